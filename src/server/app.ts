@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminAuthRoutes } from './admin/auth-routes';
+import { passwordResetRoutes } from './auth/password-reset';
+import { authRoutes } from './auth/routes';
+import { sessionStore } from './auth/sessions';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { createMailer } from './mail/mailer';
+import { publicRoutes } from './public-routes';
+import { registerErrorHandler } from './security/error-handler';
+import { registerGuards } from './security/guards';
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  /** The built client to serve (dist/client); omitted in API tests. */
+  clientDir?: string;
+};
+
+/** Builds the whole app without listening: main.ts serves it, tests call app.inject. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const https = config.APP_URL.startsWith('https:');
+
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // JSON only: text/plain (Fastify's other default) would let a cross-site form post bodies in.
+  app.removeContentTypeParser('text/plain');
+
+  const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const ctx: AppContext = {
+    config,
+    database,
+    mailer,
+    sessions: { user: sessionStore(database.db, 'user'), admin: sessionStore(database.db, 'admin') },
+    cookie: { secure: https },
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('user', null);
+  app.decorateRequest('admin', null);
+  app.decorateRequest('sessionToken', null);
+  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  registerErrorHandler(app);
+  registerGuards(app, { appUrl: config.APP_URL, originExempt: ['/api/stripe/webhook'] });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('permissions-policy', 'camera=(), geolocation=(), payment=(self "https://js.stripe.com")');
+    return payload;
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please wait ${context.after} and try again.`,
+    }),
+  });
+
+  await app.register(publicRoutes);
+  await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(adminAuthRoutes);
+
+  serveClient(app, opts.clientDir);
+  return app;
+}
+
+/** Serves the built client; any non-API GET that is not a file gets index.html, and the client router decides. */
+function serveClient(app: FastifyInstance, clientDir: string | undefined): void {
+  const root = clientDir && existsSync(path.join(clientDir, 'index.html')) ? path.resolve(clientDir) : undefined;
+  if (root) {
+    app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite names assets by content hash: they never change, so browsers may keep them for a year.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (root && request.method === 'GET' && !urlPath.startsWith('/api/')) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${urlPath}` });
+  });
+}

@@ -1,0 +1,68 @@
+import { and, eq, lt, ne } from 'drizzle-orm';
+import { SESSION_DAYS } from '../../shared/constants';
+import type { Db } from '../db/client';
+import { adminSessions, userSessions } from '../db/schema';
+import { randomToken, sha256Hex } from '../lib/tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SESSION_MS = SESSION_DAYS * DAY_MS;
+
+export type SessionKind = 'user' | 'admin';
+
+// User and admin sessions live in separate tables under separate cookies: one never opens the other.
+const tables = {
+  user: { table: userSessions, subject: userSessions.userId },
+  admin: { table: adminSessions, subject: adminSessions.adminId },
+} as const;
+
+export const SESSION_COOKIE: Record<SessionKind, string> = { user: 'cn_session', admin: 'cn_admin_session' };
+
+export type SessionStore = ReturnType<typeof sessionStore>;
+
+export function sessionStore(db: Db, kind: SessionKind) {
+  const { table, subject } = tables[kind];
+  const row = (id: string, subjectId: number, expiresAt: Date) =>
+    kind === 'user' ? { id, userId: subjectId, expiresAt } : { id, adminId: subjectId, expiresAt };
+
+  return {
+    async create(subjectId: number): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomToken();
+      const expiresAt = new Date(Date.now() + SESSION_MS);
+      // biome-ignore lint/suspicious/noExplicitAny: the row shape is chosen by kind above
+      await db.insert(table).values(row(sha256Hex(token), subjectId, expiresAt) as any);
+      return { token, expiresAt };
+    },
+
+    /** The session's subject, or null. A session used in the second half of its life is renewed (sliding expiry). */
+    async validate(token: string): Promise<{ subjectId: number; expiresAt: Date; renewed: boolean } | null> {
+      const id = sha256Hex(token);
+      const [found] = await db.select({ subjectId: subject, expiresAt: table.expiresAt }).from(table).where(eq(table.id, id));
+      if (!found) return null;
+      const now = Date.now();
+      if (found.expiresAt.getTime() <= now) {
+        await db.delete(table).where(eq(table.id, id));
+        return null;
+      }
+      if (found.expiresAt.getTime() - now < SESSION_MS / 2) {
+        const expiresAt = new Date(now + SESSION_MS);
+        await db.update(table).set({ expiresAt }).where(eq(table.id, id));
+        return { subjectId: found.subjectId, expiresAt, renewed: true };
+      }
+      return { subjectId: found.subjectId, expiresAt: found.expiresAt, renewed: false };
+    },
+
+    async end(token: string): Promise<void> {
+      await db.delete(table).where(eq(table.id, sha256Hex(token)));
+    },
+
+    /** Ends every session of the subject, but the one given (the device that asked) if any. */
+    async endAllFor(subjectId: number, keepToken?: string): Promise<void> {
+      const condition = keepToken ? and(eq(subject, subjectId), ne(table.id, sha256Hex(keepToken))) : eq(subject, subjectId);
+      await db.delete(table).where(condition);
+    },
+
+    async purgeExpired(): Promise<void> {
+      await db.delete(table).where(lt(table.expiresAt, new Date()));
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PublicUser } from '../../shared/schemas/auth';
+import type { Db } from '../db/client';
+import { uniqueViolation } from '../db/errors';
+import { type User, users } from '../db/schema';
+import { conflict } from '../lib/http-error';
+import { referralCode } from '../lib/tokens';
+import { nextStreak } from './login-streak';
+
+/** Turns a broken uniqueness rule into the 409 a person can act on. */
+export function userConflict(error: unknown): Error {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'users_username_unique') return conflict('Username already exists');
+  if (constraint === 'users_email_unique') return conflict('Email already registered');
+  return error as Error;
+}
+
+export function usersRepo(db: Db) {
+  return {
+    async findById(id: number): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.id, id));
+      return user;
+    },
+
+    /** People sign in with their username or, as they often try, their email. */
+    async findByLogin(login: string): Promise<User | undefined> {
+      const where = login.includes('@')
+        ? eq(users.email, login.trim().toLowerCase())
+        : sql`lower(${users.username}) = lower(${login.trim()})`;
+      const [user] = await db.select().from(users).where(where);
+      return user;
+    },
+
+    async findByEmail(email: string): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.email, email));
+      return user;
+    },
+
+    /** Creates the user with a fresh referral code; a clash of codes (rare) is retried, a clash of name or email is a 409. */
+    async create(input: { username: string; email: string; passwordHash: string }): Promise<User> {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const [user] = await db
+            .insert(users)
+            .values({ username: input.username, email: input.email, password: input.passwordHash, referralCode: referralCode() })
+            .returning();
+          return user!;
+        } catch (error) {
+          if (uniqueViolation(error) === 'users_referral_code_unique' && attempt < 5) continue;
+          throw userConflict(error);
+        }
+      }
+    },
+
+    async recordLogin(user: User, ip: string, now = new Date()): Promise<User> {
+      const [updated] = await db
+        .update(users)
+        .set({
+          lastLoginAt: now,
+          lastLoginIp: ip,
+          loginCount: sql`${users.loginCount} + 1`,
+          consecutiveLogins: nextStreak(user.lastLoginAt, user.consecutiveLogins, now),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      return updated!;
+    },
+
+    async updateProfile(id: number, profile: { username: string; email: string }): Promise<User> {
+      try {
+        const [updated] = await db.update(users).set(profile).where(eq(users.id, id)).returning();
+        return updated!;
+      } catch (error) {
+        throw userConflict(error);
+      }
+    },
+
+    async setPassword(id: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ password: passwordHash }).where(eq(users.id, id));
+    },
+  };
+}
+
+export type UsersRepo = ReturnType<typeof usersRepo>;
+
+/** The only shape in which a user leaves the server. */
+export function toPublicUser(user: User): PublicUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    plan: user.plan,
+    subscriptionStatus: user.subscriptionStatus,
+    hasDiscount: user.hasDiscount,
+    role: user.role,
+    referralCode: user.referralCode,
+    referralCredits: user.referralCredits,
+    loginCount: user.loginCount,
+    consecutiveLogins: user.consecutiveLogins,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

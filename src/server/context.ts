@@ -1,0 +1,25 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { Admin, User } from './db/schema';
+import type { SessionStore } from './auth/sessions';
+
+/** What every route plugin can reach: built once in app.ts. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  sessions: { user: SessionStore; admin: SessionStore };
+  cookie: { secure: boolean };
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    user: User | null;
+    admin: Admin | null;
+    sessionToken: string | null;
+  }
+}

@@ -1,0 +1,48 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+// Both drivers expose the same query builder; we type the handle once as node-postgres's.
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL on one connection (used for the migration lock). */
+  withConnection<T>(fn: (query: (sql: string) => Promise<unknown>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client's connection can drop (a restart, a terminated backend): log it, don't crash.
+    pool.on('error', () => {});
+    return {
+      db: drizzlePg(pool, { schema }),
+      kind: 'postgres',
+      async withConnection(fn) {
+        const client = await pool.connect();
+        try {
+          return await fn((text) => client.query(text));
+        } finally {
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const client = opts.pglite ?? new PGlite(opts.dataDir ?? './data');
+  await client.waitReady;
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    withConnection: (fn) => fn((text) => client.exec(text)),
+    close: () => client.close(),
+  };
+}

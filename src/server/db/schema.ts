@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    email: text('email').notNull(),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    plan: text('plan', { enum: ['free', 'pro', 'clinic'] }).notNull().default('free'),
+    subscriptionStatus: text('subscription_status', {
+      enum: ['inactive', 'active', 'paused', 'past_due', 'canceled'],
+    })
+      .notNull()
+      .default('inactive'),
+    hasDiscount: boolean('has_discount').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    loginCount: integer('login_count').notNull().default(0),
+    consecutiveLogins: integer('consecutive_logins').notNull().default(0),
+    lastLoginIp: text('last_login_ip'),
+    createdAt: createdAt(),
+    role: text('role').notNull().default('user'),
+    referralCode: text('referral_code'),
+    referralCredits: integer('referral_credits').notNull().default(0),
+  },
+  (t) => [
+    // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_referral_code_unique').on(t.referralCode),
+    uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
+  ],
+);
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    password: text('password').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('admin'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('admins_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('admins_email_unique').on(t.email),
+  ],
+);
+
+// Sessions store only the SHA-256 of the token (hex): a leaked table opens no account.
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: text('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Every mail we send is kept here first, so nothing is lost when SMTP is down or not configured. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+});
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscribers_email_unique').on(t.email)],
+);
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referralCode: text('referral_code').notNull(),
+    friendEmail: text('friend_email').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'expired'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('referrals_referral_code_unique').on(t.referralCode)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Admin = typeof admins.$inferSelect;

@@ -1,0 +1,13 @@
+/** An error whose message is meant for the user: the error handler passes it through with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message);
+export const conflict = (message: string) => new HttpError(409, message);

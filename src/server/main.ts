@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openMigratedDatabase } from './start';
+import { ensureFirstAdmin } from './admin/first-admin';
+
+const config = loadConfig();
+const database = await openMigratedDatabase(config);
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+const app = await buildApp({ config, database, clientDir });
+await ensureFirstAdmin(database.db, config, app.log);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  try {
+    // Stops accepting, lets in-flight requests finish, then closes the database.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'unclean shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.PORT, host: config.HOST });

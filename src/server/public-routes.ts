@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PLANS } from '../shared/plans';
+
+export const publicConfigSchema = z.object({ noteAppUrl: z.string().nullable() });
+
+export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+
+  // Health answers 503 when the database does not, so a load balancer stops sending traffic here.
+  app.get('/api/health', async (_request, reply) => {
+    await ctx.database.db.execute(sql`select 1`);
+    return reply.send({ status: 'ok' });
+  });
+
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
+    noteAppUrl: ctx.config.NOTE_APP_URL ?? null,
+  }));
+
+  app.get('/api/subscription-plans', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return PLANS;
+  });
+};

@@ -1,0 +1,24 @@
+// Business constants of spec section 9 and design.md section 2, in one place for both sides.
+export const TRIAL_DAYS = 14;
+export const FREEZE_DAYS = 30;
+export const RETENTION_DISCOUNT = { percentOff: 50, months: 3 } as const;
+export const REFERRAL_MAX_FREE_MONTHS_PER_YEAR = 12;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const REGISTER_PASSWORD_MIN = 8;
+export const CHANGE_PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 256;
+export const EMAIL_MAX = 254;
+
+/** Sessions slide: each use within the last half of the window renews it for the full window. */
+export const SESSION_DAYS = 30;
+export const PASSWORD_RESET_MINUTES = 60;
+
+export const PLAN_IDS = ['free', 'pro', 'clinic'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export const PAID_PLAN_IDS = ['pro', 'clinic'] as const;
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['inactive', 'active', 'paused', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -1,0 +1,80 @@
+import { PRODUCT_NAME } from './brand';
+import type { PlanId } from './constants';
+
+export type Plan = {
+  id: PlanId;
+  name: string;
+  /** Pounds per month. */
+  price: number;
+  interval: 'month';
+  features: string[];
+  disabled: string[];
+  notIncluded: string[];
+  popular: boolean;
+  extraInfo: string;
+};
+
+const liteFeatures = [
+  'One-tap consent and discussion',
+  'Complete customisability',
+  'Share records with the community',
+];
+
+// The one definition of the plans: the API serves it and the client falls back to it (spec section 9).
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'free',
+    name: 'Lite',
+    price: 0,
+    interval: 'month',
+    features: [...liteFeatures, '1GB storage', 'Basic support'],
+    disabled: ['Limited features'],
+    notIncluded: ['Unlimited appointments'],
+    popular: false,
+    extraInfo: 'Free forever',
+  },
+  {
+    id: 'pro',
+    name: 'Plus',
+    price: 99.8,
+    interval: 'month',
+    features: [
+      `${PRODUCT_NAME} ACCESS`,
+      ...liteFeatures,
+      'AI-powered prediction for speed and accuracy',
+      'Access to expert-approved smart records',
+    ],
+    disabled: [],
+    notIncluded: [],
+    popular: true,
+    extraInfo: 'Charged after 2 week free trial',
+  },
+  {
+    id: 'clinic',
+    name: 'Practice',
+    price: 149.8,
+    interval: 'month',
+    features: [
+      `${PRODUCT_NAME} ACCESS`,
+      'Full practice analytics',
+      'Vicarious liability risk management',
+      'Instant audits',
+      'Multi-user management',
+      'Branded patient communication',
+      'Premium support',
+    ],
+    disabled: [],
+    notIncluded: [],
+    popular: false,
+    extraInfo: 'Charged after 2 week free trial',
+  },
+];
+
+export function findPlan(id: string): Plan | undefined {
+  return PLANS.find((p) => p.id === id);
+}
+
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+export function formatPounds(amount: number): string {
+  return gbp.format(amount);
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { type Config, loadConfig } from '../../src/server/config';
+import { createTestDatabase } from './db';
+
+export const APP_URL = 'http://localhost:5000';
+export const ORIGIN = { origin: APP_URL };
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, ...env });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+
+/** A browser-like client: sends our Origin on writes and keeps the cookies it is given. */
+export function client(app: FastifyInstance, ip = '127.0.0.1') {
+  const jar = new Map<string, string>();
+  function remember(res: LightMyRequestResponse) {
+    for (const c of res.cookies as { name: string; value: string; expires?: Date }[]) {
+      if (!c.value || (c.expires && c.expires.getTime() < Date.now())) jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+    return res;
+  }
+  async function request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: Json) {
+    const cookies = Object.fromEntries(jar);
+    const res = await app.inject({
+      method,
+      url,
+      remoteAddress: ip,
+      headers: method === 'GET' ? {} : ORIGIN,
+      cookies,
+      ...(body === undefined ? {} : { payload: body }),
+    });
+    return remember(res);
+  }
+  return {
+    jar,
+    get: (url: string) => request('GET', url),
+    post: (url: string, body?: Json) => request('POST', url, body),
+    patch: (url: string, body?: Json) => request('PATCH', url, body),
+  };
+}
+
+let counter = 0;
+export function newUser(overrides: Partial<{ username: string; email: string; password: string }> = {}) {
+  counter++;
+  const id = `${Date.now().toString(36)}${counter}`;
+  return { username: `dentist${id}`, email: `dentist${id}@example.co.uk`, password: 'correct horse battery', ...overrides };
+}
+
+/** Registers a new user through the API and returns a signed-in client. */
+export async function signedInUser(app: FastifyInstance, overrides: Parameters<typeof newUser>[0] = {}) {
+  const user = newUser(overrides);
+  const c = client(app);
+  const res = await c.post('/api/register', user);
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { ...user, client: c, id: res.json().id as number };
+}
