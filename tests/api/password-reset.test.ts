@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../src/server/auth/password-reset';
+import { type TestApp, client, createTestApp, signedInUser } from '../support/app';
+import { startSmtpCatcher } from '../support/smtp';
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  t = await createTestApp({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+function tokenFrom(text: string): string {
+  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no reset link in: ${text}`);
+  return match[1]!;
+}
+
+describe('password reset', () => {
+  it('mails a single-use link that sets a new password and ends every session', async () => {
+    const u = await signedInUser(t.app);
+    const res = await client(t.app).post('/api/password-reset/request', { email: u.email.toUpperCase() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
+
+    const mail = await smtp.waitFor(u.email);
+    expect(mail.subject).toBe('Reset your ChairNotes password');
+    expect(mail.text).toContain('http://localhost:5000/reset-password?token=');
+    const token = tokenFrom(mail.text);
+
+    const confirm = await client(t.app).post('/api/password-reset/confirm', { token, password: 'my new password' });
+    expect(confirm.statusCode).toBe(200);
+    expect((await u.client.get('/api/user')).statusCode).toBe(401);
+    expect((await client(t.app).post('/api/login', { username: u.username, password: u.password })).statusCode).toBe(401);
+    expect((await client(t.app).post('/api/login', { username: u.username, password: 'my new password' })).statusCode).toBe(
+      200,
+    );
+
+    const again = await client(t.app).post('/api/password-reset/confirm', { token, password: 'another password' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: RESET_INVALID_MESSAGE });
+  });
+
+  it('answers an unknown email exactly as a known one, and sends nothing', async () => {
+    const before = smtp.mails.length;
+    const res = await client(t.app).post('/api/password-reset/request', { email: 'nobody@example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const u = await signedInUser(t.app);
+    await client(t.app).post('/api/password-reset/request', { email: u.email });
+    const token = tokenFrom((await smtp.waitFor(u.email)).text);
+    await t.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
+    const res = await client(t.app).post('/api/password-reset/confirm', { token, password: 'my new password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: RESET_INVALID_MESSAGE });
+  });
+
+  it('refuses a made-up token and a short password', async () => {
+    const made = await client(t.app).post('/api/password-reset/confirm', { token: 'x'.repeat(27), password: 'long enough' });
+    expect(made.statusCode).toBe(400);
+    const short = await client(t.app).post('/api/password-reset/confirm', { token: 'x'.repeat(27), password: 'short' });
+    expect(short.json()).toEqual({ message: 'password: Password must be at least 8 characters' });
+  });
+
+  it('only one of two simultaneous uses of a link succeeds', async () => {
+    const u = await signedInUser(t.app);
+    await client(t.app).post('/api/password-reset/request', { email: u.email });
+    const token = tokenFrom((await smtp.waitFor(u.email)).text);
+    const [a, b] = await Promise.all([
+      client(t.app).post('/api/password-reset/confirm', { token, password: 'first new password' }),
+      client(t.app).post('/api/password-reset/confirm', { token, password: 'second new password' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
+  });
+});
+
+describe('mail without SMTP', () => {
+  it('keeps the mail in the outbox, so nothing is lost', async () => {
+    const noSmtp = await createTestApp();
+    try {
+      const u = await signedInUser(noSmtp.app);
+      await client(noSmtp.app).post('/api/password-reset/request', { email: u.email });
+      await noSmtp.app.close(); // waits for mail sent in the background
+      const rows = await noSmtp.db.execute<{ to: string; text: string; sent_at: Date | null }>(
+        sql`select "to", text, sent_at from outbox`,
+      );
+      expect(rows.rows).toHaveLength(1);
+      expect(rows.rows[0]).toMatchObject({ to: u.email, sent_at: null });
+      expect(rows.rows[0]?.text).toContain('/reset-password?token=');
+    } finally {
+      await noSmtp.database.drop();
+    }
+  });
+});
