@@ -1,7 +1,7 @@
 // Bundles the server's TypeScript (and the shared code it imports) into dist/server; npm packages stay external.
-import { build } from 'esbuild';
+import { build, context } from 'esbuild';
 
-await build({
+const options = {
   entryPoints: ['src/server/main.ts', 'src/server/admin-create.ts'],
   outdir: 'dist/server',
   bundle: true,
@@ -11,4 +11,11 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
-});
+};
+
+if (process.argv.includes('--watch')) {
+  const ctx = await context(options);
+  await ctx.watch();
+} else {
+  await build(options);
+}

@@ -39,6 +39,12 @@ if (!input.success) {
 
 const database = await openMigratedDatabase(loadConfig());
 const { username, email, password } = input.data;
-const { created } = await adminsRepo(database.db).upsert({ username, email, passwordHash: await hashPassword(password) });
-console.log(created ? `Admin '${username}' created.` : `Admin '${username}' updated: new email and password.`);
+const { created } = await adminsRepo(database.db).upsert({
+  username,
+  email,
+  passwordHash: await hashPassword(password),
+});
+console.log(
+  created ? `Admin '${username}' created.` : `Admin '${username}' updated: new email and password.`,
+);
 await database.close();

@@ -44,7 +44,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // JSON only: text/plain (Fastify's other default) would let a cross-site form post bodies in.
   app.removeContentTypeParser('text/plain');
 
-  const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     database,
@@ -57,8 +62,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorateRequest('admin', null);
   app.decorateRequest('sessionToken', null);
   app.addHook('onClose', async () => mailer.close());
+  // While shutting down, answers tell keep-alive clients to hang up, so the server can close
+  // as soon as the requests in flight are done.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
     return payload;
   });
 
@@ -111,7 +123,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
 /** Serves the built client; any non-API GET that is not a file gets index.html, and the client router decides. */
 function serveClient(app: FastifyInstance, clientDir: string | undefined): void {
-  const root = clientDir && existsSync(path.join(clientDir, 'index.html')) ? path.resolve(clientDir) : undefined;
+  const root =
+    clientDir && existsSync(path.join(clientDir, 'index.html')) ? path.resolve(clientDir) : undefined;
   if (root) {
     app.register(fastifyStatic, {
       root,

@@ -1,8 +1,8 @@
+import type { SessionStore } from './auth/sessions';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { Mailer } from './mail/mailer';
 import type { Admin, User } from './db/schema';
-import type { SessionStore } from './auth/sessions';
+import type { Mailer } from './mail/mailer';
 
 /** What every route plugin can reach: built once in app.ts. */
 export type AppContext = {

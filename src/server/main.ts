@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureFirstAdmin } from './admin/first-admin';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openMigratedDatabase } from './start';
-import { ensureFirstAdmin } from './admin/first-admin';
 
 const config = loadConfig();
 const database = await openMigratedDatabase(config);
@@ -16,6 +16,8 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  // A client that holds a connection open without a request must not keep us up for ever.
+  setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
   try {
     // Stops accepting, lets in-flight requests finish, then closes the database.
     await app.close();

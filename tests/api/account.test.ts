@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, client, createTestApp, signedInUser } from '../support/app';
+import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,7 +59,10 @@ describe('POST /api/user/change-password', () => {
 
     const oldLogin = await client(t.app).post('/api/login', { username: u.username, password: u.password });
     expect(oldLogin.statusCode).toBe(401);
-    const newLogin = await client(t.app).post('/api/login', { username: u.username, password: 'a brand new secret' });
+    const newLogin = await client(t.app).post('/api/login', {
+      username: u.username,
+      password: 'a brand new secret',
+    });
     expect(newLogin.statusCode).toBe(200);
   });
 

@@ -2,11 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { ensureFirstAdmin } from '../../src/server/admin/first-admin';
 import { hashPassword } from '../../src/server/auth/password';
-import { type TestApp, client, createTestApp, signedInUser } from '../support/app';
+import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_USERNAME: 'boss', ADMIN_EMAIL: 'Boss@ChairNotes.co.uk', ADMIN_PASSWORD: 'admin secret 1' });
+  t = await createTestApp({
+    ADMIN_USERNAME: 'boss',
+    ADMIN_EMAIL: 'Boss@ChairNotes.co.uk',
+    ADMIN_PASSWORD: 'admin secret 1',
+  });
   await ensureFirstAdmin(t.db, t.config, t.app.log);
 });
 afterAll(() => t.close());
@@ -29,7 +33,10 @@ describe('admin sign-in', () => {
 
   it('answers a wrong password and an unknown admin alike', async () => {
     const wrong = await client(t.app).post('/api/admin/login', { username: 'boss', password: 'nope nope' });
-    const unknown = await client(t.app).post('/api/admin/login', { username: 'ghost', password: 'nope nope' });
+    const unknown = await client(t.app).post('/api/admin/login', {
+      username: 'ghost',
+      password: 'nope nope',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
   });
@@ -43,7 +50,11 @@ describe('admin sign-in', () => {
     const admin = client(t.app);
     await admin.post('/api/admin/login', { username: 'boss', password: 'admin secret 1' });
     const adminToken = admin.jar.get('cn_admin_session')!;
-    const asUser = await t.app.inject({ method: 'GET', url: '/api/user', cookies: { cn_session: adminToken } });
+    const asUser = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: { cn_session: adminToken },
+    });
     expect(asUser.statusCode).toBe(401);
     expect((await admin.get('/api/user')).statusCode).toBe(401);
 
@@ -55,7 +66,10 @@ describe('admin sign-in', () => {
     });
     expect(asAdmin.statusCode).toBe(401);
     // A user's credentials do not open the admin login either.
-    const userAtAdminLogin = await client(t.app).post('/api/admin/login', { username: user.username, password: user.password });
+    const userAtAdminLogin = await client(t.app).post('/api/admin/login', {
+      username: user.username,
+      password: user.password,
+    });
     expect(userAtAdminLogin.statusCode).toBe(401);
   });
 
@@ -67,16 +81,27 @@ describe('admin sign-in', () => {
     await c.post('/api/admin/login', { username: 'boss', password: 'admin secret 1' });
     const token = c.jar.get('cn_admin_session')!;
     expect((await c.post('/api/admin/logout')).statusCode).toBe(200);
-    const replay = await t.app.inject({ method: 'GET', url: '/api/admin/user', cookies: { cn_admin_session: token } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/user',
+      cookies: { cn_admin_session: token },
+    });
     expect(replay.statusCode).toBe(401);
     expect((await c.get('/api/user')).statusCode).toBe(200);
   });
 
   it('upsert resets the password of an existing admin (npm run admin:create)', async () => {
     const repo = adminsRepo(t.db);
-    const { created } = await repo.upsert({ username: 'BOSS', email: 'boss@chairnotes.co.uk', passwordHash: await hashPassword('reset secret 2') });
+    const { created } = await repo.upsert({
+      username: 'BOSS',
+      email: 'boss@chairnotes.co.uk',
+      passwordHash: await hashPassword('reset secret 2'),
+    });
     expect(created).toBe(false);
-    expect((await client(t.app).post('/api/admin/login', { username: 'boss', password: 'reset secret 2' })).statusCode).toBe(200);
+    expect(
+      (await client(t.app).post('/api/admin/login', { username: 'boss', password: 'reset secret 2' }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -90,7 +115,10 @@ describe('first admin without variables', () => {
       const password = /password: (\S+)/.exec(printed)?.[1];
       expect(password).toBeDefined();
       expect(password!.length).toBeGreaterThanOrEqual(20);
-      const res = await client(fresh.app).post('/api/admin/login', { username: 'admin', password: password! });
+      const res = await client(fresh.app).post('/api/admin/login', {
+        username: 'admin',
+        password: password!,
+      });
       expect(res.statusCode).toBe(200);
       log.mockClear();
       await ensureFirstAdmin(fresh.db, fresh.config, fresh.app.log);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../src/server/auth/password-reset';
-import { type TestApp, client, createTestApp, signedInUser } from '../support/app';
+import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
 import { startSmtpCatcher } from '../support/smtp';
 
 let t: TestApp;
@@ -33,15 +33,24 @@ describe('password reset', () => {
     expect(mail.text).toContain('http://localhost:5000/reset-password?token=');
     const token = tokenFrom(mail.text);
 
-    const confirm = await client(t.app).post('/api/password-reset/confirm', { token, password: 'my new password' });
+    const confirm = await client(t.app).post('/api/password-reset/confirm', {
+      token,
+      password: 'my new password',
+    });
     expect(confirm.statusCode).toBe(200);
     expect((await u.client.get('/api/user')).statusCode).toBe(401);
-    expect((await client(t.app).post('/api/login', { username: u.username, password: u.password })).statusCode).toBe(401);
-    expect((await client(t.app).post('/api/login', { username: u.username, password: 'my new password' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await client(t.app).post('/api/login', { username: u.username, password: u.password })).statusCode,
+    ).toBe(401);
+    expect(
+      (await client(t.app).post('/api/login', { username: u.username, password: 'my new password' }))
+        .statusCode,
+    ).toBe(200);
 
-    const again = await client(t.app).post('/api/password-reset/confirm', { token, password: 'another password' });
+    const again = await client(t.app).post('/api/password-reset/confirm', {
+      token,
+      password: 'another password',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: RESET_INVALID_MESSAGE });
   });
@@ -60,15 +69,24 @@ describe('password reset', () => {
     await client(t.app).post('/api/password-reset/request', { email: u.email });
     const token = tokenFrom((await smtp.waitFor(u.email)).text);
     await t.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
-    const res = await client(t.app).post('/api/password-reset/confirm', { token, password: 'my new password' });
+    const res = await client(t.app).post('/api/password-reset/confirm', {
+      token,
+      password: 'my new password',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: RESET_INVALID_MESSAGE });
   });
 
   it('refuses a made-up token and a short password', async () => {
-    const made = await client(t.app).post('/api/password-reset/confirm', { token: 'x'.repeat(27), password: 'long enough' });
+    const made = await client(t.app).post('/api/password-reset/confirm', {
+      token: 'x'.repeat(27),
+      password: 'long enough',
+    });
     expect(made.statusCode).toBe(400);
-    const short = await client(t.app).post('/api/password-reset/confirm', { token: 'x'.repeat(27), password: 'short' });
+    const short = await client(t.app).post('/api/password-reset/confirm', {
+      token: 'x'.repeat(27),
+      password: 'short',
+    });
     expect(short.json()).toEqual({ message: 'password: Password must be at least 8 characters' });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../src/shared/plans';
-import { type TestApp, createTestApp } from '../support/app';
+import { createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

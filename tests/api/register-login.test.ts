@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, client, createTestApp, newUser, signedInUser } from '../support/app';
+import { client, createTestApp, newUser, signedInUser, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,7 +46,9 @@ describe('POST /api/register', () => {
 
   it('stores only an argon2id hash with the OWASP parameters, and only the SHA-256 of the session token', async () => {
     const { username, client: c } = await signedInUser(t.app);
-    const rows = await t.db.execute<{ password: string }>(sql`select password from users where username = ${username}`);
+    const rows = await t.db.execute<{ password: string }>(
+      sql`select password from users where username = ${username}`,
+    );
     expect(rows.rows[0]?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const token = c.jar.get('cn_session')!;
     const sessions = await t.db.execute<{ id: string }>(sql`select id from user_sessions`);
@@ -77,7 +79,10 @@ describe('POST /api/register', () => {
 
   it('answers 409 naming the username when it is taken, whatever its case', async () => {
     const first = await signedInUser(t.app);
-    const res = await client(t.app).post('/api/register', newUser({ username: first.username.toUpperCase() }));
+    const res = await client(t.app).post(
+      '/api/register',
+      newUser({ username: first.username.toUpperCase() }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'Username already exists' });
   });
@@ -93,7 +98,10 @@ describe('POST /api/register', () => {
     const username = `race${Date.now()}`;
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        client(t.app).post('/api/register', newUser({ username, email: `race${i}.${Date.now()}@example.com` })),
+        client(t.app).post(
+          '/api/register',
+          newUser({ username, email: `race${i}.${Date.now()}@example.com` }),
+        ),
       ),
     );
     const codes = results.map((r) => r.statusCode).sort();
@@ -114,8 +122,15 @@ describe('POST /api/login', () => {
     const c = client(t.app, '10.0.0.7');
     const res = await c.post('/api/login', { username: u.username.toUpperCase(), password: u.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: u.username, loginCount: 2, consecutiveLogins: 1, plan: 'free' });
-    const rows = await t.db.execute<{ last_login_ip: string }>(sql`select last_login_ip from users where id = ${u.id}`);
+    expect(res.json()).toMatchObject({
+      username: u.username,
+      loginCount: 2,
+      consecutiveLogins: 1,
+      plan: 'free',
+    });
+    const rows = await t.db.execute<{ last_login_ip: string }>(
+      sql`select last_login_ip from users where id = ${u.id}`,
+    );
     expect(rows.rows[0]?.last_login_ip).toBe('10.0.0.7');
 
     const byEmail = await client(t.app).post('/api/login', { username: u.email, password: u.password });
@@ -125,8 +140,14 @@ describe('POST /api/login', () => {
 
   it('answers a wrong password and an unknown user the same way', async () => {
     const u = await signedInUser(t.app);
-    const wrong = await client(t.app).post('/api/login', { username: u.username, password: 'wrong password' });
-    const unknown = await client(t.app).post('/api/login', { username: 'nobody-here', password: 'wrong password' });
+    const wrong = await client(t.app).post('/api/login', {
+      username: u.username,
+      password: 'wrong password',
+    });
+    const unknown = await client(t.app).post('/api/login', {
+      username: 'nobody-here',
+      password: 'wrong password',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'Invalid username or password' });
@@ -159,7 +180,11 @@ describe('POST /api/login', () => {
 describe('session lifecycle', () => {
   it('GET /api/user answers 401 when signed out, and for a made-up token', async () => {
     expect((await client(t.app).get('/api/user')).statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'GET', url: '/api/user', cookies: { cn_session: 'A'.repeat(27) } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: { cn_session: 'A'.repeat(27) },
+    });
     expect(forged.statusCode).toBe(401);
   });
 

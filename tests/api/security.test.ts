@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, ORIGIN, client, createTestApp, newUser, signedInUser } from '../support/app';
+import { client, createTestApp, newUser, ORIGIN, signedInUser, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,12 +17,19 @@ describe('cross-site request defences', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/register', headers, payload: user });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Cross-origin request refused' });
-    const login = await client(t.app).post('/api/login', { username: user.username, password: user.password });
+    const login = await client(t.app).post('/api/login', {
+      username: user.username,
+      password: user.password,
+    });
     expect(login.statusCode).toBe(401);
   });
 
   it('refuses a body that is not JSON with 415', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/login',
@@ -96,7 +103,10 @@ describe('rate limits', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/^Too many attempts\. Please wait .+ and try again\.$/);
     // Another address is not affected.
-    const other = await client(t.app, '192.0.2.12').post('/api/login', { username: 'someone', password: 'x' });
+    const other = await client(t.app, '192.0.2.12').post('/api/login', {
+      username: 'someone',
+      password: 'x',
+    });
     expect(other.statusCode).toBe(401);
   });
 

@@ -62,7 +62,12 @@ let counter = 0;
 export function newUser(overrides: Partial<{ username: string; email: string; password: string }> = {}) {
   counter++;
   const id = `${Date.now().toString(36)}${counter}`;
-  return { username: `dentist${id}`, email: `dentist${id}@example.co.uk`, password: 'correct horse battery', ...overrides };
+  return {
+    username: `dentist${id}`,
+    email: `dentist${id}@example.co.uk`,
+    password: 'correct horse battery',
+    ...overrides,
+  };
 }
 
 /** Registers a new user through the API and returns a signed-in client. */

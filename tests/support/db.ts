@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../src/server/db/client';

@@ -19,7 +19,11 @@ export function adminsRepo(db: Db) {
     },
 
     /** Creates the admin, or resets the password and email of the one with that username. */
-    async upsert(input: { username: string; email: string; passwordHash: string }): Promise<{ admin: Admin; created: boolean }> {
+    async upsert(input: {
+      username: string;
+      email: string;
+      passwordHash: string;
+    }): Promise<{ admin: Admin; created: boolean }> {
       const existing = await this.findByLogin(input.username);
       if (existing) {
         const [admin] = await db

@@ -32,8 +32,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/user', { preHandler: requireAdmin, schema: { response: { 200: publicAdminSchema } } }, async (request) =>
-    toPublicAdmin(request.admin!),
+  app.get(
+    '/api/admin/user',
+    { preHandler: requireAdmin, schema: { response: { 200: publicAdminSchema } } },
+    async (request) => toPublicAdmin(request.admin!),
   );
 
   app.post('/api/admin/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {

@@ -1,5 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { admins } from '../db/schema';
 import { unauthorized } from '../lib/http-error';
 import { currentSession } from './session-cookies';

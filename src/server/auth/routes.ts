@@ -61,8 +61,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Logged out' };
   });
 
-  app.get('/api/user', { preHandler: requireUser, schema: { response: { 200: publicUserSchema } } }, async (request) =>
-    toPublicUser(request.user!),
+  app.get(
+    '/api/user',
+    { preHandler: requireUser, schema: { response: { 200: publicUserSchema } } },
+    async (request) => toPublicUser(request.user!),
   );
 
   app.patch(
@@ -81,7 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const { currentPassword, newPassword } = request.body;
-      if (!(await verifyPassword(user.password, currentPassword))) throw badRequest('Current password is incorrect');
+      if (!(await verifyPassword(user.password, currentPassword)))
+        throw badRequest('Current password is incorrect');
       await repo.setPassword(user.id, await hashPassword(newPassword));
       // Someone who learnt the old password is signed out everywhere; this device stays in.
       await sessions.endAllFor(user.id, request.sessionToken ?? undefined);

@@ -3,7 +3,13 @@ import { SESSION_COOKIE, type SessionKind, type SessionStore } from './sessions'
 
 export type CookieOptions = { secure: boolean };
 
-export function setSessionCookie(reply: FastifyReply, kind: SessionKind, token: string, expiresAt: Date, opts: CookieOptions) {
+export function setSessionCookie(
+  reply: FastifyReply,
+  kind: SessionKind,
+  token: string,
+  expiresAt: Date,
+  opts: CookieOptions,
+) {
   reply.setCookie(SESSION_COOKIE[kind], token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -14,7 +20,12 @@ export function setSessionCookie(reply: FastifyReply, kind: SessionKind, token: 
 }
 
 export function clearSessionCookie(reply: FastifyReply, kind: SessionKind, opts: CookieOptions) {
-  reply.clearCookie(SESSION_COOKIE[kind], { httpOnly: true, sameSite: 'lax', path: '/', secure: opts.secure });
+  reply.clearCookie(SESSION_COOKIE[kind], {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: opts.secure,
+  });
 }
 
 export function sessionToken(request: FastifyRequest, kind: SessionKind): string | undefined {

@@ -36,7 +36,10 @@ export function sessionStore(db: Db, kind: SessionKind) {
     /** The session's subject, or null. A session used in the second half of its life is renewed (sliding expiry). */
     async validate(token: string): Promise<{ subjectId: number; expiresAt: Date; renewed: boolean } | null> {
       const id = sha256Hex(token);
-      const [found] = await db.select({ subjectId: subject, expiresAt: table.expiresAt }).from(table).where(eq(table.id, id));
+      const [found] = await db
+        .select({ subjectId: subject, expiresAt: table.expiresAt })
+        .from(table)
+        .where(eq(table.id, id));
       if (!found) return null;
       const now = Date.now();
       if (found.expiresAt.getTime() <= now) {
@@ -57,7 +60,9 @@ export function sessionStore(db: Db, kind: SessionKind) {
 
     /** Ends every session of the subject, but the one given (the device that asked) if any. */
     async endAllFor(subjectId: number, keepToken?: string): Promise<void> {
-      const condition = keepToken ? and(eq(subject, subjectId), ne(table.id, sha256Hex(keepToken))) : eq(subject, subjectId);
+      const condition = keepToken
+        ? and(eq(subject, subjectId), ne(table.id, sha256Hex(keepToken)))
+        : eq(subject, subjectId);
       await db.delete(table).where(condition);
     },
 

@@ -42,7 +42,12 @@ export function usersRepo(db: Db) {
         try {
           const [user] = await db
             .insert(users)
-            .values({ username: input.username, email: input.email, password: input.passwordHash, referralCode: referralCode() })
+            .values({
+              username: input.username,
+              email: input.email,
+              password: input.passwordHash,
+              referralCode: referralCode(),
+            })
             .returning();
           return user!;
         } catch (error) {

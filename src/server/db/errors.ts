@@ -15,7 +15,11 @@ export function isConnectionError(error: unknown): boolean {
   let current = error as (PgError & { message?: string }) | undefined;
   for (let depth = 0; current && depth < 4; depth++) {
     const code = current.code ?? '';
-    if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(code)) {
+    if (
+      ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(
+        code,
+      )
+    ) {
       return true;
     }
     if (/Connection terminated|connection timeout/i.test(current.message ?? '')) return true;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
 
 // Any fixed number shared by every instance: the advisory lock that serialises migrations.
@@ -11,7 +11,9 @@ const MIGRATION_LOCK_ID = 727_274_001;
 export function migrationsFolder(): string {
   // Works from src/server/db (tests, dev) and from dist/server (the bundled build).
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = here.includes(`${path.sep}dist${path.sep}`) ? path.resolve(here, '../..') : path.resolve(here, '../../..');
+  const root = here.includes(`${path.sep}dist${path.sep}`)
+    ? path.resolve(here, '../..')
+    : path.resolve(here, '../../..');
   return path.join(root, 'src/server/db/migrations');
 }
 

@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -21,7 +12,9 @@ export const users = pgTable(
     email: text('email').notNull(),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
-    plan: text('plan', { enum: ['free', 'pro', 'clinic'] }).notNull().default('free'),
+    plan: text('plan', { enum: ['free', 'pro', 'clinic'] })
+      .notNull()
+      .default('free'),
     subscriptionStatus: text('subscription_status', {
       enum: ['inactive', 'active', 'paused', 'past_due', 'canceled'],
     })

@@ -16,8 +16,15 @@ export type Mailer = {
  * Every mail is written to the outbox first, then sent over SMTP when it is configured. A failed
  * or absent SMTP leaves the mail in the outbox with its error: nothing is lost, an admin can see it.
  */
-export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log: FastifyBaseLogger }): Mailer {
-  const transport: Transporter | undefined = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const transport: Transporter | undefined = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : undefined;
   const pending = new Set<Promise<void>>();
   const mailer: Mailer = {
     async send(mail) {
@@ -26,7 +33,10 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
         .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
         .returning({ id: outbox.id });
       if (!transport) {
-        opts.log.info({ mailId: row?.id, to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in outbox (no SMTP_URL)');
+        opts.log.info(
+          { mailId: row?.id, to: mail.to, subject: mail.subject, text: mail.text },
+          'mail kept in outbox (no SMTP_URL)',
+        );
         return;
       }
       try {

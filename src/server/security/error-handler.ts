@@ -23,7 +23,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ message: `Service temporarily unavailable. Please try again shortly. (request ${request.id})` });
+        .send({
+          message: `Service temporarily unavailable. Please try again shortly. (request ${request.id})`,
+        });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

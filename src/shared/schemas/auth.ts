@@ -29,7 +29,9 @@ export const registerFormSchema = z.object({
     .min(USERNAME_MIN, 'Username must be at least 3 characters')
     .max(USERNAME_MAX, usernameMax),
   email: email('Please enter a valid email address'),
-  password: text().min(REGISTER_PASSWORD_MIN, 'Password must be at least 8 characters').max(PASSWORD_MAX, passwordMax),
+  password: text()
+    .min(REGISTER_PASSWORD_MIN, 'Password must be at least 8 characters')
+    .max(PASSWORD_MAX, passwordMax),
   agreeTerms: z.boolean().refine((v) => v === true, 'You must agree to the terms and conditions'),
 });
 export const registerRequestSchema = registerFormSchema.omit({ agreeTerms: true });
@@ -46,7 +48,9 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const passwordResetConfirmSchema = z.object({
   token: text().min(1, 'Required').max(200, 'This reset link is invalid or has expired.'),
-  password: text().min(REGISTER_PASSWORD_MIN, 'Password must be at least 8 characters').max(PASSWORD_MAX, passwordMax),
+  password: text()
+    .min(REGISTER_PASSWORD_MIN, 'Password must be at least 8 characters')
+    .max(PASSWORD_MAX, passwordMax),
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 

@@ -1,0 +1,57 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// scripts/run-e2e.mjs builds the app, finds a browser and a fresh data directory, then runs this.
+const port = Number(process.env.E2E_PORT ?? 5055);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: [
+    {
+      command: 'node tests/support/mail-catcher.mjs',
+      port: smtpPort,
+      env: { SMTP_PORT: String(smtpPort), MAIL_DIR: '.tmp/e2e-mail' },
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node dist/server/main.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        APP_URL: baseURL,
+        DATA_DIR: '.tmp/e2e-data',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ADMIN_USERNAME: 'e2e-admin',
+        ADMIN_EMAIL: 'admin@chairnotes.test',
+        ADMIN_PASSWORD: 'e2e admin password',
+        NOTE_APP_URL: 'https://notes.chairnotes.test/',
+        LOGIN_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

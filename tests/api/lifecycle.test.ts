@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { users } from '../../src/server/db/schema';
+import { withDatabase } from '../support/global-setup';
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-lifecycle-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe('embedded database', () => {
+  it('keeps data across restarts, and migrating again changes nothing', async () => {
+    const dataDir = path.join(tmp, 'pglite');
+    const first = await openDatabase({ dataDir });
+    await runMigrations(first);
+    await first.db.insert(users).values({ username: 'kept', email: 'kept@example.com', password: 'x' });
+    await first.close();
+
+    const second = await openDatabase({ dataDir });
+    await runMigrations(second);
+    const rows = await second.db.select({ username: users.username }).from(users);
+    expect(rows).toEqual([{ username: 'kept' }]);
+    await second.close();
+  });
+});
+
+// Only where a PostgreSQL is given (CI sets TEST_DATABASE_URL); PGlite has one connection and no lock to test.
+if (process.env.TEST_DATABASE_URL)
+  describe('PostgreSQL migrations', () => {
+    it('several instances starting together migrate once, under the advisory lock', async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const name = `chairnotes_migrate_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      try {
+        const instances = await Promise.all(
+          [1, 2, 3].map(() => openDatabase({ databaseUrl: withDatabase(url, name) })),
+        );
+        await Promise.all(instances.map((d) => runMigrations(d)));
+        const applied = await instances[0]!.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        );
+        expect(applied.rows[0]?.n).toBeGreaterThan(0);
+        await instances[0]!.db
+          .insert(users)
+          .values({ username: 'one', email: 'one@example.com', password: 'x' });
+        await Promise.all(instances.map((d) => d.close()));
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    });
+  });
+
+describe('the built server', () => {
+  let child: ChildProcess;
+  let base: string;
+  let output = '';
+
+  beforeAll(async () => {
+    const build = spawnSync('node', ['scripts/build-server.mjs'], { encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    child = spawn('node', ['dist/server/main.js'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: path.join(tmp, 'server'),
+        LOG_LEVEL: 'warn',
+        APP_URL: base,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d) => {
+      output += d;
+    });
+    child.stderr!.on('data', (d) => {
+      output += d;
+    });
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) return;
+      } catch {}
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`server did not start:\n${output}`);
+  }, 60_000);
+
+  it('prints the first admin password once on a fresh install', () => {
+    expect(output).toMatch(/First admin created[\s\S]*username: admin[\s\S]*password: \S{20,}/);
+  });
+
+  it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
+    const inFlight = Array.from({ length: 8 }, (_, i) =>
+      fetch(`${base}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({
+          username: `late${i}`,
+          email: `late${i}@example.com`,
+          password: 'password123',
+        }),
+      }).then((r) => r.status),
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    const statuses = await Promise.all(inFlight);
+    expect(statuses).toEqual(Array(8).fill(201));
+    expect(await exited).toBe(0);
+  }, 30_000);
+});

@@ -1,0 +1,228 @@
+import { ADMIN, expect, registerViaApi, test, uniqueUser } from './fixtures';
+
+test.describe('registration and sign-in', () => {
+  test('a new dentist registers, lands on pricing, logs out and logs back in', async ({ page }) => {
+    const user = uniqueUser();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Username').fill(user.username);
+    await form.getByLabel('Email').fill(user.email);
+    await form.getByLabel('Password').fill(user.password);
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page.getByText('Registration successful')).toBeVisible();
+    await expect(page.getByText(`Welcome to ChairNotes, ${user.username}!`)).toBeVisible();
+    await expect(page).toHaveURL(/\/pricing$/);
+
+    const avatar = page.getByRole('button', { name: 'My Account' });
+    await expect(avatar).toHaveText(user.username.slice(0, 2).toUpperCase());
+    await avatar.click();
+    await expect(page.getByRole('menu')).toContainText(user.username);
+    await expect(page.getByRole('menu')).toContainText(user.email);
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page.getByText('You have been successfully logged out.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+
+    await page.goto('/auth');
+    const login = page.getByRole('form', { name: 'Sign in' });
+    await login.getByLabel('Username').fill(user.username);
+    await login.getByLabel('Password').fill(user.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Login successful')).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${user.username}!`)).toBeVisible();
+    // A user on the free plan is shown the plans after sign-in.
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test('validation messages appear on submit and clear as the user corrects the field', async ({ page }) => {
+    await page.goto('/auth');
+    const login = page.getByRole('form', { name: 'Sign in' });
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect(login.getByText('Username is required')).toBeVisible();
+    await expect(login.getByText('Password is required')).toBeVisible();
+    await login.getByLabel('Username').fill('someone');
+    await expect(login.getByText('Username is required')).toBeHidden();
+
+    await login.getByRole('button', { name: 'Sign up now' }).click();
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Username').fill('ab');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Password').fill('short');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(form.getByText('Username must be at least 3 characters')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(form.getByText('You must agree to the terms and conditions')).toBeVisible();
+    await expect(form.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+
+    await form.getByRole('button', { name: 'Sign in instead' }).click();
+    await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a wrong password shows "Login failed" with the server message', async ({ page }) => {
+    const user = await registerViaApi(page);
+    await page.context().clearCookies();
+    await page.goto('/auth');
+    const login = page.getByRole('form', { name: 'Sign in' });
+    await login.getByLabel('Username').fill(user.username);
+    await login.getByLabel('Password').fill('not the password');
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Login failed')).toBeVisible();
+    await expect(page.getByText('401: Invalid username or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a taken username shows "Registration failed" naming it', async ({ page }) => {
+    const existing = await registerViaApi(page);
+    await page.context().clearCookies();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Username').fill(existing.username);
+    await form.getByLabel('Email').fill(uniqueUser().email);
+    await form.getByLabel('Password').fill('long enough password');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Registration failed')).toBeVisible();
+    await expect(page.getByText('409: Username already exists')).toBeVisible();
+  });
+});
+
+test.describe('redirects', () => {
+  test('a signed-out visitor to a protected page is sent to sign in, then back', async ({ page }) => {
+    const user = await registerViaApi(page);
+    await page.context().clearCookies();
+    await page.goto('/subscribe/pro');
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fsubscribe%2Fpro$/);
+    const login = page.getByRole('form', { name: 'Sign in' });
+    await login.getByLabel('Username').fill(user.username);
+    await login.getByLabel('Password').fill(user.password);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/subscribe\/pro$/);
+  });
+
+  for (const path of ['/account', '/refer', '/subscribe/success']) {
+    test(`${path} needs a session`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/auth?redirect=${encodeURIComponent(path)}`);
+    });
+  }
+
+  test('a signed-in visitor to /auth goes straight to the redirect target', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/auth?redirect=/account');
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('an outside redirect target is ignored', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/auth?redirect=//evil.example/x');
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
+  });
+
+  test('/subscribe without a plan goes to pricing', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/subscribe');
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test('an unknown page shows the 404 page', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+});
+
+test('forgot password: the mailed link sets a new password that then signs in', async ({ page }) => {
+  const { mailTo } = await import('./fixtures');
+  const user = await registerViaApi(page);
+  await page.context().clearCookies();
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: /reset link|send/i }).click();
+  await expect(page.getByText(/If an account uses that email/)).toBeVisible();
+
+  const mail = await mailTo(user.email);
+  expect(mail.subject).toBe('Reset your ChairNotes password');
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)![0];
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('a fresh password');
+  await page.getByLabel('Confirm password').fill('a fresh password');
+  await page.getByRole('button', { name: /reset|save|set/i }).click();
+  await expect(page.getByText(/password has been reset/i)).toBeVisible();
+
+  await page.goto('/auth');
+  const login = page.getByRole('form', { name: 'Sign in' });
+  await login.getByLabel('Username').fill(user.username);
+  await login.getByLabel('Password').fill('a fresh password');
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('another password');
+  await page.getByLabel('Confirm password').fill('another password');
+  await page.getByRole('button', { name: /reset|save|set/i }).click();
+  await expect(page.getByText(/invalid or has expired/)).toBeVisible();
+});
+
+test.describe('admin area', () => {
+  test('admin pages send a visitor to the admin login and render nothing of the shell', async ({ page }) => {
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/admin\?redirect=%2Fadmin%2Fusers$/);
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+  });
+
+  test('a user session does not open the admin area', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\?redirect=%2Fadmin%2Fdashboard$/);
+  });
+
+  test('admin login validates, refuses bad credentials, signs in to the redirect and logs out', async ({
+    page,
+  }) => {
+    await page.goto('/admin?redirect=/admin/users');
+    const form = page.getByRole('form', { name: 'Admin sign in' });
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(form.getByText('Username is required')).toBeVisible();
+    await expect(form.getByText('Password is required')).toBeVisible();
+
+    await form.getByLabel('Username').fill(ADMIN.username);
+    await form.getByLabel('Password').fill('wrong password');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Admin login failed')).toBeVisible();
+
+    await form.getByLabel('Password').fill(ADMIN.password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Admin login successful')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    for (const [name, title] of [
+      ['Dashboard', 'Dashboard'],
+      ['Subscriptions', 'Subscriptions'],
+      ['Newsletter', 'Newsletter'],
+      ['Referrals', 'Referrals'],
+    ]) {
+      await nav.getByRole('link', { name }).click();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Back to Site' })).toHaveAttribute('href', '/');
+
+    // The admin session does not sign the browser in as a user.
+    const me = await page.request.get('/api/user');
+    expect(me.status()).toBe(401);
+
+    await page.getByRole('button', { name: new RegExp(ADMIN.username) }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page.getByText('You have been logged out of the admin panel')).toBeVisible();
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\?redirect=%2Fadmin%2Fdashboard$/);
+  });
+});
