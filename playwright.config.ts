@@ -50,6 +50,7 @@ export default defineConfig({
         ADMIN_PASSWORD: 'e2e admin password',
         NOTE_APP_URL: 'https://notes.chairnotes.test/',
         LOGIN_RATE_LIMIT: '1000',
+        FORM_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
       },
     },

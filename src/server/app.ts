@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { createMailer } from './mail/mailer';
+import { marketingRoutes } from './marketing/routes';
 import { publicRoutes } from './public-routes';
 import { registerErrorHandler } from './security/error-handler';
 import { registerGuards } from './security/guards';
@@ -116,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(marketingRoutes);
 
   serveClient(app, opts.clientDir);
   return app;

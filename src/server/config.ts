@@ -27,6 +27,8 @@ const envSchema = z
     ADMIN_PASSWORD: optionalText,
     // Failed logins allowed per address per 10 minutes. Tests that log in many times raise it.
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    // Newsletter sign-ups and contact messages allowed per address per 10 minutes (each sends mail).
+    FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

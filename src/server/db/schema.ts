@@ -114,9 +114,25 @@ export const subscribers = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     createdAt: createdAt(),
+    // SHA-256 of the random token in every newsletter mail's unsubscribe link.
+    unsubscribeTokenHash: text('unsubscribe_token_hash'),
   },
-  (t) => [uniqueIndex('subscribers_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('subscribers_email_unique').on(t.email),
+    uniqueIndex('subscribers_unsubscribe_unique').on(t.unsubscribeTokenHash),
+  ],
 );
+
+/** 'Request Demo' and the contact form: kept here and mailed to SALES_EMAIL. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  kind: text('kind', { enum: ['demo', 'contact'] }).notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  practice: text('practice').notNull().default(''),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
 
 export const referrals = pgTable(
   'referrals',

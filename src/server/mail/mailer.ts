@@ -4,7 +4,14 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+};
 export type Mailer = {
   send(mail: Mail): Promise<void>;
   /** Sends without making the caller wait (so timing reveals nothing); close() still waits for it. */
