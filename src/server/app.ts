@@ -132,6 +132,8 @@ function serveClient(app: FastifyInstance, clientDir: string | undefined): void 
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      cacheControl: false, // ours, below
       setHeaders(res, filePath) {
         // Vite names assets by content hash: they never change, so browsers may keep them for a year.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -141,7 +143,14 @@ function serveClient(app: FastifyInstance, clientDir: string | undefined): void 
   }
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (root && request.method === 'GET' && !urlPath.startsWith('/api/')) {
+    // Page paths get the client; a missing file (an old asset, a typo) gets a real 404.
+    const looksLikeFile = urlPath.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(urlPath);
+    if (
+      root &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !urlPath.startsWith('/api/') &&
+      !looksLikeFile
+    ) {
       reply.header('cache-control', 'no-cache');
       return reply.type('text/html').sendFile('index.html');
     }

@@ -1,0 +1,80 @@
+import { cn } from '@client/lib/utils';
+import { LEGAL_LINKS, PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
+import { Mail } from 'lucide-react';
+import { LogoMark } from './brand';
+import { SiteLink } from './site-link';
+
+const linkClass = cn(
+  'rounded-sm text-sm text-slate-300 transition-colors hover:text-white',
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400',
+);
+
+const siteLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/pricing', label: 'Pricing' },
+  { to: '/refer', label: 'Get a Free Month' },
+  { to: '/auth', label: 'Get Started' },
+];
+
+const legalLinks = [
+  { href: LEGAL_LINKS.privacy, label: 'Privacy policy' },
+  { href: LEGAL_LINKS.terms, label: 'Terms of service' },
+  { href: LEGAL_LINKS.cookies, label: 'Cookie policy' },
+];
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
+        <div className="md:col-span-2">
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <LogoMark />
+            {PRODUCT_NAME}
+          </p>
+          <p className="mt-3 max-w-sm text-sm">
+            AI clinical notes for dentists, written from the appointment audio.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold text-white">Product</h2>
+          <ul className="mt-3 grid gap-2">
+            {siteLinks.map(({ to, label }) => (
+              <li key={label}>
+                <SiteLink to={to} className={linkClass}>
+                  {label}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold text-white">Legal and contact</h2>
+          <ul className="mt-3 grid gap-2">
+            {legalLinks.map(({ href, label }) => (
+              <li key={label}>
+                <a href={href} className={linkClass}>
+                  {label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a
+                href={`mailto:${SUPPORT_EMAIL}`}
+                className={cn(linkClass, 'inline-flex items-center gap-1.5')}
+              >
+                <Mail aria-hidden="true" className="size-4" />
+                Email Us
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
+          © {year} {PRODUCT_NAME}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

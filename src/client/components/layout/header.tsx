@@ -1,0 +1,106 @@
+import { Button } from '@client/components/ui/button';
+import { useCurrentUser } from '@client/features/auth/use-auth';
+import { useScrolled } from '@client/lib/use-scrolled';
+import { cn } from '@client/lib/utils';
+import { Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Avatar } from './avatar';
+import { Brand } from './brand';
+import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu';
+import { MAIN_LINKS, SIGNED_IN_LINKS } from './nav-items';
+import { SiteLink } from './site-link';
+
+const UserMenu = lazy(() => import('./user-menu'));
+
+// Spec section 9: the header turns opaque once the page has scrolled more than 10 px.
+const OPAQUE_AFTER_PX = 10;
+
+const linkClass = cn(
+  'whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-700 transition-colors hover:text-indigo-700 lg:px-3',
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+  'aria-[current=page]:text-indigo-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8',
+);
+
+export function Header() {
+  const { user, isLoading } = useCurrentUser();
+  const scrolled = useScrolled(OPAQUE_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const links = user ? [...MAIN_LINKS, ...SIGNED_IN_LINKS] : MAIN_LINKS;
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const opaque = scrolled || menuOpen;
+  return (
+    <header
+      data-scrolled={scrolled ? 'true' : 'false'}
+      className={cn(
+        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200',
+        opaque ? 'bg-white shadow-md' : 'bg-transparent',
+      )}
+    >
+      <nav aria-label="Main">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+          <Brand />
+          <ul className="hidden items-center md:flex">
+            {links.map(({ to, label }) => (
+              <li key={label}>
+                <SiteLink to={to} className={linkClass}>
+                  {label}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden min-w-9 items-center justify-end gap-2 md:flex">
+            {user ? (
+              <Suspense fallback={<Avatar username={user.username} />}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : isLoading ? null : (
+              <>
+                <Button asChild variant="ghost" size="sm">
+                  <SiteLink to="/auth">Log In</SiteLink>
+                </Button>
+                <Button asChild size="sm">
+                  <SiteLink to="/pricing">Get Started</SiteLink>
+                </Button>
+              </>
+            )}
+          </div>
+          <Button
+            ref={toggleRef}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+          </Button>
+        </div>
+        <MobileMenu
+          open={menuOpen}
+          links={links}
+          user={user}
+          sessionLoading={isLoading}
+          onNavigate={() => setMenuOpen(false)}
+        />
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,39 @@
+import { scrollToAnchor } from '@client/lib/scroll';
+import type { ComponentProps, MouseEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+
+type SiteLinkProps = Omit<ComponentProps<typeof Link>, 'to'> & {
+  to: string;
+  /** Set aria-current="page" when the link's page is the current one (not wanted on the logo). */
+  markCurrent?: boolean;
+};
+
+/**
+ * A router link that scrolls smoothly instead of navigating when its target is on the current page
+ * ('/#features' while on '/'). Links to another page navigate; the layout scrolls once it renders.
+ */
+export function SiteLink({ to, onClick, markCurrent = true, ...props }: SiteLinkProps) {
+  const { pathname } = useLocation();
+  const [path = '/', id] = to.split('#');
+
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    const modified = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+    if (event.defaultPrevented || modified || path !== pathname) return;
+    if (id) {
+      if (scrollToAnchor(id)) event.preventDefault();
+      return;
+    }
+    event.preventDefault();
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <Link
+      to={to}
+      onClick={handleClick}
+      aria-current={markCurrent && !id && path === pathname ? 'page' : undefined}
+      {...props}
+    />
+  );
+}

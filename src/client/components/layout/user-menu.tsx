@@ -1,0 +1,78 @@
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@client/components/ui/dropdown-menu';
+import { useLogoutMutation } from '@client/features/auth/use-auth';
+import { usePublicConfig } from '@client/lib/public-config';
+import { PRODUCT_NAME } from '@shared/brand';
+import type { PublicUser } from '@shared/schemas/auth';
+import { ExternalLink, Gift, LayoutDashboard, LogOut, Settings, User } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar } from './avatar';
+import { ACCOUNT_LINKS } from './nav-items';
+
+const icons: Record<string, typeof User> = {
+  Dashboard: LayoutDashboard,
+  Account: User,
+  Subscription: Settings,
+  Settings: Settings,
+  'Manage Subscription': Settings,
+  'Refer a Friend': Gift,
+};
+
+// Loaded only for signed-in visitors: the menu primitives are not needed on a first visit.
+export default function UserMenu({ user }: { user: PublicUser }) {
+  const { noteAppUrl } = usePublicConfig();
+  const logout = useLogoutMutation();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label="My Account"
+          className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+        >
+          <Avatar username={user.username} />
+        </button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel>
+          <span className="block truncate font-semibold text-slate-900">{user.username}</span>
+          <span className="block truncate text-xs font-normal text-slate-600">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {ACCOUNT_LINKS.map(({ to, label }) => {
+          const Icon = icons[label] ?? User;
+          return (
+            <DropdownMenuItem key={label} asChild>
+              <Link to={to}>
+                <Icon aria-hidden="true" />
+                {label}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
+        {noteAppUrl ? (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <a href={noteAppUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" />
+                Open {PRODUCT_NAME}
+              </a>
+            </DropdownMenuItem>
+          </>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
+          <LogOut aria-hidden="true" />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,55 @@
+import { cn } from '@client/lib/utils';
+import { Slot } from 'radix-ui';
+import type { ComponentProps } from 'react';
+
+const variants = {
+  default: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700',
+  destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
+  outline: 'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50',
+  secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
+  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  link: 'text-indigo-700 underline-offset-4 hover:underline',
+} as const;
+
+const sizes = {
+  default: 'h-10 px-4 py-2',
+  sm: 'h-9 rounded-md px-3',
+  lg: 'h-11 rounded-md px-8 text-base',
+  icon: 'size-10',
+} as const;
+
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+export function buttonVariants({
+  variant = 'default',
+  size = 'default',
+  className,
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}): string {
+  return cn(
+    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors',
+    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2',
+    'disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0',
+    variants[variant],
+    sizes[size],
+    className,
+  );
+}
+
+type ButtonProps = ComponentProps<'button'> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Renders the child element (a router Link, an anchor) with the button's look. */
+  asChild?: boolean;
+};
+
+export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+  if (asChild) return <Slot.Root className={buttonVariants({ variant, size, className })} {...props} />;
+  return (
+    <button type={type ?? 'button'} className={buttonVariants({ variant, size, className })} {...props} />
+  );
+}

@@ -1,0 +1,87 @@
+import { LogoMark } from '@client/components/layout/brand';
+import { FullScreenSpinner } from '@client/components/ui/spinner';
+import { cn } from '@client/lib/utils';
+import { PRODUCT_NAME } from '@shared/brand';
+import { ArrowLeft, CreditCard, Gift, LayoutDashboard, Mail, Users } from 'lucide-react';
+import { useRef } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { AdminUserMenu } from './admin-user-menu';
+import { useCurrentAdmin } from './use-admin-auth';
+
+const sections = [
+  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/admin/users', label: 'Users', icon: Users },
+  { to: '/admin/subscriptions', label: 'Subscriptions', icon: CreditCard },
+  { to: '/admin/newsletter', label: 'Newsletter', icon: Mail },
+  { to: '/admin/referrals', label: 'Referrals', icon: Gift },
+];
+
+const itemClass =
+  'flex shrink-0 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400';
+
+/** Layout route of the admin pages. Without an admin session it renders nothing (spec section 2). */
+export function AdminShell() {
+  const { admin, isLoading } = useCurrentAdmin();
+  const { pathname, search } = useLocation();
+  // A session that ends here (a logout) leads to the plain login page; a visitor who arrives without
+  // one is brought back to the page they asked for after signing in.
+  const hadSession = useRef(false);
+  if (admin) hadSession.current = true;
+  if (isLoading) return <FullScreenSpinner />;
+  if (!admin) {
+    const to = hadSession.current ? '/admin' : `/admin?redirect=${encodeURIComponent(pathname + search)}`;
+    return <Navigate to={to} replace />;
+  }
+
+  return (
+    <div className="min-h-dvh bg-slate-100 lg:flex">
+      <aside className="bg-slate-900 text-slate-300 lg:fixed lg:inset-y-0 lg:flex lg:w-64 lg:flex-col">
+        <p className="flex h-16 items-center gap-2 px-6 text-lg font-bold text-white">
+          <LogoMark />
+          {PRODUCT_NAME} Admin
+        </p>
+        <nav aria-label="Admin" className="flex-1 px-3 pb-3 lg:pb-0">
+          <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
+            {sections.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    cn(
+                      itemClass,
+                      isActive ? 'bg-slate-800 text-white' : 'hover:bg-slate-800 hover:text-white',
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden border-t border-slate-800 p-3 lg:block">
+          <NavLink to="/" className={cn(itemClass, 'hover:bg-slate-800 hover:text-white')}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Site
+          </NavLink>
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
+        <header className="flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 sm:px-6">
+          <NavLink
+            to="/"
+            className="flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 lg:invisible"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Site
+          </NavLink>
+          <AdminUserMenu admin={admin} />
+        </header>
+        <main className="flex-1 p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { FullScreenSpinner } from '@client/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { useTitle } from '@client/lib/use-title';
+import { PRODUCT_NAME } from '@shared/brand';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { AuthMarketingPanel } from './auth-marketing-panel';
+import { LoginForm } from './login-form';
+import { afterLoginTarget, afterRegisterTarget, authRedirectTarget } from './redirects';
+import { RegisterForm } from './register-form';
+import { useCurrentUser, useLoginMutation, useRegisterMutation } from './use-auth';
+
+type Tab = 'login' | 'register';
+
+export function AuthPage() {
+  const [params] = useSearchParams();
+  const target = authRedirectTarget(params.get('redirect'));
+  const { user, isLoading } = useCurrentUser();
+  const loginMutation = useLoginMutation();
+  const registerMutation = useRegisterMutation();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'register' ? 'register' : 'login');
+  // Which form just succeeded decides where the new session goes; a visitor who arrives already
+  // signed in just follows the redirect.
+  const [submitted, setSubmitted] = useState<Tab | null>(null);
+  const triggers = { login: useRef<HTMLButtonElement>(null), register: useRef<HTMLButtonElement>(null) };
+  const switchedByLink = useRef(false);
+
+  useTitle(tab === 'login' ? 'Sign in' : 'Create account');
+
+  useEffect(() => {
+    // The link that switched tabs has just unmounted; keep keyboard focus at the tab it opened.
+    if (switchedByLink.current) triggers[tab].current?.focus();
+    switchedByLink.current = false;
+  });
+
+  if (isLoading) return <FullScreenSpinner />;
+  if (user) {
+    let to = target;
+    if (submitted === 'login') to = afterLoginTarget(user, target);
+    else if (submitted === 'register') to = afterRegisterTarget(target);
+    return <Navigate to={to} replace />;
+  }
+
+  const switchTo = (next: Tab) => {
+    switchedByLink.current = true;
+    setTab(next);
+  };
+
+  return (
+    <div className="grid min-h-[calc(100dvh-4rem)] lg:grid-cols-2">
+      <div className="flex items-start justify-center px-4 py-10 sm:items-center sm:px-6">
+        <div className="w-full max-w-md">
+          <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">
+            Welcome to {PRODUCT_NAME}
+          </h1>
+          <p className="mt-2 text-center text-slate-600">Sign in or create an account to get started.</p>
+          <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-8">
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="login" ref={triggers.login}>
+                Login
+              </TabsTrigger>
+              <TabsTrigger value="register" ref={triggers.register}>
+                Register
+              </TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Sign in to your account</CardTitle>
+                  <CardDescription>Enter your username and password.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <LoginForm
+                    pending={loginMutation.isPending}
+                    onSubmit={(credentials) => {
+                      setSubmitted('login');
+                      loginMutation.mutate(credentials);
+                    }}
+                    onSwitchToRegister={() => switchTo('register')}
+                  />
+                </CardContent>
+              </Card>
+            </TabsContent>
+            <TabsContent value="register">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Create an account</CardTitle>
+                  <CardDescription>Start with the free plan, upgrade when you are ready.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <RegisterForm
+                    pending={registerMutation.isPending}
+                    onSubmit={(details) => {
+                      setSubmitted('register');
+                      registerMutation.mutate(details);
+                    }}
+                    onSwitchToLogin={() => switchTo('login')}
+                  />
+                </CardContent>
+              </Card>
+            </TabsContent>
+          </Tabs>
+        </div>
+      </div>
+      <AuthMarketingPanel />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { TextField } from '@client/components/ui/form-field';
+import { apiJson } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { useTitle } from '@client/lib/use-title';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type PasswordResetRequest, passwordResetRequestSchema } from '@shared/schemas/auth';
+import { useMutation } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { AuthCardLayout } from './auth-card-layout';
+
+const linkClass =
+  'rounded-sm font-medium text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
+
+export function ForgotPasswordPage() {
+  useTitle('Forgot password');
+  const request = useMutation({
+    mutationFn: (body: PasswordResetRequest) =>
+      apiJson<{ message: string }>('POST', '/api/password-reset/request', body),
+    onError: (error) => {
+      toast({
+        title: 'An error occurred',
+        description: error.message || 'Something went wrong',
+        variant: 'destructive',
+      });
+    },
+  });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PasswordResetRequest>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
+
+  return (
+    <AuthCardLayout>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            Forgot your password?
+          </CardTitle>
+          <CardDescription>
+            Enter the email address of your account and we'll send you a link to reset it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {request.isSuccess ? (
+            // The server's wording never says whether the address has an account.
+            <div
+              role="status"
+              className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
+            >
+              <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <p>{request.data.message}</p>
+            </div>
+          ) : (
+            <form
+              noValidate
+              className="grid gap-4"
+              onSubmit={handleSubmit((values) => request.mutate(values))}
+            >
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                spellCheck={false}
+                error={errors.email?.message}
+                {...register('email')}
+              />
+              <Button type="submit" className="w-full" disabled={request.isPending}>
+                {request.isPending ? 'Sending...' : 'Send reset link'}
+              </Button>
+            </form>
+          )}
+          <p className="mt-6 text-center text-sm text-slate-600">
+            Remembered it?{' '}
+            <Link to="/auth" className={linkClass}>
+              Back to sign in
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </AuthCardLayout>
+  );
+}

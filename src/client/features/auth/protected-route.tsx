@@ -1,0 +1,20 @@
+import { FullScreenSpinner } from '@client/components/ui/spinner';
+import { useRef } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useCurrentUser } from './use-auth';
+
+/** Layout route for pages that need a user session: a visitor is sent to sign in and brought back. */
+export function ProtectedRoute() {
+  const { user, isLoading } = useCurrentUser();
+  const { pathname, search } = useLocation();
+  // A session that ends here (a logout) leads home, as the logout itself does; a visitor who arrives
+  // signed out signs in and is brought back.
+  const hadSession = useRef(false);
+  if (user) hadSession.current = true;
+  if (isLoading) return <FullScreenSpinner />;
+  if (!user) {
+    const to = hadSession.current ? '/' : `/auth?redirect=${encodeURIComponent(pathname + search)}`;
+    return <Navigate to={to} replace />;
+  }
+  return <Outlet />;
+}

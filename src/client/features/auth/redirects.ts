@@ -1,0 +1,26 @@
+import { isSubscribePath, safeRedirect } from '@client/lib/safe-redirect';
+import type { PublicUser } from '@shared/schemas/auth';
+
+/**
+ * Where /auth sends a visitor, from its `redirect` parameter (default '/'). Sign-in pages are refused
+ * as targets: a signed-in visitor sent back to /auth would bounce there for ever.
+ */
+export function authRedirectTarget(param: string | null): string {
+  const target = safeRedirect(param);
+  return /^\/(auth|forgot-password|reset-password)(?:[/?#]|$)/.test(target) ? '/' : target;
+}
+
+/*
+ * After sign-in or registration (spec section 2) a user on the free plan is shown /pricing, which is
+ * where a new account starts. The one exception: a visitor who chose a plan arrives with
+ * redirect=/subscribe/<plan>, and sending them to /pricing would make them choose it again, so that
+ * redirect is honoured. An already signed-in visitor simply goes to the redirect target.
+ */
+export function afterLoginTarget(user: PublicUser, target: string): string {
+  if (user.plan === 'free' && !isSubscribePath(target)) return '/pricing';
+  return target;
+}
+
+export function afterRegisterTarget(target: string): string {
+  return isSubscribePath(target) ? target : '/pricing';
+}

@@ -1,0 +1,88 @@
+import { apiJson, apiRequest, getQueryFn } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { PRODUCT_NAME } from '@shared/brand';
+import type { LoginRequest, PublicUser, RegisterRequest } from '@shared/schemas/auth';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+// Caches that hold nothing about the signed-in user, so they survive a logout. The admin session is
+// separate (spec section 4) and is not ended by a user logout.
+const SESSION_INDEPENDENT = ['/api/subscription-plans', '/api/config'];
+
+function clearUserData(queryClient: QueryClient): void {
+  queryClient.setQueryData(USER_QUERY_KEY, null);
+  queryClient.removeQueries({
+    predicate: (query) => {
+      const key = String(query.queryKey[0]);
+      return key !== USER_QUERY_KEY[0] && !SESSION_INDEPENDENT.includes(key) && !key.startsWith('/api/admin');
+    },
+  });
+}
+
+/** The signed-in user: null when signed out (a 401 is an answer, not an error). */
+export function useCurrentUser() {
+  const query = useQuery<PublicUser | null>({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getQueryFn({ on401: 'returnNull' }),
+  });
+  return { user: query.data ?? null, isLoading: query.isLoading, error: query.error };
+}
+
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: LoginRequest) => apiJson<PublicUser>('POST', '/api/login', credentials),
+    onSuccess: (user) => {
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
+    },
+    onError: (error) => {
+      toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}
+
+export function useRegisterMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (details: RegisterRequest) => apiJson<PublicUser>('POST', '/api/register', details),
+    onSuccess: (user) => {
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+      toast({
+        title: 'Registration successful',
+        description: `Welcome to ${PRODUCT_NAME}, ${user.username}!`,
+      });
+    },
+    onError: (error) => {
+      toast({ title: 'Registration failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}
+
+export function useLogoutMutation() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/logout'),
+    onSuccess: async () => {
+      // Home is loaded eagerly, so with flushSync this commits before the user is cleared; a protected
+      // page that still sees the session end also sends the visitor home.
+      await navigate('/', { flushSync: true });
+      clearUserData(queryClient);
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Logout failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}
+
+export function useAuth() {
+  const { user, isLoading, error } = useCurrentUser();
+  const loginMutation = useLoginMutation();
+  const registerMutation = useRegisterMutation();
+  const logoutMutation = useLogoutMutation();
+  return { user, isLoading, error, loginMutation, registerMutation, logoutMutation };
+}

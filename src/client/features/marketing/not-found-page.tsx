@@ -1,0 +1,17 @@
+import { PageContainer } from '@client/components/layout/page-container';
+import { buttonVariants } from '@client/components/ui/button';
+import { useTitle } from '@client/lib/use-title';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  useTitle('Page not found');
+  return (
+    <PageContainer className="flex max-w-2xl flex-col items-center py-24 text-center">
+      <h1 className="text-4xl font-bold tracking-tight text-slate-900">404 Page Not Found</h1>
+      <p className="mt-4 text-slate-600">Did you forget to add the page to the router?</p>
+      <Link to="/" className={buttonVariants({ className: 'mt-8' })}>
+        Go back home
+      </Link>
+    </PageContainer>
+  );
+}

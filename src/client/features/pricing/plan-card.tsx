@@ -1,0 +1,82 @@
+import { buttonVariants } from '@client/components/ui/button';
+import { cn } from '@client/lib/utils';
+import { formatPounds, type Plan } from '@shared/plans';
+import { Check, Minus, X } from 'lucide-react';
+import { Link } from 'react-router';
+
+type PlanCardProps = {
+  plan: Plan;
+  signedIn: boolean;
+  /** Keeps the page's heading order: h2 on /pricing, h3 inside the home page's pricing section. */
+  headingLevel?: 'h2' | 'h3';
+};
+
+/** Where choosing a plan leads: a visitor signs in first and is brought back (spec section 6). */
+export function planHref(planId: string, signedIn: boolean): string {
+  return signedIn ? `/subscribe/${planId}` : `/auth?redirect=/subscribe/${planId}`;
+}
+
+export function PlanCard({ plan, signedIn, headingLevel: Heading = 'h2' }: PlanCardProps) {
+  const paid = plan.price > 0;
+  const headingId = `plan-${plan.id}-name`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm',
+        plan.popular ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-slate-200',
+      )}
+    >
+      {plan.popular ? (
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold tracking-wide text-white">
+          MOST POPULAR
+        </p>
+      ) : null}
+      <Heading id={headingId} className="text-xl font-semibold text-slate-900">
+        {plan.name}
+      </Heading>
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight text-slate-900">
+          {paid ? formatPounds(plan.price) : 'Free'}
+        </span>
+        {paid ? <span className="text-slate-600">/{plan.interval}</span> : null}
+      </p>
+      <p className="mt-2 min-h-5 text-sm text-slate-600">
+        {paid ? 'Charged after 2 week free trial' : plan.extraInfo}
+      </p>
+      <ul className="mt-6 grid flex-1 content-start gap-3 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check aria-hidden="true" className="size-5 shrink-0 text-indigo-600" />
+            <span>{feature}</span>
+          </li>
+        ))}
+        {plan.disabled.map((feature) => (
+          <li key={feature} className="flex gap-2 text-slate-500">
+            <Minus aria-hidden="true" className="size-5 shrink-0" />
+            <span>{feature}</span>
+          </li>
+        ))}
+        {plan.notIncluded.map((feature) => (
+          <li key={feature} className="flex gap-2 text-slate-500">
+            <X aria-hidden="true" className="size-5 shrink-0" />
+            <span>
+              <span className="sr-only">Not included: </span>
+              <span className="line-through">{feature}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={planHref(plan.id, signedIn)}
+        className={buttonVariants({
+          variant: plan.popular ? 'default' : 'outline',
+          size: 'lg',
+          className: 'mt-8 w-full',
+        })}
+      >
+        {paid ? 'Start Free Trial' : 'Get Started'}
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import { PageContainer } from '@client/components/layout/page-container';
+import { useTitle } from '@client/lib/use-title';
+import { TRIAL_DAYS } from '@shared/constants';
+import { PlanGrid } from './plan-grid';
+
+export function PricingPage() {
+  useTitle('Pricing');
+  return (
+    <PageContainer className="py-16">
+      <div className="mx-auto max-w-2xl text-center">
+        <h1 className="text-4xl font-bold tracking-tight text-slate-900">Simple, transparent pricing</h1>
+        <p className="mt-4 text-lg text-slate-600">
+          Start with a {TRIAL_DAYS}-day free trial on any paid plan. Cancel anytime.
+        </p>
+      </div>
+      <div className="mt-14">
+        <PlanGrid headingLevel="h2" />
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,67 @@
+import { useSyncExternalStore } from 'react';
+
+export type ToastVariant = 'default' | 'destructive';
+export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
+export type ToastItem = ToastInput & { id: number; open: boolean };
+
+// Spec section 9: one toast visible at a time (a new one replaces the old) and, as Radix's reference
+// toaster does, a closed toast leaves the list only after a long delay; the limit drops it sooner.
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY = 1_000_000;
+
+let toasts: ToastItem[] = [];
+let nextId = 0;
+let everShown = false;
+const listeners = new Set<() => void>();
+const removalTimers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function removeToast(id: number): void {
+  removalTimers.delete(id);
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
+  if (!removalTimers.has(id))
+    removalTimers.set(
+      id,
+      setTimeout(() => removeToast(id), TOAST_REMOVE_DELAY),
+    );
+  emit();
+}
+
+/** Shows a toast, replacing any toast on screen. */
+export function toast(input: ToastInput): { id: number; dismiss: () => void } {
+  nextId += 1;
+  const id = nextId;
+  for (const dropped of toasts.slice(TOAST_LIMIT - 1)) {
+    clearTimeout(removalTimers.get(dropped.id));
+    removalTimers.delete(dropped.id);
+  }
+  toasts = [{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT);
+  everShown = true;
+  emit();
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getToasts = () => toasts;
+const getEverShown = () => everShown;
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, getToasts, getToasts);
+}
+
+/** Whether any toast was ever raised: the toaster's code loads only then, keeping first load lean. */
+export function useToastsEverShown(): boolean {
+  return useSyncExternalStore(subscribe, getEverShown, getEverShown);
+}

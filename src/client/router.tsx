@@ -1,0 +1,174 @@
+import { PublicLayout } from '@client/components/layout/public-layout';
+import { PageError, RouteError } from '@client/components/layout/route-error';
+import { FullScreenSpinner, PageSpinner } from '@client/components/ui/spinner';
+import { ProtectedRoute } from '@client/features/auth/protected-route';
+import { HomePage } from '@client/features/marketing/home-page';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+
+/** A route whose page module loads on first visit; `pick` names the page's export. */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
+
+// Every page but home loads on demand: home is where most visits start, and it is measured first.
+const publicPages: RouteObject[] = [
+  { index: true, Component: HomePage },
+  {
+    path: 'auth',
+    lazy: page(
+      () => import('@client/features/auth/auth-page'),
+      (m) => m.AuthPage,
+    ),
+  },
+  {
+    path: 'forgot-password',
+    lazy: page(
+      () => import('@client/features/auth/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: 'reset-password',
+    lazy: page(
+      () => import('@client/features/auth/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
+  {
+    path: 'pricing',
+    lazy: page(
+      () => import('@client/features/pricing/pricing-page'),
+      (m) => m.PricingPage,
+    ),
+  },
+  {
+    path: 'referral-program',
+    lazy: page(
+      () => import('@client/features/referrals/referral-program-page'),
+      (m) => m.ReferralProgramPage,
+    ),
+  },
+  {
+    path: 'contact',
+    lazy: page(
+      () => import('@client/features/marketing/contact-page'),
+      (m) => m.ContactPage,
+    ),
+  },
+  // Choosing no plan is choosing on the pricing page; no need to sign in first.
+  { path: 'subscribe', element: <Navigate to="/pricing" replace /> },
+  {
+    Component: ProtectedRoute,
+    children: [
+      {
+        path: 'account',
+        lazy: page(
+          () => import('@client/features/account/account-page'),
+          (m) => m.AccountPage,
+        ),
+      },
+      {
+        path: 'refer',
+        lazy: page(
+          () => import('@client/features/referrals/refer-page'),
+          (m) => m.ReferPage,
+        ),
+      },
+      {
+        path: 'subscribe/success',
+        lazy: page(
+          () => import('@client/features/subscribe/subscribe-success-page'),
+          (m) => m.SubscribeSuccessPage,
+        ),
+      },
+      {
+        path: 'subscribe/:planId',
+        lazy: page(
+          () => import('@client/features/subscribe/subscribe-page'),
+          (m) => m.SubscribePage,
+        ),
+      },
+    ],
+  },
+  {
+    path: '*',
+    lazy: page(
+      () => import('@client/features/marketing/not-found-page'),
+      (m) => m.NotFoundPage,
+    ),
+  },
+];
+
+// The admin area has its own layout and no public header or footer; its code never loads for visitors.
+const adminPages: RouteObject[] = [
+  {
+    index: true,
+    lazy: page(
+      () => import('@client/features/admin/admin-login-page'),
+      (m) => m.AdminLoginPage,
+    ),
+  },
+  {
+    lazy: page(
+      () => import('@client/features/admin/admin-shell'),
+      (m) => m.AdminShell,
+    ),
+    children: [
+      {
+        path: 'dashboard',
+        lazy: page(
+          () => import('@client/features/admin/dashboard-page'),
+          (m) => m.AdminDashboardPage,
+        ),
+      },
+      {
+        path: 'users',
+        lazy: page(
+          () => import('@client/features/admin/users-page'),
+          (m) => m.AdminUsersPage,
+        ),
+      },
+      {
+        path: 'subscriptions',
+        lazy: page(
+          () => import('@client/features/admin/subscriptions-page'),
+          (m) => m.AdminSubscriptionsPage,
+        ),
+      },
+      {
+        path: 'newsletter',
+        lazy: page(
+          () => import('@client/features/admin/newsletter-page'),
+          (m) => m.AdminNewsletterPage,
+        ),
+      },
+      {
+        path: 'referrals',
+        lazy: page(
+          () => import('@client/features/admin/referrals-page'),
+          (m) => m.AdminReferralsPage,
+        ),
+      },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    ErrorBoundary: RouteError,
+    HydrateFallback: FullScreenSpinner,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          // Keeps the header and footer on screen while a page's code loads or if it fails.
+          { HydrateFallback: PageSpinner, ErrorBoundary: PageError, children: publicPages },
+        ],
+      },
+      { path: 'admin', HydrateFallback: FullScreenSpinner, children: adminPages },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, registerViaApi, test } from './fixtures';
+
+const publicPages = [
+  '/',
+  '/pricing',
+  '/auth',
+  '/forgot-password',
+  '/referral-program',
+  '/contact',
+  '/admin',
+  '/no-such-page',
+];
+
+for (const path of publicPages) {
+  test(`${path} has no accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('/auth register tab with errors shown has no accessibility violations', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page
+    .getByRole('tabpanel', { name: 'Register' })
+    .getByRole('button', { name: 'Create account' })
+    .click();
+  await expect(page.getByText('You must agree to the terms and conditions')).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test('signed-in pages have no accessibility violations', async ({ page }) => {
+  await registerViaApi(page);
+  for (const path of ['/account', '/refer']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${path} ${v.id}`)).toEqual([]);
+  }
+});
+
+test('every page can be used with the keyboard: the sign-in form submits with Enter', async ({ page }) => {
+  await page.goto('/auth');
+  await page.keyboard.press('Tab');
+  const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+  expect(focused.length).toBeGreaterThan(0);
+  const panel = page.getByRole('tabpanel', { name: 'Login' });
+  await panel.getByLabel('Username').focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByText('Username is required')).toBeVisible();
+});

@@ -1,0 +1,128 @@
+import { LEGAL_LINKS, SUPPORT_EMAIL } from '../../src/shared/brand';
+import { expect, registerViaApi, test } from './fixtures';
+
+const headerLinks: [string, string][] = [
+  ['Home', '/'],
+  ['Features', '/#features'],
+  ['Testimonials', '/#testimonials'],
+  ['Pricing', '/pricing'],
+  ['Get a Free Month', '/refer'],
+];
+
+test.describe('header and footer', () => {
+  test('signed out: every header link and the footer', async ({ page }) => {
+    await page.goto('/pricing');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of headerLinks) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(nav.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/auth');
+    await expect(nav.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/pricing');
+    await expect(nav.getByRole('link', { name: 'My Referrals' })).toHaveCount(0);
+
+    const footer = page.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Pricing', '/pricing'],
+      ['Get a Free Month', '/refer'],
+      ['Get Started', '/auth'],
+      ['Privacy policy', LEGAL_LINKS.privacy],
+      ['Terms of service', LEGAL_LINKS.terms],
+      ['Cookie policy', LEGAL_LINKS.cookies],
+      ['Email Us', `mailto:${SUPPORT_EMAIL}`],
+    ]) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ChairNotes`);
+  });
+
+  test('the header turns opaque after 10 px of scroll', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.mouse.wheel(0, 300);
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect(header).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  });
+
+  test('Features scrolls to the section, leaving 80 px for the header', async ({ page }) => {
+    await page.goto('/pricing');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Features' }).click();
+    await expect(page).toHaveURL(/\/#features$/);
+    await expect
+      .poll(async () =>
+        page.locator('#features').evaluate((el) => Math.round(el.getBoundingClientRect().top)),
+      )
+      .toBe(80);
+  });
+
+  test('signed in: the avatar menu, its entries, the note app in a new tab, and My Referrals', async ({
+    page,
+  }) => {
+    const user = await registerViaApi(page);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'My Referrals' })).toHaveAttribute('href', '/refer');
+    await expect(nav.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'My Account' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toContainText(user.username);
+    for (const name of [
+      'Dashboard',
+      'Account',
+      'Subscription',
+      'Settings',
+      'Manage Subscription',
+      'Refer a Friend',
+      'Log out',
+    ]) {
+      await expect(menu.getByRole('menuitem', { name, exact: true })).toBeVisible();
+    }
+    const noteApp = menu.getByRole('menuitem', { name: /Open ChairNotes/ });
+    await expect(noteApp).toHaveAttribute('href', 'https://notes.chairnotes.test/');
+    await expect(noteApp).toHaveAttribute('target', '_blank');
+    await menu.getByRole('menuitem', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+  });
+});
+
+test.describe('mobile', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu button opens the same links and closes on navigation', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    for (const [name, href] of headerLinks) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await menu.getByRole('link', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the marketing panel of /auth is hidden on small screens', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('tabpanel', { name: 'Login' })).toBeVisible();
+    await expect(page.getByTestId('auth-marketing-panel')).toBeHidden();
+  });
+});
+
+test('toasts: one at a time, and a failure toast is marked as such', async ({ page }) => {
+  await page.goto('/auth');
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Username').fill('nobody-at-all');
+  await login.getByLabel('Password').fill('wrong password');
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+  await login.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Login failed', { exact: true })).toHaveCount(1);
+  const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+  await expect(toasts).toHaveCount(1);
+  await expect(toasts.first()).toHaveAttribute('data-variant', 'destructive');
+  const box = await toasts.first().boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(420);
+});
