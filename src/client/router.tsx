@@ -2,7 +2,6 @@ import { PublicLayout } from '@client/components/layout/public-layout';
 import { PageError, RouteError } from '@client/components/layout/route-error';
 import { FullScreenSpinner, PageSpinner } from '@client/components/ui/spinner';
 import { ProtectedRoute } from '@client/features/auth/protected-route';
-import { HomePage } from '@client/features/marketing/home-page';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
@@ -11,9 +10,16 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Ro
   return async () => ({ Component: pick(await load()) });
 }
 
-// Every page but home loads on demand: home is where most visits start, and it is measured first.
+// Every page loads on demand. Visitors who arrive at a marketing page get its prerendered HTML
+// (entry-marketing.tsx); the app shows the same pages when someone navigates to them inside it.
 const publicPages: RouteObject[] = [
-  { index: true, Component: HomePage },
+  {
+    index: true,
+    lazy: page(
+      () => import('@client/features/marketing/home-page'),
+      (m) => m.HomePage,
+    ),
+  },
   {
     path: 'auth',
     lazy: page(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -123,10 +123,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** Serves the built client; any non-API GET that is not a file gets index.html, and the client router decides. */
+/**
+ * Serves the built client. A marketing page gets its prerendered HTML (pages/manifest.json, written by
+ * scripts/prerender.mjs); any other page path gets index.html, and the client router decides.
+ */
 function serveClient(app: FastifyInstance, clientDir: string | undefined): void {
   const root =
     clientDir && existsSync(path.join(clientDir, 'index.html')) ? path.resolve(clientDir) : undefined;
+  const manifestFile = root && path.join(root, 'pages/manifest.json');
+  const prerendered: Record<string, string> =
+    manifestFile && existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
   if (root) {
     app.register(fastifyStatic, {
       root,
@@ -152,7 +158,8 @@ function serveClient(app: FastifyInstance, clientDir: string | undefined): void 
       !looksLikeFile
     ) {
       reply.header('cache-control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html');
+      const page = prerendered[urlPath.replace(/\/+$/, '') || '/'];
+      return reply.type('text/html').sendFile(page ?? 'index.html');
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${urlPath}` });
   });

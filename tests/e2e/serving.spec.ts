@@ -23,3 +23,33 @@ test('pages and scripts arrive compressed, scripts cached for a year, a missing 
   const missing = await request.get('/assets/no-such-file.js');
   expect(missing.status()).toBe(404);
 });
+
+test.describe('prerendered marketing pages', () => {
+  for (const [path, title] of [
+    ['/', 'ChairNotes: AI clinical notes for dentists'],
+    ['/pricing', 'Pricing · ChairNotes'],
+    ['/referral-program', 'Referral programme · ChairNotes'],
+    ['/contact', 'Contact us · ChairNotes'],
+  ] as const) {
+    test(`${path} arrives as finished HTML with its own title and description`, async ({ request }) => {
+      const res = await request.get(path);
+      const html = await res.text();
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html).toMatch(/<h1[^>]*>/);
+      expect(html).toContain('aria-label="Main"');
+    });
+  }
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the home page hero and its links are there', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Pricing', exact: true }).first()).toHaveAttribute(
+        'href',
+        '/pricing',
+      );
+    });
+  });
+});

@@ -2,17 +2,22 @@ import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 
 // Spec section 7: data is never stale, never refetched on focus or by interval, and nothing is retried.
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
-      staleTime: Number.POSITIVE_INFINITY,
-      refetchInterval: false,
-      refetchOnWindowFocus: false,
-      retry: false,
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
     },
-    mutations: {
-      retry: false,
-    },
-  },
-});
+  });
+}
+
+/** The browser's one cache. (The build's prerender makes a fresh one per page.) */
+export const queryClient = createQueryClient();

@@ -22,7 +22,9 @@ const linkClass = cn(
 );
 
 export function Header() {
-  const { user, isLoading } = useCurrentUser();
+  // While the session loads the signed-out links show: most visitors here are signed out, the
+  // prerendered page can include them, and nothing shifts when the answer comes.
+  const { user } = useCurrentUser();
   const scrolled = useScrolled(OPAQUE_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -65,7 +67,7 @@ export function Header() {
               <Suspense fallback={<Avatar username={user.username} />}>
                 <UserMenu user={user} />
               </Suspense>
-            ) : isLoading ? null : (
+            ) : (
               <>
                 <Button asChild variant="ghost" size="sm">
                   <SiteLink to="/auth">Log In</SiteLink>
@@ -93,13 +95,7 @@ export function Header() {
             )}
           </Button>
         </div>
-        <MobileMenu
-          open={menuOpen}
-          links={links}
-          user={user}
-          sessionLoading={isLoading}
-          onNavigate={() => setMenuOpen(false)}
-        />
+        <MobileMenu open={menuOpen} links={links} user={user} onNavigate={() => setMenuOpen(false)} />
       </nav>
     </header>
   );

@@ -21,12 +21,11 @@ type MobileMenuProps = {
   open: boolean;
   links: readonly NavItem[];
   user: PublicUser | null;
-  sessionLoading: boolean;
   onNavigate: () => void;
 };
 
 /** The header's links below the md breakpoint, toggled by the header's menu button. */
-export function MobileMenu({ open, links, user, sessionLoading, onNavigate }: MobileMenuProps) {
+export function MobileMenu({ open, links, user, onNavigate }: MobileMenuProps) {
   const { noteAppUrl } = usePublicConfig(Boolean(user));
   const logout = useLogoutMutation();
   return (
@@ -89,7 +88,7 @@ export function MobileMenu({ open, links, user, sessionLoading, onNavigate }: Mo
                 Log out
               </Button>
             </>
-          ) : sessionLoading ? null : (
+          ) : (
             <div className="grid gap-2">
               <Button asChild variant="outline">
                 <SiteLink to="/auth" onClick={onNavigate}>

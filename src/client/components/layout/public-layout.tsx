@@ -1,26 +1,16 @@
+import { RouterNavigation } from '@client/lib/router-navigation';
 import { useScrollOnNavigate } from '@client/lib/use-scroll-on-navigate';
 import { Outlet } from 'react-router';
-import { Footer } from './footer';
-import { Header } from './header';
+import { PublicShell } from './public-shell';
 
-/** Header, main content and footer for every public and user page. */
+/** The app's public and user pages: the shared shell around the current route. */
 export function PublicLayout() {
   useScrollOnNavigate();
   return (
-    <div className="flex min-h-dvh flex-col">
-      {/* A button, not a '#main' link: a hash change would become a router navigation. */}
-      <button
-        type="button"
-        onClick={() => document.getElementById('main')?.focus()}
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:outline-none focus:ring-2 focus:ring-indigo-500"
-      >
-        Skip to content
-      </button>
-      <Header />
-      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+    <RouterNavigation>
+      <PublicShell>
         <Outlet />
-      </main>
-      <Footer />
-    </div>
+      </PublicShell>
+    </RouterNavigation>
   );
 }

@@ -1,9 +1,8 @@
+import { type LinkProps, useNavigation } from '@client/lib/navigation';
 import { scrollToAnchor } from '@client/lib/scroll';
-import type { ComponentProps, MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { forwardRef, type MouseEvent } from 'react';
 
-type SiteLinkProps = Omit<ComponentProps<typeof Link>, 'to'> & {
-  to: string;
+type SiteLinkProps = LinkProps & {
   /** Set aria-current="page" when the link's page is the current one (not wanted on the logo). */
   markCurrent?: boolean;
 };
@@ -12,8 +11,11 @@ type SiteLinkProps = Omit<ComponentProps<typeof Link>, 'to'> & {
  * A router link that scrolls smoothly instead of navigating when its target is on the current page
  * ('/#features' while on '/'). Links to another page navigate; the layout scrolls once it renders.
  */
-export function SiteLink({ to, onClick, markCurrent = true, ...props }: SiteLinkProps) {
-  const { pathname } = useLocation();
+export const SiteLink = forwardRef<HTMLAnchorElement, SiteLinkProps>(function SiteLink(
+  { to, onClick, markCurrent = true, ...props },
+  ref,
+) {
+  const { pathname, Link } = useNavigation();
   const [path = '/', id] = to.split('#');
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -30,10 +32,11 @@ export function SiteLink({ to, onClick, markCurrent = true, ...props }: SiteLink
 
   return (
     <Link
+      ref={ref}
       to={to}
       onClick={handleClick}
       aria-current={markCurrent && !id && path === pathname ? 'page' : undefined}
       {...props}
     />
   );
-}
+});

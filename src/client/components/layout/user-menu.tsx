@@ -11,9 +11,9 @@ import { usePublicConfig } from '@client/lib/public-config';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
 import { ExternalLink, Gift, LayoutDashboard, LogOut, Settings, User } from 'lucide-react';
-import { Link } from 'react-router';
 import { Avatar } from './avatar';
 import { ACCOUNT_LINKS } from './nav-items';
+import { SiteLink } from './site-link';
 
 const icons: Record<string, typeof User> = {
   Dashboard: LayoutDashboard,
@@ -49,10 +49,10 @@ export default function UserMenu({ user }: { user: PublicUser }) {
           const Icon = icons[label] ?? User;
           return (
             <DropdownMenuItem key={label} asChild>
-              <Link to={to}>
+              <SiteLink to={to} markCurrent={false}>
                 <Icon aria-hidden="true" />
                 {label}
-              </Link>
+              </SiteLink>
             </DropdownMenuItem>
           );
         })}

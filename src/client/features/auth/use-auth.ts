@@ -1,9 +1,9 @@
 import { apiJson, apiRequest, getQueryFn } from '@client/lib/api';
+import { useNavigation } from '@client/lib/navigation';
 import { toast } from '@client/lib/toast';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { LoginRequest, PublicUser, RegisterRequest } from '@shared/schemas/auth';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
@@ -63,13 +63,13 @@ export function useRegisterMutation() {
 
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const { navigate, kind } = useNavigation();
   return useMutation({
     mutationFn: () => apiRequest('POST', '/api/logout'),
     onSuccess: async () => {
-      // Home is loaded eagerly, so with flushSync this commits before the user is cleared; a protected
-      // page that still sees the session end also sends the visitor home.
-      await navigate('/', { flushSync: true });
+      // In the app: home first, then the user cleared (a protected page that saw the session end first
+      // would send the visitor to sign in instead). A prerendered marketing page is public: stay.
+      if (kind === 'router') await navigate('/');
       clearUserData(queryClient);
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     },

@@ -1,11 +1,12 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
+import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { Mail } from 'lucide-react';
 
 export function ContactPage() {
-  useTitle('Contact us');
+  useTitle(MARKETING_META['/contact'].title);
   return (
     <PageContainer className="max-w-3xl py-16">
       <h1 className="text-4xl font-bold tracking-tight text-slate-900">Contact us</h1>

@@ -1,3 +1,4 @@
+import { SiteLink } from '@client/components/layout/site-link';
 import { Button } from '@client/components/ui/button';
 import { PlanGrid } from '@client/features/pricing/plan-grid';
 import { scrollToAnchor } from '@client/lib/scroll';
@@ -6,7 +7,6 @@ import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
 import { Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
 import { FEATURE_CARDS } from './feature-cards';
 
 // A first version of the landing page; the full marketing site replaces the sections' content.
@@ -28,7 +28,9 @@ export function HomePage() {
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/pricing">Get Started Free</Link>
+              <SiteLink markCurrent={false} to="/pricing">
+                Get Started Free
+              </SiteLink>
             </Button>
             <Button variant="outline" size="lg" onClick={() => scrollToAnchor('features')}>
               See Features
@@ -124,7 +126,9 @@ export function HomePage() {
           </h2>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button asChild size="lg" variant="secondary">
-              <Link to="/auth">Get Started Free</Link>
+              <SiteLink markCurrent={false} to="/auth">
+                Get Started Free
+              </SiteLink>
             </Button>
             <Button
               asChild
@@ -132,7 +136,9 @@ export function HomePage() {
               variant="outline"
               className="border-white bg-transparent text-white hover:bg-indigo-600 focus-visible:ring-white focus-visible:ring-offset-indigo-700"
             >
-              <Link to="/contact">Request Demo</Link>
+              <SiteLink markCurrent={false} to="/contact">
+                Request Demo
+              </SiteLink>
             </Button>
           </div>
         </div>

@@ -1,7 +1,7 @@
 import { PageContainer } from '@client/components/layout/page-container';
+import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
 import { useTitle } from '@client/lib/use-title';
-import { Link } from 'react-router';
 
 export function NotFoundPage() {
   useTitle('Page not found');
@@ -9,9 +9,9 @@ export function NotFoundPage() {
     <PageContainer className="flex max-w-2xl flex-col items-center py-24 text-center">
       <h1 className="text-4xl font-bold tracking-tight text-slate-900">404 Page Not Found</h1>
       <p className="mt-4 text-slate-600">Did you forget to add the page to the router?</p>
-      <Link to="/" className={buttonVariants({ className: 'mt-8' })}>
+      <SiteLink markCurrent={false} to="/" className={buttonVariants({ className: 'mt-8' })}>
         Go back home
-      </Link>
+      </SiteLink>
     </PageContainer>
   );
 }

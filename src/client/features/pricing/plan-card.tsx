@@ -1,8 +1,8 @@
+import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import { formatPounds, type Plan } from '@shared/plans';
 import { Check, Minus, X } from 'lucide-react';
-import { Link } from 'react-router';
 
 type PlanCardProps = {
   plan: Plan;
@@ -67,7 +67,8 @@ export function PlanCard({ plan, signedIn, headingLevel: Heading = 'h2' }: PlanC
           </li>
         ))}
       </ul>
-      <Link
+      <SiteLink
+        markCurrent={false}
         to={planHref(plan.id, signedIn)}
         className={buttonVariants({
           variant: plan.popular ? 'default' : 'outline',
@@ -76,7 +77,7 @@ export function PlanCard({ plan, signedIn, headingLevel: Heading = 'h2' }: PlanC
         })}
       >
         {paid ? 'Start Free Trial' : 'Get Started'}
-      </Link>
+      </SiteLink>
     </article>
   );
 }

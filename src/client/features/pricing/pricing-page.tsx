@@ -1,10 +1,11 @@
 import { PageContainer } from '@client/components/layout/page-container';
+import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { TRIAL_DAYS } from '@shared/constants';
 import { PlanGrid } from './plan-grid';
 
 export function PricingPage() {
-  useTitle('Pricing');
+  useTitle(MARKETING_META['/pricing'].title);
   return (
     <PageContainer className="py-16">
       <div className="mx-auto max-w-2xl text-center">

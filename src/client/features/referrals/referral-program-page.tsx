@@ -1,10 +1,12 @@
 import { PageContainer } from '@client/components/layout/page-container';
+import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
 import { useCurrentUser } from '@client/features/auth/use-auth';
+import { Redirect } from '@client/lib/navigation';
+import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR } from '@shared/constants';
-import { Link, Navigate } from 'react-router';
 
 const steps = [
   {
@@ -19,10 +21,10 @@ const steps = [
 ];
 
 export function ReferralProgramPage() {
-  useTitle('Referral programme');
+  useTitle(MARKETING_META['/referral-program'].title);
   const { user } = useCurrentUser();
   // A subscriber already has a code: the page that shows it is more use to them than this one.
-  if (user) return <Navigate to="/refer" replace />;
+  if (user) return <Redirect to="/refer" />;
   return (
     <PageContainer className="max-w-4xl py-16">
       <h1 className="text-4xl font-bold tracking-tight text-slate-900">
@@ -46,9 +48,9 @@ export function ReferralProgramPage() {
         You can earn up to {REFERRAL_MAX_FREE_MONTHS_PER_YEAR} free months in any 12 months. Both of you need
         an active subscription.
       </p>
-      <Link to="/auth" className={buttonVariants({ size: 'lg', className: 'mt-10' })}>
+      <SiteLink to="/auth" markCurrent={false} className={buttonVariants({ size: 'lg', className: 'mt-10' })}>
         Get Started Now
-      </Link>
+      </SiteLink>
     </PageContainer>
   );
 }

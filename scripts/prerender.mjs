@@ -1,0 +1,34 @@
+// Renders the marketing pages to HTML after `vite build`, so a visitor's first paint needs no script.
+// Writes dist/client/pages/<page>.html and pages/manifest.json (path -> file), which the server serves.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+await build({ logLevel: 'warn', build: { ssr: 'src/client/entry-prerender.tsx' } });
+const { render, paths, MARKETING_META, fullTitle, prerenderedFile } = await import(
+  pathToFileURL(path.resolve('.tmp/prerender/entry-prerender.js')).href
+);
+
+const escape = (s) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const template = readFileSync('dist/client/marketing.html', 'utf8');
+mkdirSync('dist/client/pages', { recursive: true });
+const manifest = {};
+for (const p of paths) {
+  const meta = MARKETING_META[p];
+  const html = template
+    .replace('<div id="root"></div>', `<div id="root">${await render(p)}</div>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escape(fullTitle(meta.title))}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"/,
+      `<meta name="description" content="${escape(meta.description)}"`,
+    );
+  const file = prerenderedFile(p);
+  writeFileSync(path.join('dist/client/pages', file), html);
+  manifest[p] = `pages/${file}`;
+}
+writeFileSync('dist/client/pages/manifest.json', JSON.stringify(manifest, null, 2));
+// The template is not a page of its own.
+rmSync('dist/client/marketing.html');
+console.log(`prerendered ${paths.length} pages: ${paths.join(', ')}`);

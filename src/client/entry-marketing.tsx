@@ -1,0 +1,20 @@
+import './styles.css';
+import { documentNavigation } from '@client/lib/navigation';
+import type { MarketingPath } from '@client/lib/page-meta';
+import { queryClient } from '@client/lib/query-client';
+import { hydrateRoot } from 'react-dom/client';
+import { MarketingApp } from './marketing-app';
+import { MARKETING_PAGES } from './marketing-pages';
+
+// The HTML is already on screen (prerendered); this makes it interactive without the app's router.
+const root = document.getElementById('root');
+const path = (window.location.pathname.replace(/\/+$/, '') || '/') as MarketingPath;
+const load = MARKETING_PAGES[path];
+if (root && load) {
+  load().then((Page) => {
+    hydrateRoot(
+      root,
+      <MarketingApp Page={Page} navigation={documentNavigation(window.location)} queryClient={queryClient} />,
+    );
+  });
+}

@@ -1,0 +1,34 @@
+import { PRODUCT_NAME } from '@shared/brand';
+
+export const DEFAULT_TITLE = `${PRODUCT_NAME}: AI clinical notes for dentists`;
+
+/** 'Pricing · ChairNotes'; no title gives the home page's. */
+export function fullTitle(title?: string): string {
+  return title ? `${title} · ${PRODUCT_NAME}` : DEFAULT_TITLE;
+}
+
+export type PageMeta = { title?: string; description: string };
+
+/**
+ * Titles and descriptions of the prerendered marketing pages: the build writes them into each page's
+ * HTML (for search engines and link previews) and the pages set the same title when the app shows them.
+ */
+export const MARKETING_META = {
+  '/': {
+    description: `${PRODUCT_NAME} writes dental clinical notes from appointment audio: no typing, no dictation. Designed by dentists. 14-day free trial, cancel anytime.`,
+  },
+  '/pricing': {
+    title: 'Pricing',
+    description: `${PRODUCT_NAME} plans for dentists and practices: Lite (free), Plus and Practice, each paid plan with a 14-day free trial. Cancel anytime.`,
+  },
+  '/referral-program': {
+    title: 'Referral programme',
+    description: `Refer a colleague to ${PRODUCT_NAME} and you both get a month free, up to 12 free months in any 12 months.`,
+  },
+  '/contact': {
+    title: 'Contact us',
+    description: `Request a demo of ${PRODUCT_NAME} or ask us anything: we reply within one working day.`,
+  },
+} satisfies Record<string, PageMeta>;
+
+export type MarketingPath = keyof typeof MARKETING_META;
