@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { ensureFirstAdmin } from '../../src/server/admin/first-admin';
 import { hashPassword } from '../../src/server/auth/password';
-import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
+import { client, createTestApp, setCookieHeader, signedInUser, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,10 @@ describe('admin sign-in', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ username: 'boss', email: 'boss@chairnotes.co.uk', role: 'admin' });
     expect(res.json()).not.toHaveProperty('password');
-    expect(res.headers['set-cookie']).toMatch(/^cn_admin_session=[A-Za-z0-9_-]{27};.*HttpOnly; SameSite=Lax/);
+    expect(setCookieHeader(res, 'cn_admin_session')).toMatch(
+      /^cn_admin_session=[A-Za-z0-9_-]{27};.*HttpOnly; SameSite=Lax/,
+    );
+    expect(setCookieHeader(res, 'cn_admin_signed_in')).toMatch(/^cn_admin_signed_in=1;/);
     expect((await c.get('/api/admin/user')).json().username).toBe('boss');
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, newUser, signedInUser, type TestApp } from '../support/app';
+import { client, createTestApp, newUser, setCookieHeader, signedInUser, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,11 +32,15 @@ describe('POST /api/register', () => {
     }
     expect(res.body).not.toContain('argon2');
 
-    const cookie = res.headers['set-cookie'] as string;
+    const cookie = setCookieHeader(res, 'cn_session');
     expect(cookie).toMatch(/^cn_session=[A-Za-z0-9_-]{27};/);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
     expect(cookie).not.toContain('Secure');
+    // The readable marker says a session exists and nothing more.
+    const marker = setCookieHeader(res, 'cn_signed_in');
+    expect(marker).toMatch(/^cn_signed_in=1;/);
+    expect(marker).not.toContain('HttpOnly');
 
     const me = await c.get('/api/user');
     expect(me.statusCode).toBe(200);
@@ -193,7 +197,8 @@ describe('session lifecycle', () => {
     const token = c.jar.get('cn_session')!;
     const res = await c.post('/api/logout');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['set-cookie']).toMatch(/cn_session=;/);
+    expect(setCookieHeader(res, 'cn_session')).toMatch(/^cn_session=;/);
+    expect(setCookieHeader(res, 'cn_signed_in')).toMatch(/^cn_signed_in=;/);
     const replay = await t.app.inject({ method: 'GET', url: '/api/user', cookies: { cn_session: token } });
     expect(replay.statusCode).toBe(401);
   });
@@ -204,7 +209,7 @@ describe('session lifecycle', () => {
     await t.db.execute(sql`update user_sessions set expires_at = now() + interval '10 days'`);
     const renewed = await c.get('/api/user');
     expect(renewed.statusCode).toBe(200);
-    const cookie = renewed.headers['set-cookie'] as string;
+    const cookie = setCookieHeader(renewed, 'cn_session');
     const expires = new Date(/Expires=([^;]+)/.exec(cookie)![1]!);
     expect(expires.getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
 

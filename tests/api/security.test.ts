@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, newUser, ORIGIN, signedInUser, type TestApp } from '../support/app';
+import {
+  client,
+  createTestApp,
+  newUser,
+  ORIGIN,
+  setCookieHeader,
+  signedInUser,
+  type TestApp,
+} from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,7 +92,8 @@ describe('security headers', () => {
         payload: newUser(),
       });
       expect(res.statusCode).toBe(201);
-      expect(res.headers['set-cookie']).toContain('Secure');
+      expect(setCookieHeader(res, 'cn_session')).toContain('Secure');
+      expect(setCookieHeader(res, 'cn_signed_in')).toContain('Secure');
       expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
     } finally {
       await secure.close();

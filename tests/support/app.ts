@@ -78,3 +78,10 @@ export async function signedInUser(app: FastifyInstance, overrides: Parameters<t
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { ...user, client: c, id: res.json().id as number };
 }
+
+/** The Set-Cookie header line for one cookie name ('' when absent). */
+export function setCookieHeader(res: LightMyRequestResponse, name: string): string {
+  const raw = res.headers['set-cookie'];
+  const lines = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return lines.find((l) => l.startsWith(`${name}=`)) ?? '';
+}

@@ -29,6 +29,18 @@ export const users = pgTable(
     role: text('role').notNull().default('user'),
     referralCode: text('referral_code'),
     referralCredits: integer('referral_credits').notNull().default(0),
+    // The subscription as last read from Stripe (billing/sync.ts writes these together, never piecemeal).
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    subscriptionSyncedAt: timestamp('subscription_synced_at', { withTimezone: true }),
+    // Set while a subscription is being created: a second request meanwhile is refused (409), so two
+    // clicks cannot make two Stripe subscriptions.
+    subscriptionClaimedAt: timestamp('subscription_claimed_at', { withTimezone: true }),
+    // Once-per-user offers (design.md section 2).
+    hadTrial: boolean('had_trial').notNull().default(false),
+    retentionOfferUsed: boolean('retention_offer_used').notNull().default(false),
   },
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.
@@ -151,6 +163,13 @@ export const referrals = pgTable(
   },
   (t) => [uniqueIndex('referrals_referral_code_unique').on(t.referralCode)],
 );
+
+/** Each Stripe event id once: recorded in the same transaction as its effects, so a redelivery does nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type User = typeof users.$inferSelect;
 export type Admin = typeof admins.$inferSelect;

@@ -1,0 +1,89 @@
+import type Stripe from 'stripe';
+import type { PaidPlanId, PlanId, SubscriptionStatus } from '../../shared/constants';
+
+/** Everything our users row says about a subscription: written whole, from Stripe, by billing/sync.ts. */
+export type SubscriptionState = {
+  plan: PlanId;
+  subscriptionStatus: SubscriptionStatus;
+  stripeSubscriptionId: string | null;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  pausedUntil: Date | null;
+  hasDiscount: boolean;
+};
+
+export const NO_SUBSCRIPTION: SubscriptionState = {
+  plan: 'free',
+  subscriptionStatus: 'inactive',
+  stripeSubscriptionId: null,
+  trialEndsAt: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  pausedUntil: null,
+  hasDiscount: false,
+};
+
+const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+/**
+ * Our status for a Stripe subscription (design.md section 2). Stripe keeps a frozen subscription
+ * 'active' and says so in pause_collection, so that is read too.
+ */
+export function mapStatus(sub: Pick<Stripe.Subscription, 'status' | 'pause_collection'>): SubscriptionStatus {
+  switch (sub.status) {
+    case 'trialing':
+    case 'active':
+      return sub.pause_collection ? 'paused' : 'active';
+    case 'paused':
+      return 'paused';
+    case 'past_due':
+    case 'unpaid':
+      return 'past_due';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      // 'incomplete': the first payment never completed.
+      return 'inactive';
+  }
+}
+
+/** The state to store for a subscription, or for none. `planOfPrice` maps our Stripe price ids to plans. */
+export function stateFromSubscription(
+  sub: Stripe.Subscription | null,
+  planOfPrice: (priceId: string) => PaidPlanId | undefined,
+  retentionCouponId: string,
+): SubscriptionState {
+  if (!sub) return NO_SUBSCRIPTION;
+  const status = mapStatus(sub);
+  const item = sub.items.data[0];
+  const paidPlan = item ? planOfPrice(item.price.id) : undefined;
+  // A plan is held while the subscription lives; an ended or never-paid one leaves the user on free.
+  const holdsPlan = status === 'active' || status === 'paused' || status === 'past_due';
+  const couponIds = (sub.discounts ?? []).map((d) =>
+    typeof d === 'string'
+      ? d
+      : typeof d.source?.coupon === 'string'
+        ? d.source.coupon
+        : (d.source?.coupon?.id ?? ''),
+  );
+  return {
+    plan: holdsPlan && paidPlan ? paidPlan : 'free',
+    subscriptionStatus: status,
+    stripeSubscriptionId: sub.id,
+    trialEndsAt: sub.status === 'trialing' ? date(sub.trial_end) : null,
+    currentPeriodEnd: date(item?.current_period_end),
+    cancelAtPeriodEnd: sub.cancel_at_period_end || Boolean(sub.cancel_at && status === 'active'),
+    pausedUntil: date(sub.pause_collection?.resumes_at),
+    hasDiscount: couponIds.includes(retentionCouponId),
+  };
+}
+
+/** Who may open the note-writing app: one rule, read by the menu and the API alike. */
+export function hasNoteAppAccess(user: { plan: PlanId; subscriptionStatus: SubscriptionStatus }): boolean {
+  // past_due keeps access while Stripe retries the card; a frozen subscription has limited access.
+  return (
+    user.plan !== 'free' && (user.subscriptionStatus === 'active' || user.subscriptionStatus === 'past_due')
+  );
+}
