@@ -11,6 +11,10 @@ import { adminAuthRoutes } from './admin/auth-routes';
 import { passwordResetRoutes } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
 import { sessionStore } from './auth/sessions';
+import type { Billing } from './billing/billing';
+import { createBilling } from './billing/billing';
+import { billingRoutes } from './billing/routes';
+import { stripeWebhook } from './billing/webhook';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -25,6 +29,8 @@ export type BuildOptions = {
   database: Database;
   /** The built client to serve (dist/client); omitted in API tests. */
   clientDir?: string;
+  /** Tests may hand in their own (a Stripe client pointed at the fake); default: from the config. */
+  billing?: Billing | null;
 };
 
 /** Builds the whole app without listening: main.ts serves it, tests call app.inject. */
@@ -57,6 +63,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer,
     sessions: { user: sessionStore(database.db, 'user'), admin: sessionStore(database.db, 'admin') },
     cookie: { secure: https },
+    billing: opts.billing === undefined ? createBilling(config) : opts.billing,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('user', null);
@@ -118,6 +125,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes);
   await app.register(adminAuthRoutes);
   await app.register(marketingRoutes);
+  await app.register(billingRoutes);
+  await app.register(stripeWebhook);
 
   serveClient(app, opts.clientDir);
   return app;

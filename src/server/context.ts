@@ -1,4 +1,5 @@
 import type { SessionStore } from './auth/sessions';
+import type { Billing } from './billing/billing';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Admin, User } from './db/schema';
@@ -11,6 +12,8 @@ export type AppContext = {
   mailer: Mailer;
   sessions: { user: SessionStore; admin: SessionStore };
   cookie: { secure: boolean };
+  /** Stripe, or null when it is not configured. */
+  billing: Billing | null;
 };
 
 declare module 'fastify' {

@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PLANS } from '../shared/plans';
 
-export const publicConfigSchema = z.object({ noteAppUrl: z.string().nullable() });
+export const publicConfigSchema = z.object({
+  noteAppUrl: z.string().nullable(),
+  stripePublishableKey: z.string().nullable(),
+});
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -16,6 +19,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     noteAppUrl: ctx.config.NOTE_APP_URL ?? null,
+    // Without the secret key too, payments cannot work: the subscribe page then says they are unavailable.
+    stripePublishableKey: ctx.billing ? (ctx.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
   }));
 
   app.get('/api/subscription-plans', async (_request, reply) => {

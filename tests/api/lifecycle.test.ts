@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
 }
 
 describe('embedded database', () => {
-  it('keeps data across restarts, and migrating again changes nothing', async () => {
+  it('keeps data across restarts, and migrating again changes nothing', { timeout: 60_000 }, async () => {
     const dataDir = path.join(tmp, 'pglite');
     const first = await openDatabase({ dataDir });
     await runMigrations(first);

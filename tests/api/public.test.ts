@@ -30,6 +30,6 @@ describe('public endpoints', () => {
 
   it('GET /api/config tells the client where the note app is', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ noteAppUrl: 'https://notes.chairnotes.co.uk' });
+    expect(res.json()).toEqual({ noteAppUrl: 'https://notes.chairnotes.co.uk', stripePublishableKey: null });
   });
 });

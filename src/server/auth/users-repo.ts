@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
+import { hasNoteAppAccess } from '../billing/subscription-state';
 import type { Db } from '../db/client';
 import { uniqueViolation } from '../db/errors';
 import { type User, users } from '../db/schema';
@@ -104,5 +105,6 @@ export function toPublicUser(user: User): PublicUser {
     consecutiveLogins: user.consecutiveLogins,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
+    noteAppAccess: hasNoteAppAccess(user),
   };
 }

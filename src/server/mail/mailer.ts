@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { outbox } from '../db/schema';
 
 export type Mail = {
@@ -12,10 +12,18 @@ export type Mail = {
   replyTo?: string;
   headers?: Record<string, string>;
 };
+export type QueuedMail = Mail & { id: number };
+
 export type Mailer = {
   send(mail: Mail): Promise<void>;
   /** Sends without making the caller wait (so timing reveals nothing); close() still waits for it. */
   sendInBackground(mail: Mail): void;
+  /**
+   * Writes the mail to the outbox inside the caller's transaction, so it exists exactly when the
+   * change it reports does (a webhook's effects); hand the result to deliver() after the commit.
+   */
+  enqueue(tx: Tx, mail: Mail): Promise<QueuedMail>;
+  deliver(mail: QueuedMail): void;
   close(): Promise<void>;
 };
 
@@ -33,41 +41,57 @@ export function createMailer(opts: {
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
   const pending = new Set<Promise<void>>();
-  const mailer: Mailer = {
+
+  async function store(db: Db | Tx, mail: Mail): Promise<QueuedMail> {
+    const [row] = await db
+      .insert(outbox)
+      .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+      .returning({ id: outbox.id });
+    return { ...mail, id: row!.id };
+  }
+
+  async function transmit(mail: QueuedMail): Promise<void> {
+    if (!transport) {
+      opts.log.info(
+        { mailId: mail.id, to: mail.to, subject: mail.subject, text: mail.text },
+        'mail kept in outbox (no SMTP_URL)',
+      );
+      return;
+    }
+    const { id, ...message } = mail;
+    try {
+      await transport.sendMail({ from: opts.from, ...message });
+      await opts.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
+    } catch (err) {
+      opts.log.error({ err, mailId: id }, 'mail not sent; kept in outbox');
+      await opts.db
+        .update(outbox)
+        .set({ error: err instanceof Error ? err.message : String(err) })
+        .where(eq(outbox.id, id));
+    }
+  }
+
+  function track(job: Promise<void>, to: string): void {
+    const tracked = job
+      .catch((err) => opts.log.error({ err, to }, 'mail could not be stored'))
+      .finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  }
+
+  return {
     async send(mail) {
-      const [row] = await opts.db
-        .insert(outbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-        .returning({ id: outbox.id });
-      if (!transport) {
-        opts.log.info(
-          { mailId: row?.id, to: mail.to, subject: mail.subject, text: mail.text },
-          'mail kept in outbox (no SMTP_URL)',
-        );
-        return;
-      }
-      try {
-        await transport.sendMail({ from: opts.from, ...mail });
-        await opts.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, row!.id));
-      } catch (err) {
-        opts.log.error({ err, mailId: row?.id }, 'mail not sent; kept in outbox');
-        await opts.db
-          .update(outbox)
-          .set({ error: err instanceof Error ? err.message : String(err) })
-          .where(eq(outbox.id, row!.id));
-      }
+      await transmit(await store(opts.db, mail));
     },
     sendInBackground(mail) {
-      const job = mailer
-        .send(mail)
-        .catch((err) => opts.log.error({ err, to: mail.to }, 'mail could not be stored'))
-        .finally(() => pending.delete(job));
-      pending.add(job);
+      track(store(opts.db, mail).then(transmit), mail.to);
+    },
+    enqueue: (tx, mail) => store(tx, mail),
+    deliver(mail) {
+      track(transmit(mail), mail.to);
     },
     async close() {
       await Promise.allSettled([...pending]);
       transport?.close();
     },
   };
-  return mailer;
 }

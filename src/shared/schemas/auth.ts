@@ -80,6 +80,8 @@ export const publicUserSchema = z.object({
   consecutiveLogins: z.number().int(),
   lastLoginAt: isoDate.nullable(),
   createdAt: isoDate,
+  /** May open the note-writing app: follows from the subscription state (server billing/subscription-state.ts). */
+  noteAppAccess: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

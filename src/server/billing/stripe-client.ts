@@ -1,0 +1,21 @@
+import Stripe from 'stripe';
+import type { Config } from '../config';
+
+/** The Stripe client, or null when the keys are not set (the subscribe page then says payments are unavailable). */
+export function createStripe(config: Config): Stripe | null {
+  if (!config.STRIPE_SECRET_KEY) return null;
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined;
+  return new Stripe(config.STRIPE_SECRET_KEY, {
+    // Tests (and a local mock) point the real SDK elsewhere; production talks to Stripe.
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    appInfo: { name: 'ChairNotes' },
+  });
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db, Tx } from '../db/client';
+import { type User, users } from '../db/schema';
+import type { Billing } from './billing';
+import { RETENTION_COUPON_ID } from './catalog';
+import { type SubscriptionState, stateFromSubscription } from './subscription-state';
+
+const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
+
+/**
+ * The customer's subscription that our state follows: the one we created last if it still lives,
+ * else the newest that lives, else the newest that ended (so a cancellation shows as canceled).
+ */
+export function pickSubscription(
+  subs: Stripe.Subscription[],
+  preferredId: string | null,
+): Stripe.Subscription | null {
+  const newestFirst = [...subs].sort((a, b) => b.created - a.created);
+  const live = newestFirst.filter((s) => !ENDED.has(s.status));
+  return live.find((s) => s.id === preferredId) ?? live[0] ?? newestFirst[0] ?? null;
+}
+
+export type StripeSnapshot = { state: SubscriptionState; hadTrial: boolean };
+
+/** Reads the customer's subscriptions from Stripe (outside any transaction: it is a network call). */
+export async function readFromStripe(
+  billing: Billing,
+  customerId: string,
+  preferredId: string | null,
+): Promise<StripeSnapshot> {
+  const [catalog, list] = await Promise.all([
+    billing.catalog(),
+    billing.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 }),
+  ]);
+  const sub = pickSubscription(list.data, preferredId);
+  return {
+    state: stateFromSubscription(sub, catalog.planOfPrice, RETENTION_COUPON_ID),
+    hadTrial: list.data.some((s) => s.trial_end !== null),
+  };
+}
+
+/** Writes the whole state at once: never a field at a time, so no two sources can interleave. */
+export async function writeState(db: Db | Tx, userId: number, snapshot: StripeSnapshot): Promise<User> {
+  const [user] = await db
+    .update(users)
+    .set({
+      ...snapshot.state,
+      ...(snapshot.hadTrial ? { hadTrial: true } : {}),
+      subscriptionSyncedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
+}
+
+/** The one sync: re-read from Stripe and store. Called by the success page and every subscription action. */
+export async function syncUser(db: Db, billing: Billing, user: User): Promise<User> {
+  if (!user.stripeCustomerId) return user;
+  return writeState(
+    db,
+    user.id,
+    await readFromStripe(billing, user.stripeCustomerId, user.stripeSubscriptionId),
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
+
+export const createSubscriptionSchema = z.object({
+  planId: z.enum(PAID_PLAN_IDS, { error: 'Choose the Plus or Practice plan' }),
+});
+export type CreateSubscription = z.infer<typeof createSubscriptionSchema>;
+
+/** With a trial the card is saved by a SetupIntent (confirmSetup); without, the first invoice is paid (confirmPayment). */
+export const createSubscriptionResponseSchema = z.object({
+  clientSecret: z.string(),
+  intent: z.enum(['setup', 'payment']),
+  trialEndsAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
+
+const isoDate = z.iso.datetime({ offset: true }).nullable();
+
+export const subscriptionDetailsSchema = z.object({
+  plan: z.enum(PLAN_IDS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  trialEndsAt: isoDate,
+  currentPeriodEnd: isoDate,
+  cancelAtPeriodEnd: z.boolean(),
+  pausedUntil: isoDate,
+  hasDiscount: z.boolean(),
+  /** The 50 %-for-3-months offer is made once per user. */
+  retentionOfferAvailable: z.boolean(),
+  /** Stripe is configured: actions and billing details can work. */
+  billingAvailable: z.boolean(),
+});
+export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  date: z.iso.datetime({ offset: true }),
+  /** Pounds. */
+  amount: z.number(),
+  status: z.string(),
+  url: z.string().nullable(),
+  pdf: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const paymentMethodSchema = z
+  .object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() })
+  .nullable();
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
