@@ -12,13 +12,17 @@ const { render, paths, MARKETING_META, fullTitle, prerenderedFile } = await impo
 
 const escape = (s) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// The CSP allows no inline styles, and a style="" attribute in HTML is one (Radix writes a few, e.g. to
+// stop an animation on first paint). They are cosmetic: the page looks the same without them, and React
+// applies styles through the DOM, which the CSP permits, as soon as it renders the component again.
+const withoutStyleAttributes = (html) => html.replace(/ style="[^"]*"/g, '');
 const template = readFileSync('dist/client/marketing.html', 'utf8');
 mkdirSync('dist/client/pages', { recursive: true });
 const manifest = {};
 for (const p of paths) {
   const meta = MARKETING_META[p];
   const html = template
-    .replace('<div id="root"></div>', `<div id="root">${await render(p)}</div>`)
+    .replace('<div id="root"></div>', `<div id="root">${withoutStyleAttributes(await render(p))}</div>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escape(fullTitle(meta.title))}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"/,

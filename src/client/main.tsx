@@ -1,6 +1,7 @@
 import './styles.css';
 import { ToastHost } from '@client/components/ui/toast-host';
 import { queryClient } from '@client/lib/query-client';
+import { replayStashedToasts } from '@client/lib/toast';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,6 +11,7 @@ import { router } from './router';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+replayStashedToasts();
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -1,8 +1,9 @@
 import { PublicShell } from '@client/components/layout/public-shell';
 import { ToastHost } from '@client/components/ui/toast-host';
 import { type Navigation, NavigationProvider } from '@client/lib/navigation';
+import { replayStashedToasts } from '@client/lib/toast';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, StrictMode } from 'react';
+import { type ComponentType, StrictMode, useEffect } from 'react';
 
 /** A marketing page outside the app's router: rendered at build time, then hydrated in the browser. */
 export function MarketingApp({
@@ -14,6 +15,8 @@ export function MarketingApp({
   navigation: Navigation;
   queryClient: QueryClient;
 }) {
+  // After hydration: a toast rendered before it would not match the prerendered HTML.
+  useEffect(() => replayStashedToasts(), []);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>

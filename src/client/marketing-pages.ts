@@ -10,6 +10,7 @@ export const MARKETING_PAGES: Record<MarketingPath, () => Promise<ComponentType>
   '/pricing': () => import('@client/features/pricing/pricing-page').then((m) => m.PricingPage),
   '/referral-program': () =>
     import('@client/features/referrals/referral-program-page').then((m) => m.ReferralProgramPage),
+  '/auth': () => import('@client/features/auth/auth-page').then((m) => m.AuthPage),
   '/contact': () => import('@client/features/marketing/contact-page').then((m) => m.ContactPage),
 };
 

@@ -62,6 +62,13 @@ const publicPages: RouteObject[] = [
       (m) => m.ContactPage,
     ),
   },
+  {
+    path: 'newsletter/unsubscribed',
+    lazy: page(
+      () => import('@client/features/marketing/newsletter-unsubscribed-page'),
+      (m) => m.NewsletterUnsubscribedPage,
+    ),
+  },
   // Choosing no plan is choosing on the pricing page; no need to sign in first.
   { path: 'subscribe', element: <Navigate to="/pricing" replace /> },
   {

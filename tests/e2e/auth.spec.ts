@@ -142,7 +142,7 @@ test('forgot password: the mailed link sets a new password that then signs in', 
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: /reset link|send/i }).click();
   await expect(page.getByText(/If an account uses that email/)).toBeVisible();
 

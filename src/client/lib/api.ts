@@ -61,3 +61,19 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
     return (await res.json()) as T;
   };
 }
+
+/**
+ * Whether the server's readable "a session exists" marker cookie is set (SIGNED_IN_MARKER on the
+ * server). Without it the session check is skipped: a signed-out visitor's page asks nothing that
+ * would answer 401.
+ */
+export function hasSessionMarker(kind: 'user' | 'admin'): boolean {
+  const name = kind === 'user' ? 'cn_signed_in' : 'cn_admin_signed_in';
+  return typeof document !== 'undefined' && document.cookie.split('; ').includes(`${name}=1`);
+}
+
+/** The current user or admin: null when signed out, without a request when there is plainly no session. */
+export function sessionQueryFn<T>(kind: 'user' | 'admin'): QueryFunction<T | null> {
+  const fetchSession = getQueryFn<T | null>({ on401: 'returnNull' });
+  return (context) => (hasSessionMarker(kind) ? fetchSession(context) : Promise.resolve(null));
+}

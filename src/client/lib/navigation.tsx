@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
 } from 'react';
+import { stashToastsForNextPage } from './toast';
 
 /**
  * How a page moves between pages, without naming the router. The app (src/client/main.tsx) provides
@@ -50,6 +51,7 @@ export function documentNavigation(url: { pathname: string; search?: string; has
     search: url.search ?? '',
     hash: url.hash ?? '',
     navigate(to, options) {
+      stashToastsForNextPage();
       if (options?.replace) window.location.replace(to);
       else window.location.assign(to);
       return new Promise<void>(() => {});

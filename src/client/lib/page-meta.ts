@@ -1,11 +1,7 @@
 import { PRODUCT_NAME } from '@shared/brand';
 
-export const DEFAULT_TITLE = `${PRODUCT_NAME}: AI clinical notes for dentists`;
-
-/** 'Pricing · ChairNotes'; no title gives the home page's. */
-export function fullTitle(title?: string): string {
-  return title ? `${title} · ${PRODUCT_NAME}` : DEFAULT_TITLE;
-}
+// In a module of their own: every page sets its title, and only the build needs the descriptions.
+export { DEFAULT_TITLE, fullTitle } from './title';
 
 export type PageMeta = { title?: string; description: string };
 
@@ -24,6 +20,10 @@ export const MARKETING_META = {
   '/referral-program': {
     title: 'Referral programme',
     description: `Refer a colleague to ${PRODUCT_NAME} and you both get a month free, up to 12 free months in any 12 months.`,
+  },
+  '/auth': {
+    title: 'Sign in',
+    description: `Sign in to ${PRODUCT_NAME}, or create an account and start your 14-day free trial.`,
   },
   '/contact': {
     title: 'Contact us',

@@ -65,3 +65,30 @@ export function useToasts(): ToastItem[] {
 export function useToastsEverShown(): boolean {
   return useSyncExternalStore(subscribe, getEverShown, getEverShown);
 }
+
+// A prerendered page moves on by loading a new document (lib/navigation.tsx); a toast raised just
+// before, such as 'Login successful', is carried over in sessionStorage and shown on the next page.
+const STASH_KEY = 'cn_toasts';
+
+export function stashToastsForNextPage(): void {
+  const open = toasts
+    .filter((t) => t.open)
+    .map(({ title, description, variant }) => ({ title, description, variant }));
+  if (!open.length) return;
+  try {
+    sessionStorage.setItem(STASH_KEY, JSON.stringify(open));
+  } catch {
+    // Storage may be disabled; the toast is a courtesy, the navigation goes on.
+  }
+}
+
+export function replayStashedToasts(): void {
+  try {
+    const raw = sessionStorage.getItem(STASH_KEY);
+    if (!raw) return;
+    sessionStorage.removeItem(STASH_KEY);
+    for (const input of JSON.parse(raw) as ToastInput[]) toast(input);
+  } catch {
+    // As above.
+  }
+}

@@ -1,7 +1,9 @@
 import { cn } from '@client/lib/utils';
 import { LEGAL_LINKS, PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { Mail } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { LogoMark } from './brand';
+import { NewsletterForm } from './newsletter-form';
 import { SiteLink } from './site-link';
 
 const linkClass = cn(
@@ -22,12 +24,24 @@ const legalLinks = [
   { href: LEGAL_LINKS.cookies, label: 'Cookie policy' },
 ];
 
+const noSubscription = () => () => {};
+const currentYear = () => new Date().getFullYear();
+const noYear = () => null;
+
+/**
+ * The year in the copyright line. Prerendered pages are built before they are read, so the HTML has
+ * no year and the browser adds it after hydration: the page never hydrates with a stale one.
+ */
+function useCurrentYear(): number | null {
+  return useSyncExternalStore(noSubscription, currentYear, noYear);
+}
+
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = useCurrentYear();
   return (
     <footer className="bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4 lg:px-8">
-        <div className="md:col-span-2">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-12 lg:px-8">
+        <div className="lg:col-span-4">
           <p className="flex items-center gap-2 text-lg font-bold text-white">
             <LogoMark />
             {PRODUCT_NAME}
@@ -36,7 +50,7 @@ export function Footer() {
             AI clinical notes for dentists, written from the appointment audio.
           </p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label="Footer" className="lg:col-span-2">
           <h2 className="text-sm font-semibold text-white">Product</h2>
           <ul className="mt-3 grid gap-2">
             {siteLinks.map(({ to, label }) => (
@@ -48,7 +62,7 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div>
+        <div className="lg:col-span-2">
           <h2 className="text-sm font-semibold text-white">Legal and contact</h2>
           <ul className="mt-3 grid gap-2">
             {legalLinks.map(({ href, label }) => (
@@ -69,10 +83,14 @@ export function Footer() {
             </li>
           </ul>
         </div>
+        <div className="lg:col-span-4">
+          <NewsletterForm />
+        </div>
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          © {year} {PRODUCT_NAME}. All rights reserved.
+          © {year === null ? '' : `${year} `}
+          {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

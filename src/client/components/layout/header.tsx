@@ -1,5 +1,5 @@
 import { Button } from '@client/components/ui/button';
-import { useCurrentUser } from '@client/features/auth/use-auth';
+import { useCurrentUser } from '@client/features/auth/current-user';
 import { useScrolled } from '@client/lib/use-scrolled';
 import { cn } from '@client/lib/utils';
 import { Menu, X } from 'lucide-react';

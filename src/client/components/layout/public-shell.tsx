@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
 
 /** Header, main content and footer for every public and user page, router or not. */
 export function PublicShell({ children }: { children: ReactNode }) {
+  // A prerendered page's buttons do nothing until hydration: this says they now work (the tests wait
+  // for it before they click).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       {/* A button, not a '#main' link: a hash change would become a router navigation. */}

@@ -1,6 +1,6 @@
 import { cn } from '@client/lib/utils';
-import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { Slot } from './slot';
 
 const variants = {
   default: 'bg-indigo-600 text-white shadow-sm hover:bg-indigo-700',
@@ -9,13 +9,18 @@ const variants = {
   secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   link: 'text-indigo-700 underline-offset-4 hover:underline',
+  /** An outlined button on a dark (indigo) background. */
+  inverse: 'border border-white bg-transparent text-white hover:bg-white/10 focus-visible:ring-white',
 } as const;
 
+// Each size sets its own height, padding and text size: nothing in the base competes with them.
 const sizes = {
-  default: 'h-10 px-4 py-2',
-  sm: 'h-9 rounded-md px-3',
-  lg: 'h-11 rounded-md px-8 text-base',
-  icon: 'size-10',
+  default: 'h-10 px-4 py-2 text-sm',
+  sm: 'h-9 px-3 text-sm',
+  lg: 'h-11 px-8 text-base',
+  icon: 'size-10 text-sm',
+  /** No box of its own: a link-style button inside a sentence. */
+  inline: 'text-sm',
 } as const;
 
 export type ButtonVariant = keyof typeof variants;
@@ -28,11 +33,13 @@ export function buttonVariants({
 }: {
   variant?: ButtonVariant;
   size?: ButtonSize;
+  /** Only for properties the button does not set itself (margins, width, display at a breakpoint). */
   className?: string;
 } = {}): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors',
-    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2',
+    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors',
+    'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-offset-2',
+    variant !== 'inverse' && 'focus-visible:ring-indigo-500',
     'disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0',
     variants[variant],
     sizes[size],
@@ -43,12 +50,18 @@ export function buttonVariants({
 type ButtonProps = ComponentProps<'button'> & {
   variant?: ButtonVariant;
   size?: ButtonSize;
-  /** Renders the child element (a router Link, an anchor) with the button's look. */
+  /** Renders the child element (a link) with the button's look. */
   asChild?: boolean;
 };
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot.Root className={buttonVariants({ variant, size, className })} {...props} />;
+  if (asChild)
+    return (
+      <Slot
+        className={buttonVariants({ variant, size, className })}
+        {...(props as ComponentProps<typeof Slot>)}
+      />
+    );
   return (
     <button type={type ?? 'button'} className={buttonVariants({ variant, size, className })} {...props} />
   );

@@ -14,14 +14,24 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
+const titleSizes = {
+  default: 'text-xl',
+  /** The card is the page (the password pages, admin login). */
+  lg: 'text-2xl',
+} as const;
+
 /** A heading; pass `as` to keep the page's heading levels in order. */
 export function CardTitle({
   className,
   as: Heading = 'h2',
+  size = 'default',
   ...props
-}: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3' }) {
+}: ComponentProps<'h2'> & { as?: 'h1' | 'h2' | 'h3'; size?: keyof typeof titleSizes }) {
   return (
-    <Heading className={cn('text-xl font-semibold leading-tight tracking-tight', className)} {...props} />
+    <Heading
+      className={cn('font-semibold leading-tight tracking-tight', titleSizes[size], className)}
+      {...props}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { cn } from '@client/lib/utils';
 import { type ComponentProps, type ReactNode, useId } from 'react';
-import { Input } from './input';
+import { Input, Textarea } from './input';
 import { Label } from './label';
 
 /** A field's message, announced when it appears and tied to its control by id. */
@@ -13,33 +13,40 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
-type TextFieldProps = ComponentProps<'input'> & {
+type FieldShellProps = {
   label: string;
   error?: string;
   /** Beside the label, e.g. a 'Forgot password?' link. */
   labelAside?: ReactNode;
   hint?: string;
+  id?: string;
+  className?: string;
 };
 
-/** Label, input and error message in one, with aria-invalid and aria-describedby wired up. */
-export function TextField({ label, error, labelAside, hint, id, className, ...inputProps }: TextFieldProps) {
+type ControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
+
+/** Label, control, hint and error, with aria-invalid and aria-describedby wired up. */
+function FieldShell({
+  label,
+  error,
+  labelAside,
+  hint,
+  id,
+  className,
+  control,
+}: FieldShellProps & { control: (props: ControlProps) => ReactNode }) {
   const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
+  const controlId = id ?? autoId;
+  const errorId = `${controlId}-error`;
+  const hintId = `${controlId}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('grid gap-2', className)}>
       <div className="flex items-center justify-between gap-2">
-        <Label htmlFor={inputId}>{label}</Label>
+        <Label htmlFor={controlId}>{label}</Label>
         {labelAside}
       </div>
-      <Input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...inputProps}
-      />
+      {control({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
@@ -47,5 +54,35 @@ export function TextField({ label, error, labelAside, hint, id, className, ...in
       ) : null}
       <FieldError id={errorId} message={error} />
     </div>
+  );
+}
+
+type TextFieldProps = Omit<ComponentProps<'input'>, 'id' | 'className'> & FieldShellProps;
+
+export function TextField({ label, error, labelAside, hint, id, className, ...inputProps }: TextFieldProps) {
+  return (
+    <FieldShell
+      {...{ label, error, labelAside, hint, id, className }}
+      control={(control) => <Input {...control} {...inputProps} />}
+    />
+  );
+}
+
+type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'id' | 'className'> & FieldShellProps;
+
+export function TextAreaField({
+  label,
+  error,
+  labelAside,
+  hint,
+  id,
+  className,
+  ...areaProps
+}: TextAreaFieldProps) {
+  return (
+    <FieldShell
+      {...{ label, error, labelAside, hint, id, className }}
+      control={(control) => <Textarea {...control} {...areaProps} />}
+    />
   );
 }

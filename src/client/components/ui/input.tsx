@@ -30,3 +30,18 @@ export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 
     />
   );
 }
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'flex min-h-32 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm md:text-sm',
+        'placeholder:text-slate-500 focus-visible:border-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/40',
+        'disabled:cursor-not-allowed disabled:opacity-60',
+        'aria-invalid:border-red-600 aria-invalid:focus-visible:ring-red-600/30',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

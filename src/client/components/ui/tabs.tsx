@@ -4,11 +4,17 @@ import type { ComponentProps } from 'react';
 
 export const Tabs = TabsPrimitive.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+/** `stretch`: the list fills its container and the tabs share its width equally. */
+export function TabsList({
+  className,
+  stretch = false,
+  ...props
+}: ComponentProps<typeof TabsPrimitive.List> & { stretch?: boolean }) {
   return (
     <TabsPrimitive.List
       className={cn(
-        'inline-flex h-10 items-center justify-center rounded-md bg-slate-100 p-1 text-slate-600',
+        'h-10 items-center rounded-md bg-slate-100 p-1 text-slate-600',
+        stretch ? 'grid w-full auto-cols-fr grid-flow-col' : 'inline-flex justify-center',
         className,
       )}
       {...props}

@@ -7,7 +7,7 @@ export function AccountPage() {
   useTitle('My Account');
   const { user } = useCurrentUser();
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer width="narrow">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Account</h1>
       {user ? (
         <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">

@@ -41,7 +41,7 @@ export function AdminLoginPage() {
         </p>
         <Card>
           <CardHeader>
-            <CardTitle as="h1" className="text-2xl">
+            <CardTitle as="h1" size="lg">
               Admin Login
             </CardTitle>
             <CardDescription>Sign in with your administrator account.</CardDescription>

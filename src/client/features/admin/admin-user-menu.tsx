@@ -21,7 +21,7 @@ export function AdminUserMenu({ admin }: { admin: PublicAdmin }) {
           aria-label="Admin menu"
           className="flex items-center gap-2 rounded-full p-0.5 pr-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
         >
-          <Avatar username={admin.username} className="size-8 text-xs" />
+          <Avatar username={admin.username} size="sm" />
           <span className="hidden sm:inline">{admin.username}</span>
           <ChevronDown aria-hidden="true" className="size-4" />
         </button>

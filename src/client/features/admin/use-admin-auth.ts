@@ -1,4 +1,4 @@
-import { apiJson, apiRequest, getQueryFn } from '@client/lib/api';
+import { apiJson, apiRequest, sessionQueryFn } from '@client/lib/api';
 import { safeRedirect } from '@client/lib/safe-redirect';
 import { toast } from '@client/lib/toast';
 import type { AdminLoginRequest, PublicAdmin } from '@shared/schemas/auth';
@@ -16,7 +16,7 @@ export function adminRedirectTarget(param: string | null): string {
 export function useCurrentAdmin() {
   const query = useQuery<PublicAdmin | null>({
     queryKey: ADMIN_QUERY_KEY,
-    queryFn: getQueryFn({ on401: 'returnNull' }),
+    queryFn: sessionQueryFn<PublicAdmin>('admin'),
   });
   return { admin: query.data ?? null, isLoading: query.isLoading };
 }

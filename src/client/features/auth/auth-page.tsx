@@ -1,10 +1,11 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { Redirect, useNavigation } from '@client/lib/navigation';
+import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
 import { afterLoginTarget, afterRegisterTarget, authRedirectTarget } from './redirects';
@@ -14,9 +15,9 @@ import { useCurrentUser, useLoginMutation, useRegisterMutation } from './use-aut
 type Tab = 'login' | 'register';
 
 export function AuthPage() {
-  const [params] = useSearchParams();
+  const params = new URLSearchParams(useNavigation().search);
   const target = authRedirectTarget(params.get('redirect'));
-  const { user, isLoading } = useCurrentUser();
+  const { user } = useCurrentUser();
   const loginMutation = useLoginMutation();
   const registerMutation = useRegisterMutation();
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'register' ? 'register' : 'login');
@@ -26,7 +27,7 @@ export function AuthPage() {
   const triggers = { login: useRef<HTMLButtonElement>(null), register: useRef<HTMLButtonElement>(null) };
   const switchedByLink = useRef(false);
 
-  useTitle(tab === 'login' ? 'Sign in' : 'Create account');
+  useTitle(tab === 'login' ? MARKETING_META['/auth'].title : 'Create account');
 
   useEffect(() => {
     // The link that switched tabs has just unmounted; keep keyboard focus at the tab it opened.
@@ -34,12 +35,18 @@ export function AuthPage() {
     switchedByLink.current = false;
   });
 
-  if (isLoading) return <FullScreenSpinner />;
+  // The forms show while the session check runs (this page is prerendered, and most visitors are
+  // signed out); a visitor found to be signed in sees a spinner while they are sent on.
   if (user) {
     let to = target;
     if (submitted === 'login') to = afterLoginTarget(user, target);
     else if (submitted === 'register') to = afterRegisterTarget(target);
-    return <Navigate to={to} replace />;
+    return (
+      <>
+        <FullScreenSpinner />
+        <Redirect to={to} />
+      </>
+    );
   }
 
   const switchTo = (next: Tab) => {
@@ -56,7 +63,7 @@ export function AuthPage() {
           </h1>
           <p className="mt-2 text-center text-slate-600">Sign in or create an account to get started.</p>
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-8">
-            <TabsList className="grid w-full grid-cols-2">
+            <TabsList stretch>
               <TabsTrigger value="login" ref={triggers.login}>
                 Login
               </TabsTrigger>

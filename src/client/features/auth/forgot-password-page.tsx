@@ -43,7 +43,7 @@ export function ForgotPasswordPage() {
     <AuthCardLayout>
       <Card>
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
+          <CardTitle as="h1" size="lg">
             Forgot your password?
           </CardTitle>
           <CardDescription>

@@ -1,3 +1,4 @@
+import { SiteLink } from '@client/components/layout/site-link';
 import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/form-field';
 import { Checkbox } from '@client/components/ui/input';
@@ -5,7 +6,6 @@ import { Label } from '@client/components/ui/label';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequest, type LoginForm as LoginValues, loginFormSchema } from '@shared/schemas/auth';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 
 type LoginFormProps = {
   pending: boolean;
@@ -44,18 +44,19 @@ export function LoginForm({ pending, onSubmit, onSwitchToRegister }: LoginFormPr
         autoComplete="current-password"
         error={errors.password?.message}
         labelAside={
-          <Link
+          <SiteLink
+            markCurrent={false}
             to="/forgot-password"
             className="rounded-sm text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
             Forgot password?
-          </Link>
+          </SiteLink>
         }
         {...register('password')}
       />
       <div className="flex items-center gap-2">
         <Checkbox id="login-remember-me" {...register('rememberMe')} />
-        <Label htmlFor="login-remember-me" className="font-normal">
+        <Label htmlFor="login-remember-me" variant="choice">
           Remember me
         </Label>
       </div>
@@ -64,7 +65,7 @@ export function LoginForm({ pending, onSubmit, onSwitchToRegister }: LoginFormPr
       </Button>
       <p className="text-center text-sm text-slate-600">
         Don't have an account?{' '}
-        <Button variant="link" className="h-auto p-0" onClick={onSwitchToRegister}>
+        <Button variant="link" size="inline" onClick={onSwitchToRegister}>
           Sign up now
         </Button>
       </p>

@@ -69,7 +69,7 @@ export function RegisterForm({ pending, onSubmit, onSwitchToLogin }: RegisterFor
             aria-describedby={termsError ? 'register-agree-terms-error' : undefined}
             {...register('agreeTerms')}
           />
-          <Label htmlFor="register-agree-terms" className="font-normal leading-snug">
+          <Label htmlFor="register-agree-terms" variant="choice">
             I agree to the {/* A new tab, so reading the terms does not lose what was typed. */}
             <a
               href={LEGAL_LINKS.terms}
@@ -89,7 +89,7 @@ export function RegisterForm({ pending, onSubmit, onSwitchToLogin }: RegisterFor
       </Button>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Button variant="link" className="h-auto p-0" onClick={onSwitchToLogin}>
+        <Button variant="link" size="inline" onClick={onSwitchToLogin}>
           Sign in instead
         </Button>
       </p>

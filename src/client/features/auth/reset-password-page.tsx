@@ -113,7 +113,7 @@ export function ResetPasswordPage() {
     <AuthCardLayout>
       <Card>
         <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
+          <CardTitle as="h1" size="lg">
             Reset your password
           </CardTitle>
           <CardDescription>Choose a new password for your account.</CardDescription>

@@ -1,11 +1,14 @@
-import { apiJson, apiRequest, getQueryFn } from '@client/lib/api';
+import { apiJson, apiRequest } from '@client/lib/api';
 import { useNavigation } from '@client/lib/navigation';
 import { toast } from '@client/lib/toast';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { LoginRequest, PublicUser, RegisterRequest } from '@shared/schemas/auth';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { USER_QUERY_KEY, useCurrentUser } from './current-user';
 
-export const USER_QUERY_KEY = ['/api/user'] as const;
+// The session query lives in its own module: the header needs it on every page, the mutations below
+// (and TanStack's mutation code) only load where someone signs in or out.
+export { USER_QUERY_KEY, useCurrentUser } from './current-user';
 
 // Caches that hold nothing about the signed-in user, so they survive a logout. The admin session is
 // separate (spec section 4) and is not ended by a user logout.
@@ -19,15 +22,6 @@ function clearUserData(queryClient: QueryClient): void {
       return key !== USER_QUERY_KEY[0] && !SESSION_INDEPENDENT.includes(key) && !key.startsWith('/api/admin');
     },
   });
-}
-
-/** The signed-in user: null when signed out (a 401 is an answer, not an error). */
-export function useCurrentUser() {
-  const query = useQuery<PublicUser | null>({
-    queryKey: USER_QUERY_KEY,
-    queryFn: getQueryFn({ on401: 'returnNull' }),
-  });
-  return { user: query.data ?? null, isLoading: query.isLoading, error: query.error };
 }
 
 export function useLoginMutation() {

@@ -6,7 +6,7 @@ import { useTitle } from '@client/lib/use-title';
 export function NotFoundPage() {
   useTitle('Page not found');
   return (
-    <PageContainer className="flex max-w-2xl flex-col items-center py-24 text-center">
+    <PageContainer width="narrow" spacing="spacious" className="flex flex-col items-center text-center">
       <h1 className="text-4xl font-bold tracking-tight text-slate-900">404 Page Not Found</h1>
       <p className="mt-4 text-slate-600">Did you forget to add the page to the router?</p>
       <SiteLink markCurrent={false} to="/" className={buttonVariants({ className: 'mt-8' })}>

@@ -1,10 +1,10 @@
-import { useCurrentUser } from '@client/features/auth/use-auth';
+import { useCurrentUser } from '@client/features/auth/current-user';
 import { PlanCard } from './plan-card';
 import { usePlans } from './use-plans';
 
 function PlanSkeleton() {
   return (
-    <div aria-hidden="true" className="h-[34rem] rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+    <div aria-hidden="true" className="h-[31rem] rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
       <div className="h-6 w-24 rounded bg-slate-200 motion-safe:animate-pulse" />
       <div className="mt-6 h-10 w-36 rounded bg-slate-200 motion-safe:animate-pulse" />
       <div className="mt-8 grid gap-3">

@@ -7,7 +7,7 @@ import { PlanGrid } from './plan-grid';
 export function PricingPage() {
   useTitle(MARKETING_META['/pricing'].title);
   return (
-    <PageContainer className="py-16">
+    <PageContainer spacing="roomy">
       <div className="mx-auto max-w-2xl text-center">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900">Simple, transparent pricing</h1>
         <p className="mt-4 text-lg text-slate-600">

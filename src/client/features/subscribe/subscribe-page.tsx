@@ -10,7 +10,7 @@ export function SubscribePage() {
   useTitle(plan ? `Subscribe to ${plan.name}` : undefined);
   if (!plan) return <Navigate to="/pricing" replace />;
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer width="narrow">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Subscribe to {plan.name}</h1>
     </PageContainer>
   );

@@ -5,7 +5,7 @@ import { useTitle } from '@client/lib/use-title';
 export function SubscribeSuccessPage() {
   useTitle('Subscription Confirmed');
   return (
-    <PageContainer className="max-w-3xl text-center">
+    <PageContainer width="narrow" className="text-center">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Subscription Confirmed!</h1>
       <p className="mt-4 text-slate-600">Your free trial has started.</p>
     </PageContainer>

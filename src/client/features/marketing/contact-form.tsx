@@ -1,0 +1,150 @@
+import { Button } from '@client/components/ui/button';
+import { FieldError, TextAreaField, TextField } from '@client/components/ui/form-field';
+import { apiJson } from '@client/lib/api';
+import { useNavigation } from '@client/lib/navigation';
+import { toast } from '@client/lib/toast';
+import { cn } from '@client/lib/utils';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CONTACT_KINDS, contactSchema } from '@shared/schemas/marketing';
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+type ContactInput = z.input<typeof contactSchema>;
+type ContactValues = z.output<typeof contactSchema>;
+type ContactKind = (typeof CONTACT_KINDS)[number];
+
+const KIND_LABELS: Record<ContactKind, string> = {
+  demo: 'Request a demo',
+  contact: 'General question',
+};
+
+/** '?kind=demo' (the 'Request Demo' links) chooses the demo; anything else is a general question. */
+export function kindFromSearch(search: string): ContactKind {
+  return new URLSearchParams(search).get('kind') === 'demo' ? 'demo' : 'contact';
+}
+
+function Confirmation({ message, onReset }: { message: string; onReset: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the visitor was in has gone: move them to what replaced it.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div
+      role="status"
+      className="grid justify-items-start gap-3 rounded-xl bg-emerald-50 p-6 text-emerald-950"
+    >
+      <CircleCheck aria-hidden="true" className="size-8 text-emerald-700" />
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+        Message sent
+      </h2>
+      <p>{message}</p>
+      <Button variant="outline" onClick={onReset} className="mt-2">
+        Send another message
+      </Button>
+    </div>
+  );
+}
+
+/** Demo requests and questions: POST /api/contact, mailed to the sales team. */
+export function ContactForm() {
+  const { kind: navigationKind, search } = useNavigation();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    reset,
+    formState: { errors },
+  } = useForm<ContactInput, unknown, ContactValues>({
+    resolver: zodResolver(contactSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    // Inside the app nothing is hydrated, so the link's choice can be the default at once. A
+    // prerendered page was built without the query string: it is applied after hydration (below).
+    defaultValues: {
+      kind: navigationKind === 'router' ? kindFromSearch(search) : 'contact',
+      name: '',
+      email: '',
+      practice: '',
+      message: '',
+    },
+  });
+
+  useEffect(() => {
+    if (navigationKind === 'document' && kindFromSearch(search) === 'demo') setValue('kind', 'demo');
+  }, [navigationKind, search, setValue]);
+
+  const send = useMutation({
+    mutationFn: (values: ContactValues) => apiJson<{ message: string }>('POST', '/api/contact', values),
+    onSuccess: ({ message }) => {
+      toast({ title: 'Message sent', description: message });
+    },
+    onError: (error) => {
+      toast({ title: 'Message not sent', description: error.message, variant: 'destructive' });
+    },
+  });
+
+  if (send.isSuccess) {
+    return (
+      <Confirmation
+        message={send.data.message}
+        onReset={() => {
+          reset();
+          send.reset();
+        }}
+      />
+    );
+  }
+
+  const kindError = errors.kind?.message;
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} className="grid gap-5">
+      <fieldset aria-describedby={kindError ? 'contact-kind-error' : undefined}>
+        <legend className="text-sm font-medium text-slate-800">How can we help?</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {CONTACT_KINDS.map((kind) => (
+            <label
+              key={kind}
+              className={cn(
+                'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-3 text-sm font-medium text-slate-900',
+                'has-checked:border-indigo-600 has-checked:bg-indigo-50 has-checked:ring-1 has-checked:ring-indigo-600',
+                'has-focus-visible:ring-2 has-focus-visible:ring-indigo-500',
+              )}
+            >
+              <input type="radio" value={kind} className="size-4 accent-indigo-600" {...register('kind')} />
+              {KIND_LABELS[kind]}
+            </label>
+          ))}
+        </div>
+        <FieldError id="contact-kind-error" message={kindError} />
+      </fieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+      </div>
+      <TextField
+        label="Practice (optional)"
+        autoComplete="organization"
+        error={errors.practice?.message}
+        {...register('practice')}
+      />
+      <TextAreaField
+        label="Message"
+        rows={6}
+        hint="For a demo, tell us a little about your practice and when suits you."
+        error={errors.message?.message}
+        {...register('message')}
+      />
+      <Button type="submit" size="lg" className="justify-self-start" disabled={send.isPending}>
+        {send.isPending ? 'Sending...' : 'Send message'}
+      </Button>
+    </form>
+  );
+}
