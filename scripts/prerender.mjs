@@ -10,7 +10,7 @@ const { render, paths, MARKETING_META, fullTitle, prerenderedFile } = await impo
   pathToFileURL(path.resolve('.tmp/prerender/entry-prerender.js')).href
 );
 
-const escape = (s) =>
+const escapeHtml = (s) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 // The CSP allows no inline styles, and a style="" attribute in HTML is one (Radix writes a few, e.g. to
 // stop an animation on first paint). They are cosmetic: the page looks the same without them, and React
@@ -23,10 +23,10 @@ for (const p of paths) {
   const meta = MARKETING_META[p];
   const html = template
     .replace('<div id="root"></div>', `<div id="root">${withoutStyleAttributes(await render(p))}</div>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escape(fullTitle(meta.title))}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(fullTitle(meta.title))}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"/,
-      `<meta name="description" content="${escape(meta.description)}"`,
+      `<meta name="description" content="${escapeHtml(meta.description)}"`,
     );
   const file = prerenderedFile(p);
   writeFileSync(path.join('dist/client/pages', file), html);
