@@ -83,7 +83,7 @@ describe('the built server', () => {
         ...process.env,
         PORT: String(port),
         DATA_DIR: path.join(tmp, 'server'),
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         APP_URL: base,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,7 +120,12 @@ describe('the built server', () => {
         }),
       }).then((r) => r.status),
     );
-    await new Promise((r) => setTimeout(r, 30));
+    // Wait until the server has received all eight (its log says so): only then are they in flight.
+    const received = () =>
+      output.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/register')).length;
+    const deadline = Date.now() + 10_000;
+    while (received() < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(received(), output.slice(-2000)).toBe(8);
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     const statuses = await Promise.all(inFlight);

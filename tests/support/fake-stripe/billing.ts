@@ -1,0 +1,350 @@
+/**
+ * What Stripe Billing does on its own: invoices with coupons and customer balance applied,
+ * payments that succeed or fail, status changes, and the events each of those sends.
+ */
+import type Stripe from 'stripe';
+import { View } from './render';
+import {
+  addInterval,
+  addMonths,
+  type Card,
+  type InvoiceRecord,
+  type StripeState,
+  type SubscriptionRecord,
+} from './state';
+import { type JsonObject, newId } from './wire';
+
+export type Decline = 'card_declined' | 'insufficient_funds' | 'expired_card';
+
+const DECLINES: Record<Decline, { code: string; decline_code?: string; message: string }> = {
+  card_declined: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  insufficient_funds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  expired_card: { code: 'expired_card', message: 'Your card has expired.' },
+};
+
+const DAY = 86_400;
+
+export class Billing {
+  /** Events carry the SDK's own API version shape, as a webhook endpoint pinned to it would get. */
+  private readonly view: View;
+
+  constructor(readonly state: StripeState) {
+    this.view = new View(state, false);
+  }
+
+  /** Runs a change and returns the events it caused. */
+  capture(change: () => void): Stripe.Event[] {
+    const from = this.state.events.length;
+    change();
+    return this.state.events.slice(from);
+  }
+
+  /** Applies a change to a subscription and sends customer.subscription.updated with what changed. */
+  changeSubscription(sub: SubscriptionRecord, change: () => void): void {
+    const before = this.view.subscription(sub.id);
+    change();
+    const after = this.view.subscription(sub.id);
+    const previous: JsonObject = {};
+    for (const [key, value] of Object.entries(before))
+      if (JSON.stringify(value) !== JSON.stringify(after[key])) previous[key] = value;
+    if (Object.keys(previous).length) this.state.emit('customer.subscription.updated', after, previous);
+  }
+
+  newPaymentMethod(customer: string, card: Partial<Card> = {}): string {
+    const id = newId('pm');
+    this.state.paymentMethods.set(id, {
+      id,
+      created: this.state.now(),
+      customer,
+      card: {
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        ...card,
+      },
+    });
+    this.state.emit('payment_method.attached', this.view.paymentMethod(id));
+    return id;
+  }
+
+  newSetupIntent(sub: SubscriptionRecord): string {
+    const id = newId('seti');
+    this.state.setupIntents.set(id, {
+      id,
+      created: this.state.now(),
+      customer: sub.customer,
+      subscription: sub.id,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${newId('x', 24).slice(2)}`,
+      payment_method: null,
+    });
+    return id;
+  }
+
+  /**
+   * Finalizes the invoice for one period: price, minus the coupon, minus the customer's credit.
+   * Paused (`void`) subscriptions get a void invoice; a zero amount is paid at once; otherwise it
+   * stays open with a PaymentIntent for the caller to confirm or charge.
+   */
+  invoice(sub: SubscriptionRecord, reason: InvoiceRecord['billing_reason'], trial = false): InvoiceRecord {
+    const { state } = this;
+    const price = state.find(state.prices, 'price', sub.item.price);
+    const customer = state.find(state.customers, 'customer', sub.customer);
+    const now = state.now();
+    const subtotal = trial ? 0 : price.unit_amount;
+
+    const discount = sub.discount ? state.discounts.get(sub.discount) : undefined;
+    const coupon = discount && state.coupons.get(discount.coupon);
+    let discountAmount = 0;
+    // Trial invoices (zero) do not use up a discount: it starts with the first paid period.
+    if (discount && coupon && subtotal > 0 && discount.invoices_left !== 0) {
+      discountAmount =
+        coupon.percent_off !== null
+          ? Math.round((subtotal * coupon.percent_off) / 100)
+          : Math.min(coupon.amount_off ?? 0, subtotal);
+      if (discount.invoices_left !== null) discount.invoices_left -= 1;
+      // Stripe removes a discount from the subscription once it has ended.
+      if (discount.invoices_left === 0) sub.discount = null;
+    }
+    const total = subtotal - discountAmount;
+
+    const voided = reason === 'subscription_cycle' && sub.pause_collection?.behavior === 'void';
+    // Credit (negative balance) is consumed first; a debit (positive) is added to what is due.
+    const startingBalance = customer.balance;
+    const applied = voided ? 0 : startingBalance < 0 ? -Math.min(-startingBalance, total) : startingBalance;
+    const amountDue = total + applied;
+
+    const id = newId('in');
+    const inv: InvoiceRecord = {
+      id,
+      customer: customer.id,
+      subscription: sub.id,
+      number: `${customer.invoice_prefix}-${String(customer.next_invoice_sequence++).padStart(4, '0')}`,
+      status: voided ? 'void' : amountDue === 0 ? 'paid' : 'open',
+      created: now,
+      billing_reason: reason,
+      // Stripe bills in advance: the first invoice's own period is its creation instant,
+      // a renewal's is the period just ended; the line covers the period being paid for.
+      period_start: reason === 'subscription_create' ? now : sub.item.current_period_start,
+      period_end: now,
+      price: price.id,
+      line_period: { start: sub.item.current_period_start, end: sub.item.current_period_end },
+      subtotal,
+      discount: discountAmount ? (discount?.id ?? null) : null,
+      discount_amount: discountAmount,
+      total,
+      starting_balance: startingBalance,
+      ending_balance: startingBalance - applied,
+      amount_due: amountDue,
+      amount_paid: 0,
+      attempt_count: 0,
+      next_payment_attempt: null,
+      payment_intent: null,
+      paid_at: !voided && amountDue === 0 ? now : null,
+      voided_at: voided ? now : null,
+    };
+    state.invoices.set(id, inv);
+    sub.latest_invoice = id;
+
+    if (applied !== 0) {
+      customer.balance -= applied;
+      const txn = newId('cbtxn');
+      state.balanceTransactions.set(txn, {
+        id: txn,
+        created: now,
+        customer: customer.id,
+        amount: -applied,
+        currency: price.currency,
+        description: null,
+        metadata: {},
+        ending_balance: customer.balance,
+        type: 'applied_to_invoice',
+        invoice: id,
+      });
+    }
+    if (inv.status === 'open') {
+      const pi = newId('pi');
+      state.paymentIntents.set(pi, {
+        id: pi,
+        created: now,
+        customer: customer.id,
+        invoice: id,
+        amount: amountDue,
+        currency: price.currency,
+        status: 'requires_payment_method',
+        client_secret: `${pi}_secret_${newId('x', 24).slice(2)}`,
+        payment_method: null,
+        last_payment_error: null,
+      });
+      inv.payment_intent = pi;
+    }
+
+    state.emit('invoice.created', this.view.invoice(id));
+    state.emit('invoice.finalized', this.view.invoice(id));
+    if (inv.status === 'paid') this.emitPaid(inv);
+    if (inv.status === 'void') state.emit('invoice.voided', this.view.invoice(id));
+    return inv;
+  }
+
+  private emitPaid(inv: InvoiceRecord): void {
+    this.state.emit('invoice.paid', this.view.invoice(inv.id));
+    this.state.emit('invoice.payment_succeeded', this.view.invoice(inv.id));
+  }
+
+  /**
+   * One payment attempt on an open invoice. `pm` is the card used; without it the subscription's
+   * default card, then the customer's. Returns whether the invoice got paid.
+   */
+  pay(inv: InvoiceRecord, opts: { decline?: Decline; pm?: string } = {}): boolean {
+    const { state } = this;
+    const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
+    const customer = state.find(state.customers, 'customer', inv.customer);
+    const pi = state.find(state.paymentIntents, 'payment_intent', inv.payment_intent ?? '');
+    const pm = opts.pm ?? sub.default_payment_method ?? customer.invoice_settings.default_payment_method;
+    inv.attempt_count += 1;
+
+    if (opts.decline || !pm) {
+      pi.last_payment_error = opts.decline
+        ? DECLINES[opts.decline]
+        : { code: 'payment_intent_payment_attempt_failed', message: 'The customer has no payment method.' };
+      inv.next_payment_attempt = state.now() + 3 * DAY;
+      state.emit('payment_intent.payment_failed', this.view.paymentIntent(pi.id));
+      state.emit('invoice.payment_failed', this.view.invoice(inv.id));
+      return false;
+    }
+
+    pi.status = 'succeeded';
+    pi.payment_method = pm;
+    pi.last_payment_error = null;
+    inv.status = 'paid';
+    inv.amount_paid = inv.amount_due;
+    inv.paid_at = state.now();
+    inv.next_payment_attempt = null;
+    state.emit('payment_intent.succeeded', this.view.paymentIntent(pi.id));
+    this.emitPaid(inv);
+    return true;
+  }
+
+  /** A card entered in the browser (Payment Element) pays the invoice's PaymentIntent. */
+  confirmPaymentIntent(id: string, opts: { fail?: Decline; card?: Partial<Card> }): void {
+    const { state } = this;
+    const pi = state.find(state.paymentIntents, 'payment_intent', id);
+    if (pi.status !== 'requires_payment_method')
+      throw new Error(`PaymentIntent ${id} is ${pi.status}; only requires_payment_method can be confirmed`);
+    const inv = state.find(state.invoices, 'invoice', pi.invoice ?? '');
+    const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
+    if (opts.fail) {
+      this.pay(inv, { decline: opts.fail });
+      return;
+    }
+    const pm = this.newPaymentMethod(pi.customer, opts.card);
+    this.changeSubscription(sub, () => {
+      this.pay(inv, { pm });
+      if (sub.save_default_payment_method) sub.default_payment_method = pm;
+      if (sub.status === 'incomplete' || sub.status === 'past_due') sub.status = 'active';
+    });
+  }
+
+  /** The browser confirmed the subscription's pending SetupIntent: the card is saved for renewals. */
+  confirmSetupIntent(id: string, card?: Partial<Card>): void {
+    const { state } = this;
+    const seti = state.find(state.setupIntents, 'setup_intent', id);
+    if (seti.status !== 'requires_payment_method')
+      throw new Error(`SetupIntent ${id} is already ${seti.status}`);
+    const pm = this.newPaymentMethod(seti.customer, card);
+    seti.status = 'succeeded';
+    seti.payment_method = pm;
+    state.emit('setup_intent.succeeded', this.view.setupIntent(id));
+    const sub = seti.subscription ? state.subscriptions.get(seti.subscription) : undefined;
+    if (!sub) return;
+    this.changeSubscription(sub, () => {
+      if (sub.pending_setup_intent === id) sub.pending_setup_intent = null;
+      if (sub.save_default_payment_method) sub.default_payment_method = pm;
+    });
+  }
+
+  cancelNow(sub: SubscriptionRecord): void {
+    const now = this.state.now();
+    sub.status = 'canceled';
+    sub.canceled_at ??= now;
+    sub.ended_at = now;
+    sub.pause_collection = null;
+    this.state.emit('customer.subscription.deleted', this.view.subscription(sub.id));
+  }
+
+  /** The clock reaches the end of the current period (trial or paid): cancel, or renew and charge. */
+  renew(sub: SubscriptionRecord, opts: { paymentFails?: boolean } = {}): void {
+    const { state } = this;
+    const boundary = sub.item.current_period_end;
+    state.advanceTo(boundary);
+    if (sub.cancel_at_period_end) {
+      this.cancelNow(sub);
+      return;
+    }
+    this.changeSubscription(sub, () => {
+      if (sub.pause_collection?.resumes_at && sub.pause_collection.resumes_at <= boundary)
+        sub.pause_collection = null;
+      const price = state.find(state.prices, 'price', sub.item.price);
+      sub.item.current_period_start = boundary;
+      sub.item.current_period_end = addInterval(boundary, price.recurring);
+      if (sub.status === 'trialing') {
+        sub.status = 'active';
+        sub.billing_cycle_anchor = boundary;
+      }
+      const inv = this.invoice(sub, 'subscription_cycle');
+      if (inv.status === 'open') {
+        const paid = this.pay(inv, opts.paymentFails ? { decline: 'card_declined' } : {});
+        sub.status = paid ? 'active' : 'past_due';
+      }
+    });
+  }
+
+  /** Three days before the trial ends Stripe sends customer.subscription.trial_will_end. */
+  trialWillEnd(sub: SubscriptionRecord): void {
+    if (sub.status !== 'trialing' || sub.trial_end === null)
+      throw new Error(`Subscription ${sub.id} is ${sub.status}, not trialing`);
+    this.state.advanceTo(sub.trial_end - 3 * DAY);
+    this.state.emit('customer.subscription.trial_will_end', this.view.subscription(sub.id));
+  }
+
+  /** A new discount for a coupon; `repeating` ones end after their months, counted from now. */
+  newDiscount(sub: SubscriptionRecord, couponId: string): string {
+    const coupon = this.state.coupons.get(couponId);
+    if (!coupon) throw new Error(`unknown coupon ${couponId}`);
+    coupon.times_redeemed += 1;
+    const id = newId('di');
+    const start = this.state.now();
+    const months = coupon.duration_in_months ?? 1;
+    const recurring = this.state.prices.get(sub.item.price)?.recurring;
+    const monthsPerInvoice =
+      recurring?.interval === 'year' ? 12 * recurring.interval_count : (recurring?.interval_count ?? 1);
+    this.state.discounts.set(id, {
+      id,
+      coupon: couponId,
+      customer: sub.customer,
+      subscription: sub.id,
+      start,
+      end: coupon.duration === 'repeating' ? addMonths(start, months) : null,
+      invoices_left:
+        coupon.duration === 'once'
+          ? 1
+          : coupon.duration === 'repeating'
+            ? Math.ceil(months / monthsPerInvoice)
+            : null,
+    });
+    return id;
+  }
+
+  emitSubscription(type: string, sub: SubscriptionRecord): void {
+    this.state.emit(type, this.view.subscription(sub.id));
+  }
+}

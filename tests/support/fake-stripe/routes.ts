@@ -1,0 +1,577 @@
+/** The endpoints ChairNotes calls, and only those; anything else is Stripe's "Unrecognized request URL". */
+import { randomBytes } from 'node:crypto';
+import type { Billing } from './billing';
+import { listOf, type View } from './render';
+import { addInterval, type StripeState, type SubscriptionRecord } from './state';
+import {
+  allowOnly,
+  bool,
+  int,
+  invalid,
+  type JsonObject,
+  list,
+  mergeMetadata,
+  missingParam,
+  need,
+  newId,
+  noSuch,
+  obj,
+  type Param,
+  type Params,
+  StripeFault,
+  str,
+  strings,
+} from './wire';
+
+interface Ctx {
+  p: Params;
+  /** The id in the URL, when the route has one. */
+  id: string;
+  state: StripeState;
+  billing: Billing;
+  view: View;
+}
+type Handler = (ctx: Ctx) => JsonObject;
+
+const routes: { method: string; pattern: RegExp; handler: Handler }[] = [];
+function route(method: string, path: string, handler: Handler): void {
+  routes.push({ method, pattern: new RegExp(`^${path.replace(':id', '([^/]+)')}$`), handler });
+}
+
+export function dispatch(method: string, path: string, ctx: Omit<Ctx, 'id'>): JsonObject {
+  for (const r of routes) {
+    const match = r.method === method ? r.pattern.exec(path) : null;
+    if (match) return r.handler({ ...ctx, id: decodeURIComponent(match[1] ?? '') });
+  }
+  throw new StripeFault(404, {
+    type: 'invalid_request_error',
+    message: `Unrecognized request URL (${method}: ${path}). This fake serves only the endpoints ChairNotes uses.`,
+  });
+}
+
+const DAY = 86_400;
+
+/** Newest first, `limit` (default 10) and `starting_after`, as Stripe lists do. */
+function page(url: string, newestFirst: JsonObject[], p: Params): JsonObject {
+  const limit = int(p, 'limit') ?? 10;
+  if (limit < 1 || limit > 100) throw invalid('Invalid limit: must be between 1 and 100', 'limit');
+  const after = str(p, 'starting_after');
+  const start = after ? newestFirst.findIndex((o) => o.id === after) + 1 : 0;
+  const data = newestFirst.slice(start, start + limit);
+  return listOf(url, data, start + limit < newestFirst.length);
+}
+const newest = <T>(map: Map<string, T>): T[] => [...map.values()].reverse();
+
+function one(items: Param[] | undefined, name: string): Params | undefined {
+  if (!items?.length) return undefined;
+  if (items.length > 1) throw invalid('This fake keeps one item per list; send one.', name);
+  const first = items[0];
+  if (typeof first !== 'object' || Array.isArray(first)) throw invalid('Invalid object', `${name}[0]`);
+  return first;
+}
+
+// Customers
+
+route('POST', '/v1/customers', ({ p, state, view }) => {
+  allowOnly(p, ['email', 'name', 'description', 'phone', 'metadata']);
+  const id = newId('cus');
+  state.customers.set(id, {
+    id,
+    created: state.now(),
+    email: str(p, 'email') ?? null,
+    name: str(p, 'name') ?? null,
+    description: str(p, 'description') ?? null,
+    phone: str(p, 'phone') ?? null,
+    metadata: mergeMetadata({}, p),
+    balance: 0,
+    currency: null,
+    invoice_settings: { default_payment_method: null },
+    invoice_prefix: randomBytes(4).toString('hex').toUpperCase(),
+    next_invoice_sequence: 1,
+  });
+  state.emit('customer.created', view.customer(id));
+  return view.customer(id);
+});
+
+/** Supports `field:'value'` and `metadata['key']:'value'` clauses joined by AND. */
+route('GET', '/v1/customers/search', ({ p, state, view }) => {
+  const query = need(p, 'query');
+  const clauses = query.split(/\s+AND\s+/i).map((clause) => {
+    const m = /^(?:metadata\[['"](.+)['"]\]|(\w+)):['"](.*)['"]$/.exec(clause.trim());
+    if (!m) throw invalid(`This fake cannot parse the search query: ${clause}`, 'query');
+    return { meta: m[1], field: m[2], value: m[3] ?? '' };
+  });
+  const data = newest(state.customers)
+    .filter((c) =>
+      clauses.every(({ meta, field, value }) =>
+        meta ? c.metadata[meta] === value : String(c[field as keyof typeof c] ?? '') === value,
+      ),
+    )
+    .map((c) => view.customer(c.id));
+  return { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/customers/search' };
+});
+
+route('GET', '/v1/customers/:id', ({ id, view }) => view.customer(id));
+
+route('POST', '/v1/customers/:id', ({ p, id, state, view }) => {
+  allowOnly(p, ['email', 'name', 'description', 'phone', 'metadata', 'invoice_settings']);
+  const c = state.find(state.customers, 'customer', id);
+  const pm = str(obj(p, 'invoice_settings') ?? {}, 'default_payment_method');
+  if (pm) attachedCard(state, pm, c.id, 'invoice_settings[default_payment_method]');
+  if (pm !== undefined) c.invoice_settings.default_payment_method = pm || null;
+  c.email = str(p, 'email') ?? c.email;
+  c.name = str(p, 'name') ?? c.name;
+  c.description = str(p, 'description') ?? c.description;
+  c.phone = str(p, 'phone') ?? c.phone;
+  c.metadata = mergeMetadata(c.metadata, p);
+  state.emit('customer.updated', view.customer(id));
+  return view.customer(id);
+});
+
+function attachedCard(state: StripeState, pm: string, customer: string, param: string): void {
+  if (state.paymentMethods.get(pm)?.customer !== customer)
+    throw invalid(
+      `The customer does not have a payment method with the ID ${pm}. The payment method must be attached to the customer.`,
+      param,
+      'resource_missing',
+    );
+}
+
+route('POST', '/v1/customers/:id/balance_transactions', ({ p, id, state, view }) => {
+  allowOnly(p, ['amount', 'currency', 'description', 'metadata']);
+  const c = state.find(state.customers, 'customer', id);
+  const amount = int(p, 'amount');
+  if (amount === undefined) throw missingParam('amount');
+  const currency = need(p, 'currency').toLowerCase();
+  if (c.currency && c.currency !== currency)
+    throw invalid(`The currency must match the customer's currency (${c.currency}).`, 'currency');
+  c.currency = currency;
+  c.balance += amount;
+  const txn = newId('cbtxn');
+  state.balanceTransactions.set(txn, {
+    id: txn,
+    created: state.now(),
+    customer: c.id,
+    amount,
+    currency,
+    description: str(p, 'description') ?? null,
+    metadata: mergeMetadata({}, p),
+    ending_balance: c.balance,
+    type: 'adjustment',
+    invoice: null,
+  });
+  return view.balanceTransaction(txn);
+});
+
+route('GET', '/v1/customers/:id/balance_transactions', ({ p, id, state, view }) => {
+  state.find(state.customers, 'customer', id);
+  const txns = newest(state.balanceTransactions).filter((t) => t.customer === id);
+  return page(
+    `/v1/customers/${id}/balance_transactions`,
+    txns.map((t) => view.balanceTransaction(t.id)),
+    p,
+  );
+});
+
+route('GET', '/v1/customers/:id/payment_methods', ({ p, id, state, view }) => {
+  state.find(state.customers, 'customer', id);
+  const pms = newest(state.paymentMethods).filter((m) => m.customer === id);
+  return page(
+    `/v1/customers/${id}/payment_methods`,
+    pms.map((m) => view.paymentMethod(m.id)),
+    p,
+  );
+});
+
+// Products, prices, coupons
+
+route('POST', '/v1/products', ({ p, state, view }) => {
+  allowOnly(p, ['id', 'name', 'description', 'metadata', 'active']);
+  const id = str(p, 'id') || newId('prod');
+  if (state.products.has(id)) throw invalid('Product already exists.', 'id', 'resource_already_exists');
+  state.products.set(id, {
+    id,
+    created: state.now(),
+    name: need(p, 'name'),
+    description: str(p, 'description') ?? null,
+    active: bool(p, 'active') ?? true,
+    metadata: mergeMetadata({}, p),
+  });
+  return view.product(id);
+});
+
+route('GET', '/v1/products/:id', ({ id, view }) => view.product(id));
+
+route('GET', '/v1/prices', ({ p, state, view }) => {
+  const keys = strings(p, 'lookup_keys');
+  const active = bool(p, 'active');
+  const product = str(p, 'product');
+  const prices = newest(state.prices).filter(
+    (x) =>
+      (!keys.length || (x.lookup_key !== null && keys.includes(x.lookup_key))) &&
+      (active === undefined || x.active === active) &&
+      (!product || x.product === product),
+  );
+  return page(
+    '/v1/prices',
+    prices.map((x) => view.price(x.id)),
+    p,
+  );
+});
+
+route('POST', '/v1/prices', ({ p, state, view }) => {
+  allowOnly(p, [
+    'product',
+    'product_data',
+    'unit_amount',
+    'currency',
+    'recurring',
+    'lookup_key',
+    'transfer_lookup_key',
+    'nickname',
+    'metadata',
+    'active',
+  ]);
+  const currency = need(p, 'currency').toLowerCase();
+  const unitAmount = int(p, 'unit_amount');
+  if (unitAmount === undefined) throw missingParam('unit_amount');
+  let product = str(p, 'product');
+  const productData = obj(p, 'product_data');
+  if (product) state.find(state.products, 'product', product, 'product');
+  else if (productData) {
+    product = newId('prod');
+    state.products.set(product, {
+      id: product,
+      created: state.now(),
+      name: need(productData, 'name', 'product_data[name]'),
+      description: null,
+      active: true,
+      metadata: {},
+    });
+  } else throw missingParam('product');
+  const recurring = obj(p, 'recurring');
+  const interval = recurring && need(recurring, 'interval', 'recurring[interval]');
+  if (interval && !['day', 'week', 'month', 'year'].includes(interval))
+    throw invalid(`Invalid recurring[interval]: ${interval}`, 'recurring[interval]');
+  const lookupKey = str(p, 'lookup_key') || null;
+  const holder = lookupKey ? [...state.prices.values()].find((x) => x.lookup_key === lookupKey) : undefined;
+  if (holder) {
+    if (!bool(p, 'transfer_lookup_key'))
+      throw invalid(
+        `A price (\`${holder.id}\`) already uses that lookup key.`,
+        'lookup_key',
+        'lookup_key_already_exists',
+      );
+    holder.lookup_key = null;
+  }
+  const id = newId('price');
+  state.prices.set(id, {
+    id,
+    created: state.now(),
+    product,
+    active: bool(p, 'active') ?? true,
+    currency,
+    unit_amount: unitAmount,
+    recurring: interval
+      ? {
+          interval: interval as 'day' | 'week' | 'month' | 'year',
+          interval_count: (recurring && int(recurring, 'interval_count')) ?? 1,
+        }
+      : null,
+    lookup_key: lookupKey,
+    nickname: str(p, 'nickname') ?? null,
+    metadata: mergeMetadata({}, p),
+  });
+  return view.price(id);
+});
+
+route('GET', '/v1/prices/:id', ({ id, view }) => view.price(id));
+
+route('POST', '/v1/coupons', ({ p, state, view }) => {
+  allowOnly(p, [
+    'id',
+    'name',
+    'percent_off',
+    'amount_off',
+    'currency',
+    'duration',
+    'duration_in_months',
+    'metadata',
+  ]);
+  const id = str(p, 'id') || newId('', 8).slice(1);
+  if (state.coupons.has(id)) throw invalid('Coupon already exists.', 'id', 'resource_already_exists');
+  const percent = str(p, 'percent_off');
+  const percentOff = percent ? Number(percent) : null;
+  if (percentOff !== null && !(percentOff > 0 && percentOff <= 100))
+    throw invalid('Invalid percent_off: must be greater than 0 and at most 100', 'percent_off');
+  const amountOff = int(p, 'amount_off') ?? null;
+  if (percentOff === null && amountOff === null) throw missingParam('percent_off');
+  if (amountOff !== null && !str(p, 'currency')) throw missingParam('currency');
+  const duration = str(p, 'duration') ?? 'once';
+  if (duration !== 'once' && duration !== 'repeating' && duration !== 'forever')
+    throw invalid(`Invalid duration: ${duration}`, 'duration');
+  const months = int(p, 'duration_in_months') ?? null;
+  if (duration === 'repeating' && !months) throw missingParam('duration_in_months');
+  state.coupons.set(id, {
+    id,
+    created: state.now(),
+    name: str(p, 'name') ?? null,
+    percent_off: percentOff,
+    amount_off: amountOff,
+    currency: str(p, 'currency')?.toLowerCase() ?? null,
+    duration,
+    duration_in_months: duration === 'repeating' ? months : null,
+    metadata: mergeMetadata({}, p),
+    times_redeemed: 0,
+  });
+  return view.coupon(id);
+});
+
+route('GET', '/v1/coupons/:id', ({ id, view }) => view.coupon(id));
+
+// Subscriptions
+
+/** `discounts[0][coupon]` (or the pre-clover `coupon`) → a coupon id; null means "remove". */
+function couponParam(p: Params, state: StripeState, legacy: boolean): string | null | undefined {
+  if (legacy && p.coupon !== undefined) {
+    const id = str(p, 'coupon');
+    if (id) state.find(state.coupons, 'coupon', id, 'coupon');
+    return id || null;
+  }
+  if (p.discounts === '') return null;
+  const first = one(list(p, 'discounts'), 'discounts');
+  if (!first) return undefined;
+  const id = need(first, 'coupon', 'discounts[0][coupon]');
+  state.find(state.coupons, 'coupon', id, 'discounts[0][coupon]');
+  return id;
+}
+
+route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
+  const { legacy } = view;
+  allowOnly(p, [
+    'customer',
+    'items',
+    'trial_period_days',
+    'trial_end',
+    'payment_behavior',
+    'payment_settings',
+    'discounts',
+    'metadata',
+    'default_payment_method',
+    'description',
+    'off_session',
+    'proration_behavior',
+    'collection_method',
+    'billing_mode',
+    ...(legacy ? ['coupon'] : []),
+  ]);
+  const customer = state.find(state.customers, 'customer', need(p, 'customer'), 'customer');
+  const item = one(list(p, 'items'), 'items');
+  if (!item) throw missingParam('items');
+  const price = state.find(state.prices, 'price', need(item, 'price', 'items[0][price]'), 'items[0][price]');
+  if (!price.recurring)
+    throw invalid(
+      'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+      'items[0][price]',
+    );
+  const behavior = str(p, 'payment_behavior') ?? 'allow_incomplete';
+  if (
+    !['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'].includes(
+      behavior,
+    )
+  )
+    throw invalid(`Invalid payment_behavior: ${behavior}`, 'payment_behavior');
+  const coupon = couponParam(p, state, legacy);
+  const defaultPm = str(p, 'default_payment_method') || null;
+  if (defaultPm) attachedCard(state, defaultPm, customer.id, 'default_payment_method');
+
+  const now = state.now();
+  const days = int(p, 'trial_period_days');
+  const trialEnd = days ? now + days * DAY : (int(p, 'trial_end') ?? null);
+  if (trialEnd !== null && trialEnd <= now)
+    throw invalid('Invalid timestamp: must be in the future.', 'trial_end');
+  const hasCard = Boolean(defaultPm ?? customer.invoice_settings.default_payment_method);
+  if (!trialEnd && behavior !== 'default_incomplete' && !hasCard)
+    throw invalid(
+      'This customer has no attached payment source or default payment method. Please consider adding a default payment method.',
+      undefined,
+      'resource_missing',
+    );
+
+  const id = newId('sub');
+  const sub: SubscriptionRecord = {
+    id,
+    customer: customer.id,
+    status: 'incomplete',
+    created: now,
+    start_date: now,
+    billing_cycle_anchor: trialEnd ?? now,
+    item: {
+      id: newId('si'),
+      created: now,
+      price: price.id,
+      current_period_start: now,
+      current_period_end: trialEnd ?? addInterval(now, price.recurring),
+    },
+    trial_start: trialEnd ? now : null,
+    trial_end: trialEnd,
+    cancel_at_period_end: false,
+    cancel_at: null,
+    canceled_at: null,
+    ended_at: null,
+    pause_collection: null,
+    discount: null,
+    metadata: mergeMetadata({}, p),
+    latest_invoice: null,
+    default_payment_method: defaultPm,
+    pending_setup_intent: null,
+    save_default_payment_method:
+      str(obj(p, 'payment_settings') ?? {}, 'save_default_payment_method') === 'on_subscription',
+  };
+  state.subscriptions.set(id, sub);
+  if (coupon) sub.discount = billing.newDiscount(sub, coupon);
+
+  const inv = billing.invoice(sub, 'subscription_create', trialEnd !== null);
+  if (inv.status === 'paid') {
+    sub.status = trialEnd ? 'trialing' : 'active';
+    // Nothing to pay now: Stripe hands out a SetupIntent so the browser can save a card.
+    if (behavior === 'default_incomplete') sub.pending_setup_intent = billing.newSetupIntent(sub);
+  } else if (behavior !== 'default_incomplete' && billing.pay(inv)) sub.status = 'active';
+  billing.emitSubscription('customer.subscription.created', sub);
+  return view.subscription(id);
+});
+
+route('GET', '/v1/subscriptions', ({ p, state, view }) => {
+  const customer = str(p, 'customer');
+  const status = str(p, 'status');
+  const price = str(p, 'price');
+  const subs = newest(state.subscriptions).filter(
+    (s) =>
+      (!customer || s.customer === customer) &&
+      (!price || s.item.price === price) &&
+      (status === 'all' || (status ? s.status === status : s.status !== 'canceled')),
+  );
+  return page(
+    '/v1/subscriptions',
+    subs.map((s) => view.subscription(s.id)),
+    p,
+  );
+});
+
+route('GET', '/v1/subscriptions/:id', ({ id, view }) => view.subscription(id));
+
+route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
+  const { legacy } = view;
+  allowOnly(p, [
+    'cancel_at_period_end',
+    'pause_collection',
+    'discounts',
+    'items',
+    'proration_behavior',
+    'payment_behavior',
+    'metadata',
+    'default_payment_method',
+    'description',
+    'cancellation_details',
+    'off_session',
+    ...(legacy ? ['coupon'] : []),
+  ]);
+  const sub = state.find(state.subscriptions, 'subscription', id);
+  if (
+    sub.status === 'canceled' &&
+    Object.keys(p).some((k) => !['metadata', 'cancellation_details', 'expand'].includes(k))
+  )
+    throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
+
+  // Validate everything first, so a 400 changes nothing.
+  const cancelAtPeriodEnd = bool(p, 'cancel_at_period_end');
+  let pause: SubscriptionRecord['pause_collection'] | undefined;
+  if (p.pause_collection === '') pause = null;
+  else {
+    const pc = obj(p, 'pause_collection');
+    if (pc) {
+      const behavior = need(pc, 'behavior', 'pause_collection[behavior]');
+      if (behavior !== 'void' && behavior !== 'keep_as_draft' && behavior !== 'mark_uncollectible')
+        throw invalid(`Invalid pause_collection[behavior]: ${behavior}`, 'pause_collection[behavior]');
+      pause = { behavior, resumes_at: int(pc, 'resumes_at', 'pause_collection[resumes_at]') ?? null };
+    }
+  }
+  const coupon = couponParam(p, state, legacy);
+  const item = one(list(p, 'items'), 'items');
+  let newPrice: string | undefined;
+  if (item) {
+    const itemId = str(item, 'id');
+    if (!itemId)
+      throw invalid(
+        'Pass items[0][id]: this fake keeps one item, so it changes it in place.',
+        'items[0][id]',
+      );
+    if (itemId !== sub.item.id) throw noSuch('subscription_item', itemId, 'items[0][id]');
+    newPrice = str(item, 'price');
+    if (newPrice) state.find(state.prices, 'price', newPrice, 'items[0][price]');
+  }
+  const defaultPm = str(p, 'default_payment_method');
+  if (defaultPm) attachedCard(state, defaultPm, sub.customer, 'default_payment_method');
+
+  billing.changeSubscription(sub, () => {
+    if (cancelAtPeriodEnd !== undefined) {
+      sub.cancel_at_period_end = cancelAtPeriodEnd;
+      sub.cancel_at = cancelAtPeriodEnd ? sub.item.current_period_end : null;
+      sub.canceled_at = cancelAtPeriodEnd ? state.now() : null;
+    }
+    if (pause !== undefined) sub.pause_collection = pause;
+    if (coupon === null) sub.discount = null;
+    else if (coupon) sub.discount = billing.newDiscount(sub, coupon);
+    // No proration invoice: ChairNotes never changes price mid-period in a way tests price.
+    if (newPrice) sub.item.price = newPrice;
+    if (defaultPm !== undefined) sub.default_payment_method = defaultPm || null;
+    sub.metadata = mergeMetadata(sub.metadata, p);
+  });
+  return view.subscription(id);
+});
+
+route('DELETE', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
+  allowOnly(p, ['cancellation_details', 'invoice_now', 'prorate']);
+  const sub = state.find(state.subscriptions, 'subscription', id);
+  if (sub.status === 'canceled') throw noSuch('subscription', id);
+  billing.cancelNow(sub);
+  return view.subscription(id);
+});
+
+// Invoices, payment methods, intents, portal
+
+route('GET', '/v1/invoices', ({ p, state, view }) => {
+  const customer = str(p, 'customer');
+  const subscription = str(p, 'subscription');
+  const status = str(p, 'status');
+  const invoices = newest(state.invoices).filter(
+    (i) =>
+      (!customer || i.customer === customer) &&
+      (!subscription || i.subscription === subscription) &&
+      (!status || i.status === status),
+  );
+  return page(
+    '/v1/invoices',
+    invoices.map((i) => view.invoice(i.id)),
+    p,
+  );
+});
+
+route('GET', '/v1/invoices/:id', ({ id, view }) => view.invoice(id));
+route('GET', '/v1/payment_methods/:id', ({ id, view }) => view.paymentMethod(id));
+route('GET', '/v1/setup_intents/:id', ({ id, view }) => view.setupIntent(id));
+route('GET', '/v1/payment_intents/:id', ({ id, view }) => view.paymentIntent(id));
+
+route('POST', '/v1/billing_portal/sessions', ({ p, state, view }) => {
+  allowOnly(p, ['customer', 'return_url', 'configuration', 'locale', 'flow_data']);
+  const customer = state.find(state.customers, 'customer', need(p, 'customer'), 'customer');
+  const id = newId('bps');
+  state.portalSessions.set(id, {
+    id,
+    created: state.now(),
+    customer: customer.id,
+    return_url: str(p, 'return_url') ?? null,
+    url: `https://billing.stripe.test/session/${id}`,
+  });
+  return view.portalSession(id);
+});

@@ -1,0 +1,258 @@
+/**
+ * The fake's memory. Records keep Stripe's field names where they mean the same thing, so a test
+ * can read `fake.state.subscriptions.get(id)?.status`; references are ids, as in Stripe.
+ */
+import Stripe from 'stripe';
+import { type JsonObject, newId, noSuch } from './wire';
+
+export type Interval = 'day' | 'week' | 'month' | 'year';
+
+export interface CustomerRecord {
+  id: string;
+  created: number;
+  email: string | null;
+  name: string | null;
+  description: string | null;
+  phone: string | null;
+  metadata: Record<string, string>;
+  /** Negative is credit the customer can spend, as in Stripe. */
+  balance: number;
+  currency: string | null;
+  invoice_settings: { default_payment_method: string | null };
+  invoice_prefix: string;
+  next_invoice_sequence: number;
+}
+
+export interface ProductRecord {
+  id: string;
+  created: number;
+  name: string;
+  description: string | null;
+  active: boolean;
+  metadata: Record<string, string>;
+}
+
+export interface PriceRecord {
+  id: string;
+  created: number;
+  product: string;
+  active: boolean;
+  currency: string;
+  unit_amount: number;
+  recurring: { interval: Interval; interval_count: number } | null;
+  lookup_key: string | null;
+  nickname: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CouponRecord {
+  id: string;
+  created: number;
+  name: string | null;
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: string | null;
+  duration: 'once' | 'repeating' | 'forever';
+  duration_in_months: number | null;
+  metadata: Record<string, string>;
+  times_redeemed: number;
+}
+
+export interface DiscountRecord {
+  id: string;
+  coupon: string;
+  customer: string;
+  subscription: string;
+  start: number;
+  /** When a `repeating` coupon ends, as Stripe shows it; null for `once` and `forever`. */
+  end: number | null;
+  /**
+   * Invoices still to discount (null: forever). The fake counts billing periods instead of comparing
+   * timestamps, so "3 months" is exactly three monthly invoices even when renewals land on `end`.
+   */
+  invoices_left: number | null;
+}
+
+export interface SubscriptionRecord {
+  id: string;
+  customer: string;
+  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled';
+  created: number;
+  start_date: number;
+  billing_cycle_anchor: number;
+  /** One item: all ChairNotes needs. */
+  item: {
+    id: string;
+    created: number;
+    price: string;
+    current_period_start: number;
+    current_period_end: number;
+  };
+  trial_start: number | null;
+  trial_end: number | null;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  ended_at: number | null;
+  pause_collection: {
+    behavior: 'keep_as_draft' | 'mark_uncollectible' | 'void';
+    resumes_at: number | null;
+  } | null;
+  discount: string | null;
+  metadata: Record<string, string>;
+  latest_invoice: string | null;
+  default_payment_method: string | null;
+  pending_setup_intent: string | null;
+  /** payment_settings.save_default_payment_method === 'on_subscription' */
+  save_default_payment_method: boolean;
+}
+
+export interface InvoiceRecord {
+  id: string;
+  customer: string;
+  subscription: string;
+  number: string;
+  status: 'open' | 'paid' | 'void';
+  created: number;
+  billing_reason: 'subscription_create' | 'subscription_cycle';
+  period_start: number;
+  period_end: number;
+  price: string;
+  line_period: { start: number; end: number };
+  subtotal: number;
+  discount: string | null;
+  discount_amount: number;
+  total: number;
+  starting_balance: number;
+  ending_balance: number;
+  amount_due: number;
+  amount_paid: number;
+  attempt_count: number;
+  next_payment_attempt: number | null;
+  payment_intent: string | null;
+  paid_at: number | null;
+  voided_at: number | null;
+}
+
+export interface PaymentIntentRecord {
+  id: string;
+  created: number;
+  customer: string;
+  invoice: string | null;
+  amount: number;
+  currency: string;
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  client_secret: string;
+  payment_method: string | null;
+  last_payment_error: { code: string; decline_code?: string; message: string } | null;
+}
+
+export interface SetupIntentRecord {
+  id: string;
+  created: number;
+  customer: string;
+  subscription: string | null;
+  status: 'requires_payment_method' | 'succeeded';
+  client_secret: string;
+  payment_method: string | null;
+}
+
+export interface Card {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface PaymentMethodRecord {
+  id: string;
+  created: number;
+  customer: string | null;
+  card: Card;
+}
+
+export interface BalanceTransactionRecord {
+  id: string;
+  created: number;
+  customer: string;
+  amount: number;
+  currency: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  ending_balance: number;
+  type: 'adjustment' | 'applied_to_invoice';
+  invoice: string | null;
+}
+
+export interface PortalSessionRecord {
+  id: string;
+  created: number;
+  customer: string;
+  return_url: string | null;
+  url: string;
+}
+
+export class StripeState {
+  readonly customers = new Map<string, CustomerRecord>();
+  readonly products = new Map<string, ProductRecord>();
+  readonly prices = new Map<string, PriceRecord>();
+  readonly coupons = new Map<string, CouponRecord>();
+  readonly discounts = new Map<string, DiscountRecord>();
+  readonly subscriptions = new Map<string, SubscriptionRecord>();
+  readonly invoices = new Map<string, InvoiceRecord>();
+  readonly paymentIntents = new Map<string, PaymentIntentRecord>();
+  readonly setupIntents = new Map<string, SetupIntentRecord>();
+  readonly paymentMethods = new Map<string, PaymentMethodRecord>();
+  readonly balanceTransactions = new Map<string, BalanceTransactionRecord>();
+  readonly portalSessions = new Map<string, PortalSessionRecord>();
+  /** Every event the fake generated, API calls and control methods alike, oldest first. */
+  readonly events: Stripe.Event[] = [];
+
+  // Like a Stripe test clock: real time plus whatever the control methods skipped ahead.
+  private skipped = 0;
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.skipped;
+  }
+  advanceTo(timestamp: number): void {
+    this.skipped += Math.max(0, timestamp - this.now());
+  }
+
+  find<T>(map: Map<string, T>, kind: string, id: string, param?: string): T {
+    const found = map.get(id);
+    if (!found) throw noSuch(kind, id, param);
+    return found;
+  }
+
+  /** Records an event shaped like Stripe's; the object is a snapshot, as in a real delivery. */
+  emit(type: string, object: JsonObject, previous?: JsonObject): Stripe.Event {
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: this.now(),
+      data: previous && Object.keys(previous).length ? { object, previous_attributes: previous } : { object },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    // The union of ~250 event types cannot be narrowed from a runtime string; the shape is Stripe's.
+    const typed = event as unknown as Stripe.Event;
+    this.events.push(typed);
+    return typed;
+  }
+}
+
+export function addInterval(from: number, recurring: PriceRecord['recurring'], times = 1): number {
+  const interval = recurring?.interval ?? 'month';
+  const count = (recurring?.interval_count ?? 1) * times;
+  if (interval === 'day') return from + count * 86_400;
+  if (interval === 'week') return from + count * 7 * 86_400;
+  const d = new Date(from * 1000);
+  d.setUTCMonth(d.getUTCMonth() + (interval === 'year' ? 12 * count : count));
+  return Math.floor(d.getTime() / 1000);
+}
+
+export function addMonths(from: number, months: number): number {
+  return addInterval(from, { interval: 'month', interval_count: 1 }, months);
+}
