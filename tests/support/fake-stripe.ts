@@ -71,7 +71,7 @@ export interface FakeStripe {
   delayNext(ms: number): void;
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
   const state = new StripeState();
   const billing = new Billing(state);
   const requests: LoggedRequest[] = [];
@@ -167,7 +167,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.end(JSON.stringify({ error: { type: 'api_error', message: String(err) } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const subscription = (id: string) => state.find(state.subscriptions, 'subscription', id);

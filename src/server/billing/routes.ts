@@ -189,6 +189,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireUser, schema: { response: { 200: publicUserSchema } } },
     async (request) => {
       const user = request.user!;
+      requireSubscription(user);
       if (user.subscriptionStatus === 'paused') {
         return changeSubscription(user, { pause_collection: '' }, `resume-${request.id}`);
       }

@@ -31,7 +31,13 @@ export async function readFromStripe(
 ): Promise<StripeSnapshot> {
   const [catalog, list] = await Promise.all([
     billing.catalog(),
-    billing.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 }),
+    // Discounts come as bare ids unless expanded; the coupon id inside tells the retention offer apart.
+    billing.stripe.subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 20,
+      expand: ['data.discounts'],
+    }),
   ]);
   const sub = pickSubscription(list.data, preferredId);
   return {

@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
+import { type FakeStripe, signedWebhook, startFakeStripe } from '../support/fake-stripe';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+let fake: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+type Signed = Awaited<ReturnType<typeof signedInUser>>;
+
+async function subscribe(u: Signed, planId = 'pro') {
+  const res = await u.client.post('/api/create-subscription', { planId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { clientSecret: string; intent: 'setup' | 'payment'; trialEndsAt: string | null };
+}
+
+async function stripeIds(userId: number) {
+  const rows = await t.db.execute<{ customer: string; sub: string }>(
+    sql`select stripe_customer_id as customer, stripe_subscription_id as sub from users where id = ${userId}`,
+  );
+  return rows.rows[0]!;
+}
+
+function deliver(event: Stripe.Event, secret = WEBHOOK_SECRET) {
+  const { payload, headers } = signedWebhook(event, secret);
+  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload });
+}
+
+const count = async (query: ReturnType<typeof sql>) => (await t.db.execute<{ n: number }>(query)).rows[0]!.n;
+
+describe('starting a subscription', () => {
+  it('starts a 14-day trial: a SetupIntent to save the card, and the plan at once', async () => {
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    expect(started.intent).toBe('setup');
+    expect(started.clientSecret).toMatch(/^seti_.+_secret_/);
+    const days = (Date.parse(started.trialEndsAt!) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThan(14.1);
+
+    const me = (await u.client.get('/api/user')).json();
+    expect(me).toMatchObject({ plan: 'pro', subscriptionStatus: 'active', noteAppAccess: true });
+    expect(me).not.toHaveProperty('stripeCustomerId');
+    const details = (await u.client.get('/api/subscription')).json();
+    expect(details).toMatchObject({
+      plan: 'pro',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      retentionOfferAvailable: true,
+    });
+    expect(details.trialEndsAt).toBe(started.trialEndsAt);
+
+    const { customer } = await stripeIds(u.id);
+    const stripeCustomer = fake.state.customers.get(customer);
+    expect(stripeCustomer?.email).toBe(u.email);
+    expect(stripeCustomer?.metadata).toMatchObject({ userId: String(u.id) });
+    // Every write to Stripe carried an idempotency key.
+    const writes = fake.requests.filter((r) => r.method === 'POST' || r.method === 'DELETE');
+    expect(writes.every((r) => r.idempotencyKey)).toBe(true);
+  });
+
+  it('refuses a second live subscription with 409', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const again = await u.client.post('/api/create-subscription', { planId: 'clinic' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/already have a subscription/);
+  });
+
+  it('makes one subscription when five requests for one user arrive together', async () => {
+    const u = await signedInUser(t.app);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => u.client.post('/api/create-subscription', { planId: 'pro' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    const { customer } = await stripeIds(u.id);
+    const subs = [...fake.state.subscriptions.values()].filter((s) => s.customer === customer);
+    expect(subs).toHaveLength(1);
+  });
+
+  it('validates the plan, and needs a session', async () => {
+    const u = await signedInUser(t.app);
+    const free = await u.client.post('/api/create-subscription', { planId: 'free' });
+    expect(free.statusCode).toBe(400);
+    expect(free.json().message).toBe('planId: Choose the Plus or Practice plan');
+    expect((await client(t.app).post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(401);
+  });
+
+  it('when Stripe fails, says so clearly, charges nothing and leaves no half-made state', async () => {
+    const u = await signedInUser(t.app);
+    fake.failNext('POST', '/v1/subscriptions', { status: 500, message: 'boom' });
+    const res = await u.client.post('/api/create-subscription', { planId: 'pro' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/Nothing was charged/);
+    expect((await u.client.get('/api/user')).json()).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'inactive',
+    });
+    // The claim was released: trying again works.
+    expect((await subscribe(u)).intent).toBe('setup');
+  });
+
+  it('without Stripe keys answers 503 and the config says payments are unavailable', async () => {
+    const bare = await createTestApp();
+    try {
+      const u = await signedInUser(bare.app);
+      const res = await u.client.post('/api/create-subscription', { planId: 'pro' });
+      expect(res.statusCode).toBe(503);
+      expect(
+        (await bare.app.inject({ method: 'GET', url: '/api/config' })).json().stripePublishableKey,
+      ).toBeNull();
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('webhooks', () => {
+  it('refuses a bad signature with 400 and no effect', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const { sub } = await stripeIds(u.id);
+    const events = fake.endTrial(sub, { paymentFails: true });
+    const before = await count(sql`select count(*)::int as n from stripe_events`);
+    const res = await deliver(events.at(-1)!, 'whsec_wrong');
+    expect(res.statusCode).toBe(400);
+    expect(await count(sql`select count(*)::int as n from stripe_events`)).toBe(before);
+    expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('active');
+  });
+
+  it('a failed renewal makes the account past_due and mails a link to update the card, once', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const { sub } = await stripeIds(u.id);
+    const events = fake.endTrial(sub, { paymentFails: true });
+    const failed = events.find((e) => e.type === 'invoice.payment_failed')!;
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('past_due');
+    expect((await deliver(failed)).statusCode).toBe(200);
+    const mails = await count(
+      sql`select count(*)::int as n from outbox where "to" = ${u.email} and subject like '%payment failed'`,
+    );
+    expect(mails).toBe(1);
+  });
+
+  it('ten simultaneous deliveries of one event have one effect', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const { sub } = await stripeIds(u.id);
+    const event = fake.trialWillEnd(sub).find((e) => e.type === 'customer.subscription.trial_will_end')!;
+    const results = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(await count(sql`select count(*)::int as n from stripe_events where id = ${event.id}`)).toBe(1);
+    expect(
+      await count(
+        sql`select count(*)::int as n from outbox where "to" = ${u.email} and subject like '%trial ends on%'`,
+      ),
+    ).toBe(1);
+  });
+
+  it('an old event arriving after a newer one leaves the state as Stripe has it now', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const { sub } = await stripeIds(u.id);
+    const created = fake.events.filter((e) => (e.data.object as { id?: string }).id === sub).at(0)!;
+    await u.client.post('/api/subscription/cancel');
+    const updated = fake.events.filter((e) => e.type === 'customer.subscription.updated').at(-1)!;
+    expect((await deliver(updated)).statusCode).toBe(200);
+    expect((await deliver(created)).statusCode).toBe(200);
+    expect((await u.client.get('/api/subscription')).json().cancelAtPeriodEnd).toBe(true);
+  });
+
+  it('acknowledges events it does not handle', async () => {
+    const event = {
+      id: 'evt_other_1',
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: 'ch_1' } },
+    };
+    const res = await deliver(event as unknown as Stripe.Event);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('needs no Origin header (Stripe sends none)', async () => {
+    const event = { id: 'evt_other_2', object: 'event', type: 'ping', data: { object: {} } };
+    const res = await deliver(event as unknown as Stripe.Event);
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('managing the subscription', () => {
+  it('freezes for 30 days, then resumes through the same endpoint', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const frozen = await u.client.post('/api/subscription/freeze');
+    expect(frozen.statusCode).toBe(200);
+    expect(frozen.json()).toMatchObject({ subscriptionStatus: 'paused', noteAppAccess: false });
+    const details = (await u.client.get('/api/subscription')).json();
+    const days = (Date.parse(details.pausedUntil) - Date.now()) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+    const { sub } = await stripeIds(u.id);
+    expect(fake.state.subscriptions.get(sub)?.pause_collection).toMatchObject({ behavior: 'void' });
+
+    const resumed = await u.client.post('/api/subscription/freeze');
+    expect(resumed.json()).toMatchObject({ subscriptionStatus: 'active', noteAppAccess: true });
+    expect(fake.state.subscriptions.get(sub)?.pause_collection).toBeFalsy();
+  });
+
+  it('applies the 50% retention discount once', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const res = await u.client.post('/api/subscription/discount');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().hasDiscount).toBe(true);
+    expect((await u.client.get('/api/subscription')).json().retentionOfferAvailable).toBe(false);
+    const again = await u.client.post('/api/subscription/discount');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('The 50% discount has already been used on this account.');
+  });
+
+  it('cancels at the end of the period, and can keep it after all', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const cancelled = await u.client.post('/api/subscription/cancel');
+    expect(cancelled.json()).toMatchObject({ subscriptionStatus: 'active', plan: 'pro' });
+    let details = (await u.client.get('/api/subscription')).json();
+    expect(details.cancelAtPeriodEnd).toBe(true);
+    await u.client.post('/api/subscription/keep');
+    details = (await u.client.get('/api/subscription')).json();
+    expect(details.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it('after the subscription ends, the user is back on free and resubscribes without a second trial', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const { sub } = await stripeIds(u.id);
+    await u.client.post('/api/subscription/cancel');
+    const events = fake.endTrial(sub);
+    await deliver(events.at(-1)!);
+    expect((await u.client.get('/api/user')).json()).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'canceled',
+    });
+    const again = await subscribe(u, 'clinic');
+    expect(again.intent).toBe('payment');
+    expect(again.trialEndsAt).toBeNull();
+  });
+
+  it('actions need a live subscription', async () => {
+    const u = await signedInUser(t.app);
+    for (const path of ['freeze', 'discount', 'cancel', 'keep']) {
+      const res = await u.client.post(`/api/subscription/${path}`);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().message).toBe('You have no active subscription.');
+    }
+  });
+
+  it('shows real invoices and the saved card, and opens the billing portal', async () => {
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    const setupIntentId = started.clientSecret.split('_secret_')[0]!;
+    fake.confirmSetupIntent(setupIntentId);
+    const card = (await u.client.get('/api/billing/payment-method')).json();
+    expect(card).toMatchObject({ brand: 'visa', last4: '4242' });
+
+    const { sub } = await stripeIds(u.id);
+    fake.endTrial(sub);
+    const invoices = (await u.client.get('/api/billing/invoices')).json();
+    expect(invoices.map((i: { amount: number }) => i.amount)).toContain(99.8);
+    expect(invoices.every((i: { url: string | null }) => i.url)).toBe(true);
+
+    const portal = await u.client.post('/api/billing/portal');
+    expect(portal.json().url).toMatch(/^https:\/\//);
+  });
+});
