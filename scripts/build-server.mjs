@@ -2,7 +2,7 @@
 import { build, context } from 'esbuild';
 
 const options = {
-  entryPoints: ['src/server/main.ts', 'src/server/admin-create.ts'],
+  entryPoints: ['src/server/main.ts', 'src/server/admin-create.ts', 'src/server/stripe-setup.ts'],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

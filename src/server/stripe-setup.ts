@@ -1,0 +1,16 @@
+// `npm run stripe:setup`: finds or creates the prices and coupons in the Stripe account of
+// STRIPE_SECRET_KEY (the server also does this on first use), and prints what it found.
+import { ensureCatalog, PRICE_LOOKUP_KEYS, REFERRAL_COUPON_ID, RETENTION_COUPON_ID } from './billing/catalog';
+import { createStripe } from './billing/stripe-client';
+import { loadConfig } from './config';
+
+const stripe = createStripe(loadConfig());
+if (!stripe) {
+  console.error('Set STRIPE_SECRET_KEY (a test key: sk_test_...) first.');
+  process.exit(2);
+}
+const catalog = await ensureCatalog(stripe);
+for (const [plan, lookupKey] of Object.entries(PRICE_LOOKUP_KEYS)) {
+  console.log(`price ${lookupKey}: ${catalog.priceIds[plan as keyof typeof catalog.priceIds]}`);
+}
+console.log(`coupons: ${RETENTION_COUPON_ID}, ${REFERRAL_COUPON_ID}`);
