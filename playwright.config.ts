@@ -3,6 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 // scripts/run-e2e.mjs builds the app, finds a browser and a fresh data directory, then runs this.
 const port = Number(process.env.E2E_PORT ?? 5055);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 12111);
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -36,6 +37,12 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: 'node .tmp/fake-stripe-server.mjs',
+      port: stripePort,
+      env: { FAKE_STRIPE_PORT: String(stripePort) },
+      reuseExistingServer: false,
+    },
+    {
       command: 'node dist/server/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -50,6 +57,10 @@ export default defineConfig({
         ADMIN_PASSWORD: 'e2e admin password',
         NOTE_APP_URL: 'https://notes.chairnotes.test/',
         LOGIN_RATE_LIMIT: '1000',
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
         FORM_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
       },

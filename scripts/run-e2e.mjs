@@ -1,6 +1,7 @@
 // Runs the Playwright suite: finds a Chromium, builds the app, gives it a fresh data directory.
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
 
 async function findChrome() {
   const candidates = [
@@ -27,6 +28,16 @@ if (!process.env.E2E_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// The fake Stripe API runs beside the app as a plain script: bundle its TypeScript once.
+await build({
+  entryPoints: ['tests/support/fake-stripe-server.ts'],
+  outfile: '.tmp/fake-stripe-server.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
 rmSync('.tmp/e2e-data', { recursive: true, force: true });
 rmSync('.tmp/e2e-mail', { recursive: true, force: true });
 const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {

@@ -42,6 +42,16 @@ export async function registerViaApi(page: Page, user = uniqueUser()) {
   return user;
 }
 
+/** Starts a trial for the signed-in page's user through the API (the e2e server talks to the fake Stripe). */
+export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pro') {
+  const res = await page.request.post('/api/create-subscription', {
+    data: { planId },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return res.json();
+}
+
 /** Fails the test on any error in the browser console (CSP violations included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

@@ -1,5 +1,5 @@
 import { LEGAL_LINKS, SUPPORT_EMAIL } from '../../src/shared/brand';
-import { expect, registerViaApi, test } from './fixtures';
+import { expect, registerViaApi, subscribeViaApi, test } from './fixtures';
 
 const headerLinks: [string, string][] = [
   ['Home', '/'],
@@ -60,6 +60,8 @@ test.describe('header and footer', () => {
     page,
   }) => {
     const user = await registerViaApi(page);
+    // The note app opens for subscribers only.
+    await subscribeViaApi(page);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'My Referrals' })).toHaveAttribute('href', '/refer');
@@ -83,6 +85,14 @@ test.describe('header and footer', () => {
     await expect(noteApp).toHaveAttribute('target', '_blank');
     await menu.getByRole('menuitem', { name: 'Account' }).click();
     await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test('a user without a subscription is not offered the note app', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'My Account' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /Open ChairNotes/ })).toHaveCount(0);
   });
 });
 

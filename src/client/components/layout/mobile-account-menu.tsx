@@ -19,6 +19,8 @@ export default function MobileAccountMenu({
   onNavigate: () => void;
 }) {
   const { noteAppUrl } = usePublicConfig();
+  // Only a subscriber whose subscription gives access is offered the note-writing app.
+  const noteAppHref = user.noteAppAccess ? noteAppUrl : null;
   const logout = useLogoutMutation();
   return (
     <>
@@ -37,10 +39,10 @@ export default function MobileAccountMenu({
             </SiteLink>
           </li>
         ))}
-        {noteAppUrl ? (
+        {noteAppHref ? (
           <li>
             <a
-              href={noteAppUrl}
+              href={noteAppHref}
               target="_blank"
               rel="noopener noreferrer"
               className={cn(mobileItemClass, 'flex items-center gap-2')}

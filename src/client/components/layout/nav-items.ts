@@ -15,8 +15,8 @@ export const SIGNED_IN_LINKS: readonly NavItem[] = [{ to: '/refer', label: 'My R
 export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard' },
   { to: '/account', label: 'Account' },
-  { to: '/account', label: 'Subscription' },
+  { to: '/account?tab=subscription', label: 'Subscription' },
   { to: '/account', label: 'Settings' },
-  { to: '/account', label: 'Manage Subscription' },
+  { to: '/account?tab=subscription', label: 'Manage Subscription' },
   { to: '/refer', label: 'Refer a Friend' },
 ];

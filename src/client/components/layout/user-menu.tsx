@@ -27,6 +27,8 @@ const icons: Record<string, typeof User> = {
 // Loaded only for signed-in visitors: the menu primitives are not needed on a first visit.
 export default function UserMenu({ user }: { user: PublicUser }) {
   const { noteAppUrl } = usePublicConfig();
+  // Only a subscriber whose subscription gives access is offered the note-writing app.
+  const noteAppHref = user.noteAppAccess ? noteAppUrl : null;
   const logout = useLogoutMutation();
   return (
     <DropdownMenu>
@@ -56,11 +58,11 @@ export default function UserMenu({ user }: { user: PublicUser }) {
             </DropdownMenuItem>
           );
         })}
-        {noteAppUrl ? (
+        {noteAppHref ? (
           <>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
-              <a href={noteAppUrl} target="_blank" rel="noopener noreferrer">
+              <a href={noteAppHref} target="_blank" rel="noopener noreferrer">
                 <ExternalLink aria-hidden="true" />
                 Open {PRODUCT_NAME}
               </a>

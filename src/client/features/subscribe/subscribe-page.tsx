@@ -1,17 +1,243 @@
 import { PageContainer } from '@client/components/layout/page-container';
+import { Button } from '@client/components/ui/button';
+import { ApiError, apiJson } from '@client/lib/api';
 import { useTitle } from '@client/lib/use-title';
-import { findPlan } from '@shared/plans';
-import { Navigate, useParams } from 'react-router';
+import { SUPPORT_EMAIL } from '@shared/brand';
+import { TRIAL_DAYS } from '@shared/constants';
+import { findPlan, formatPounds, type Plan } from '@shared/plans';
+import type { CreateSubscriptionResponse } from '@shared/schemas/billing';
+import { useMutation } from '@tanstack/react-query';
+import { Check, CircleAlert, CreditCard, LoaderCircle, Wrench } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { formatDate } from '../account/format';
+import { PaymentForm, useStripeJs } from './payment-form';
+import { ReferralCodeBox } from './referral-code-box';
+import { SubscribeSteps } from './steps';
+import { usePaymentConfig } from './use-payment-config';
 
-// Placeholder until the billing issue adds the steps, referral code and payment form.
 export function SubscribePage() {
   const { planId = '' } = useParams();
   const plan = findPlan(planId);
-  useTitle(plan ? `Subscribe to ${plan.name}` : undefined);
-  if (!plan) return <Navigate to="/pricing" replace />;
+  const paid = plan && plan.price > 0;
+  useTitle(paid ? `Subscribe to ${plan.name}` : undefined);
+  // Only the paid plans are subscribed to here; anything else is a choice for the pricing page.
+  if (!paid) return <Navigate to="/pricing" replace />;
   return (
-    <PageContainer width="narrow">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Subscribe to {plan.name}</h1>
+    <PageContainer width="medium">
+      <SubscribeSteps current={1} />
+      <h1 className="mt-8 text-3xl font-bold tracking-tight text-slate-900">Subscribe to {plan.name}</h1>
+      {/* A new plan is a new visit: its own subscription attempt and state. */}
+      <SubscribeFlow key={plan.id} plan={plan} />
     </PageContainer>
+  );
+}
+
+/** The create call's failure as the page shows it: the server's message, without the status code. */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  return 'Failed to create subscription';
+}
+
+/** Spec section 4, subscribe flow: preparing, then one of error, unavailable, or the payment form. */
+function SubscribeFlow({ plan }: { plan: Plan }) {
+  const config = usePaymentConfig();
+  const publishableKey = config.data?.stripePublishableKey ?? null;
+  const stripe = useStripeJs(publishableKey);
+  const [formFailed, setFormFailed] = useState(false);
+  const [referralCode, setReferralCode] = useState<string | null>(null);
+
+  const create = useMutation({
+    mutationFn: () =>
+      apiJson<CreateSubscriptionResponse>('POST', '/api/create-subscription', { planId: plan.id }),
+  });
+  // Once per visit: React's development double effects must not start a second subscription.
+  const started = useRef(false);
+  const { mutate } = create;
+  useEffect(() => {
+    if (!publishableKey || started.current) return;
+    started.current = true;
+    mutate();
+  }, [publishableKey, mutate]);
+
+  if (config.isPending) return <Preparing />;
+  if (config.isError) return <SubscriptionError message={failureMessage(config.error)} />;
+  if (!publishableKey) return <Unavailable />;
+  if (create.isError) {
+    if (create.error instanceof ApiError && create.error.status === 503) return <Unavailable />;
+    return <SubscriptionError message={failureMessage(create.error)} />;
+  }
+  if (!create.data) return <Preparing />;
+  if (stripe.status === 'failed' || formFailed) return <UnableToProcess />;
+
+  const { clientSecret, intent, trialEndsAt } = create.data;
+  const trial = trialEndsAt !== null;
+  return (
+    <div className="mt-8 grid gap-6 lg:grid-cols-5">
+      <section
+        aria-labelledby="plan-summary-heading"
+        className="grid content-start gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-2"
+      >
+        <div>
+          <h2 id="plan-summary-heading" className="text-lg font-semibold text-slate-900">
+            Your plan
+          </h2>
+          <p className="mt-4 text-xl font-semibold text-slate-900">{plan.name}</p>
+          <p className="mt-1 flex items-baseline gap-1">
+            <span className="text-3xl font-bold tracking-tight text-slate-900">
+              {formatPounds(plan.price)}
+            </span>
+            <span className="text-slate-600">/{plan.interval}</span>
+          </p>
+          {trial ? (
+            <>
+              <p className="mt-2 text-sm font-medium text-indigo-700">Charged after 2 week free trial</p>
+              <p className="mt-1 text-sm text-slate-600">
+                Nothing to pay today. Your {TRIAL_DAYS}-day free trial ends on {formatDate(trialEndsAt)}; then{' '}
+                {formatPounds(plan.price)} a month. Cancel anytime.
+              </p>
+            </>
+          ) : (
+            <p className="mt-2 text-sm text-slate-600">Charged today, then every month. Cancel anytime.</p>
+          )}
+        </div>
+        <ul className="grid gap-2 text-sm text-slate-700">
+          {plan.features.slice(0, 4).map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <Check aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-indigo-600" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <ReferralCodeBox
+          applied={referralCode}
+          onApply={setReferralCode}
+          onRemove={() => setReferralCode(null)}
+        />
+      </section>
+      <section
+        aria-labelledby="payment-heading"
+        className="grid content-start gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:col-span-3"
+      >
+        <div>
+          <h2 id="payment-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
+            <CreditCard aria-hidden="true" className="size-5 text-indigo-600" />
+            Payment details
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {trial
+              ? 'Your card is saved securely by Stripe and charged only when your trial ends.'
+              : 'Your card is charged securely by Stripe.'}
+          </p>
+        </div>
+        {stripe.status === 'ready' ? (
+          <PaymentForm
+            stripe={stripe.stripe}
+            clientSecret={clientSecret}
+            intent={intent}
+            referralCode={referralCode}
+            submitLabel={trial ? 'Start Free Trial' : 'Subscribe Now'}
+            onLoadError={() => setFormFailed(true)}
+          />
+        ) : (
+          <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
+            <LoaderCircle aria-hidden="true" className="size-6 text-indigo-600 motion-safe:animate-spin" />
+            Loading the payment form...
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Preparing() {
+  return (
+    <div
+      role="status"
+      className="mt-8 flex min-h-64 flex-col items-center justify-center gap-4 text-slate-700"
+    >
+      <LoaderCircle aria-hidden="true" className="size-10 text-indigo-600 motion-safe:animate-spin" />
+      <p className="text-lg">Preparing your subscription...</p>
+    </div>
+  );
+}
+
+function StateCard({
+  icon: Icon,
+  title,
+  children,
+  tone = 'error',
+}: {
+  icon: typeof CircleAlert;
+  title: string;
+  children: ReactNode;
+  tone?: 'error' | 'info';
+}) {
+  return (
+    <section
+      aria-labelledby="subscribe-state-heading"
+      className="mx-auto mt-8 grid max-w-xl justify-items-center gap-4 rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+    >
+      <span
+        className={
+          tone === 'error'
+            ? 'inline-flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700'
+            : 'inline-flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-700'
+        }
+      >
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <h2 id="subscribe-state-heading" className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function SubscriptionError({ message }: { message: string }) {
+  return (
+    <StateCard icon={CircleAlert} title="Subscription Error">
+      <p role="alert" className="text-slate-700">
+        {message}
+      </p>
+      <Button asChild>
+        <Link to="/pricing">Return to Pricing</Link>
+      </Button>
+    </StateCard>
+  );
+}
+
+function UnableToProcess() {
+  return (
+    <StateCard icon={CircleAlert} title="Unable to Process">
+      <p role="alert" className="text-slate-700">
+        We couldn't initialize the payment form. Please try again later.
+      </p>
+      <Button asChild variant="outline">
+        <Link to="/pricing">Return to Pricing</Link>
+      </Button>
+    </StateCard>
+  );
+}
+
+function Unavailable() {
+  return (
+    <StateCard icon={Wrench} tone="info" title="Payment System Temporarily Unavailable">
+      <p className="text-slate-700">
+        We're currently setting up our payment system. Please check back soon or contact support for
+        assistance.
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to="/">Return Home</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Subscribing to a plan')}`}>
+            Contact support
+          </a>
+        </Button>
+      </div>
+    </StateCard>
   );
 }

@@ -1,13 +1,159 @@
 import { PageContainer } from '@client/components/layout/page-container';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { USER_QUERY_KEY } from '@client/features/auth/current-user';
+import { apiJson } from '@client/lib/api';
 import { useTitle } from '@client/lib/use-title';
+import { PRODUCT_NAME } from '@shared/brand';
+import { TRIAL_DAYS } from '@shared/constants';
+import type { PublicUser } from '@shared/schemas/auth';
+import type { SubscriptionDetails } from '@shared/schemas/billing';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDate, isFuture } from '../account/format';
+import { SUBSCRIPTION_QUERY_KEY } from '../account/use-subscription';
+import { Confetti } from './confetti';
+import { SubscribeSteps } from './steps';
 
-// Placeholder until the billing issue adds the next steps and links; this is the payment return URL.
+const ACCOUNT_SUBSCRIPTION = '/account?tab=subscription';
+
+/** The payment return URL ({origin}/subscribe/success): Stripe sends the browser here after confirming. */
 export function SubscribeSuccessPage() {
-  useTitle('Subscription Confirmed');
+  const [params] = useSearchParams();
+  const failed = params.get('redirect_status') === 'failed';
+  useTitle(failed ? 'Payment Not Completed' : 'Subscription Confirmed');
+  const queryClient = useQueryClient();
+
+  // Ask the server to read the subscription from Stripe now, rather than wait for the webhook.
+  const sync = useMutation({
+    mutationFn: () => apiJson<PublicUser>('POST', '/api/subscription/sync'),
+    onSuccess: async (user) => {
+      queryClient.setQueryData(USER_QUERY_KEY, user);
+      await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, refetchType: 'none' });
+    },
+  });
+  const started = useRef(false);
+  const { mutate } = sync;
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutate();
+  }, [mutate]);
+
+  const settled = sync.isSuccess || sync.isError;
+  const details = useQuery<SubscriptionDetails>({ queryKey: SUBSCRIPTION_QUERY_KEY, enabled: settled });
+
+  if (!settled)
+    return (
+      <PageContainer width="narrow">
+        <Spinner layout="page" label="Confirming your subscription" />
+      </PageContainer>
+    );
+
+  if (failed)
+    return (
+      <PageContainer width="narrow" className="grid justify-items-center gap-4 text-center">
+        <CircleAlert aria-hidden="true" className="size-12 text-red-600" />
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Payment Not Completed</h1>
+        <p className="text-slate-600">
+          Your payment didn't go through, so your subscription hasn't started. Please try again with another
+          card.
+        </p>
+        <Button asChild>
+          <Link to="/pricing">Return to Pricing</Link>
+        </Button>
+      </PageContainer>
+    );
+
+  const trialEndsAt = details.data?.trialEndsAt ?? null;
+  const onTrial = isFuture(trialEndsAt);
   return (
-    <PageContainer width="narrow" className="text-center">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Subscription Confirmed!</h1>
-      <p className="mt-4 text-slate-600">Your free trial has started.</p>
+    <PageContainer width="narrow">
+      <Confetti play />
+      <SubscribeSteps current={2} />
+      <div className="mt-10 grid justify-items-center gap-4 text-center">
+        <span className="inline-flex size-16 items-center justify-center rounded-full bg-emerald-100">
+          <CircleCheck aria-hidden="true" className="size-9 text-emerald-700" />
+        </span>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          Subscription Confirmed!
+        </h1>
+        <p className="max-w-xl text-lg text-slate-600">
+          {details.isPending ? (
+            'Your free trial has started.'
+          ) : onTrial ? (
+            <>
+              Your {TRIAL_DAYS}-day free trial has started. It ends on{' '}
+              <strong className="font-semibold text-slate-900">{formatDate(trialEndsAt)}</strong>; your first
+              payment is taken then.
+            </>
+          ) : details.data?.status === 'active' ? (
+            `Welcome to ${PRODUCT_NAME}. Your subscription is active.`
+          ) : (
+            'Your subscription is being set up and will show in your account shortly.'
+          )}
+        </p>
+        {sync.isError ? (
+          <p role="status" className="max-w-xl text-sm text-slate-600">
+            Your account may take a minute to show the new plan.
+          </p>
+        ) : null}
+      </div>
+
+      <section
+        aria-labelledby="next-steps-heading"
+        className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
+        <h2 id="next-steps-heading" className="text-xl font-semibold text-slate-900">
+          What happens next?
+        </h2>
+        <ol className="mt-6 grid gap-5">
+          {[
+            {
+              title: `Start using ${PRODUCT_NAME}`,
+              text: 'Use it at your next appointment: consent, discussion and clinical notes, written for you.',
+            },
+            {
+              title: 'Enjoy your free trial',
+              text: `Your first ${TRIAL_DAYS} days are free. We charge your card when the trial ends; cancel anytime from your account.`,
+            },
+            {
+              title: 'Invite a colleague',
+              text: 'Refer a friend and you both get a month free.',
+            },
+          ].map((step, index) => (
+            <li key={step.title} className="flex gap-4">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white"
+              >
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold text-slate-900">{step.title}</h3>
+                <p className="mt-1 text-slate-600">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="mt-8 grid gap-3 sm:grid-cols-2">
+        <Button asChild size="lg">
+          <Link to="/">Start Using</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to={ACCOUNT_SUBSCRIPTION}>Manage Subscription</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to={ACCOUNT_SUBSCRIPTION}>Download Receipt</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link to="/refer">Refer a Friend</Link>
+        </Button>
+      </div>
     </PageContainer>
   );
 }

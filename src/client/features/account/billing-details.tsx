@@ -1,0 +1,120 @@
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { formatPounds } from '@shared/plans';
+import { CreditCard, ExternalLink } from 'lucide-react';
+import { describeCard, formatDate, invoiceStatusLabel } from './format';
+import { useBillingPortal, useInvoices, usePaymentMethod } from './use-subscription';
+
+/** The card Stripe charges, and the way to change it (Stripe's billing portal). */
+export function PaymentMethodCard({ canManage }: { canManage: boolean }) {
+  const paymentMethod = usePaymentMethod();
+  const portal = useBillingPortal();
+  return (
+    <Card role="region" aria-labelledby="payment-method-heading">
+      <CardHeader>
+        <CardTitle id="payment-method-heading">Payment method</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-4">
+        {paymentMethod.isPending ? (
+          <Spinner label="Loading payment method" />
+        ) : paymentMethod.isError ? (
+          <p className="text-sm text-red-700">
+            We couldn't load your payment method. {paymentMethod.error.message}
+          </p>
+        ) : (
+          <p className="flex items-center gap-3 text-slate-900">
+            <CreditCard aria-hidden="true" className="size-6 text-slate-500" />
+            {paymentMethod.data ? describeCard(paymentMethod.data) : 'No card on file'}
+          </p>
+        )}
+        {canManage ? (
+          <Button
+            variant="outline"
+            disabled={portal.isPending || portal.isSuccess}
+            onClick={() => portal.mutate()}
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            {portal.isPending ? 'Opening...' : 'Manage billing'}
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+const linkClass =
+  'inline-flex items-center gap-1 rounded-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
+
+export function BillingHistory() {
+  const invoices = useInvoices();
+  return (
+    <Card role="region" aria-labelledby="billing-history-heading">
+      <CardHeader>
+        <CardTitle id="billing-history-heading">Billing history</CardTitle>
+        <CardDescription>Your invoices and receipts, newest first.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {invoices.isPending ? (
+          <Spinner label="Loading invoices" />
+        ) : invoices.isError ? (
+          <p className="text-sm text-red-700">We couldn't load your invoices. {invoices.error.message}</p>
+        ) : invoices.data.length === 0 ? (
+          <p className="text-sm text-slate-600">No invoices yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Billing history</caption>
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Amount
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    <span className="sr-only">Receipt</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {invoices.data.map((invoice) => {
+                  const date = formatDate(invoice.date);
+                  const href = invoice.url ?? invoice.pdf;
+                  return (
+                    <tr key={invoice.id}>
+                      <td className="py-3 pr-4 whitespace-nowrap text-slate-900">{date}</td>
+                      <td className="py-3 pr-4 whitespace-nowrap text-slate-900">
+                        {formatPounds(invoice.amount)}
+                      </td>
+                      <td className="py-3 pr-4 text-slate-700">{invoiceStatusLabel(invoice.status)}</td>
+                      <td className="py-3 text-right">
+                        {href ? (
+                          <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                            Receipt
+                            <span className="sr-only">
+                              {' '}
+                              for {date}
+                              {invoice.number ? ` (invoice ${invoice.number})` : ''}, opens in a new tab
+                            </span>
+                            <ExternalLink aria-hidden="true" className="size-3.5" />
+                          </a>
+                        ) : (
+                          <span className="text-slate-500">Not available</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

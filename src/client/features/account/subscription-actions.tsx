@@ -1,0 +1,356 @@
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from '@client/components/ui/dialog';
+import { PRODUCT_NAME } from '@shared/brand';
+import { FREEZE_DAYS, RETENTION_DISCOUNT, type SubscriptionStatus } from '@shared/constants';
+import { formatPounds } from '@shared/plans';
+import type { SubscriptionDetails } from '@shared/schemas/billing';
+import { BadgePercent, CalendarClock, CircleAlert, Snowflake } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from './format';
+import { useBillingPortal, useSubscriptionAction } from './use-subscription';
+
+type ActionsProps = {
+  details: SubscriptionDetails;
+  status: SubscriptionStatus;
+  /** The plan's full monthly price (before any discount). */
+  planPrice: number;
+  /** Moves focus to a stable place once an action has changed what is on screen. */
+  onSettled: () => void;
+};
+
+const discountedPrice = (price: number) => price * (1 - RETENTION_DISCOUNT.percentOff / 100);
+
+/** Spec section 4: what the Subscription tab offers in each state. */
+export function SubscriptionActions({ details, status, planPrice, onSettled }: ActionsProps) {
+  if (status === 'inactive')
+    return (
+      <ActionRow>
+        <Button asChild>
+          <Link to="/pricing">Upgrade Plan</Link>
+        </Button>
+      </ActionRow>
+    );
+  if (status === 'canceled')
+    return (
+      <ActionRow>
+        <Button asChild>
+          <Link to="/pricing">Resubscribe Now</Link>
+        </Button>
+      </ActionRow>
+    );
+  if (!details.billingAvailable)
+    return (
+      <p className="mt-6 text-sm text-slate-600">
+        Changes to your subscription are unavailable right now. Please try again later.
+      </p>
+    );
+  if (details.cancelAtPeriodEnd) return <PendingCancellation details={details} onSettled={onSettled} />;
+  if (status === 'past_due') return <PastDue />;
+  if (status === 'paused') return <Paused details={details} onSettled={onSettled} />;
+  return <ActiveActions details={details} planPrice={planPrice} onSettled={onSettled} />;
+}
+
+function ActionRow({ children }: { children: React.ReactNode }) {
+  return <div className="mt-6 flex flex-wrap gap-3">{children}</div>;
+}
+
+/** A notice that says what it is in words and with an icon, never by colour alone. */
+function Notice({
+  tone,
+  icon: Icon,
+  children,
+}: {
+  tone: 'info' | 'warning';
+  icon: typeof CircleAlert;
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      className={
+        tone === 'warning'
+          ? 'mt-6 flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950'
+          : 'mt-6 flex gap-3 rounded-lg border border-indigo-200 bg-indigo-50 p-4 text-indigo-950'
+      }
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="grid gap-3 text-sm">{children}</div>
+    </div>
+  );
+}
+
+function PendingCancellation({
+  details,
+  onSettled,
+}: {
+  details: SubscriptionDetails;
+  onSettled: () => void;
+}) {
+  const keep = useSubscriptionAction('keep', { onDone: onSettled });
+  const endsOn = formatDate(details.currentPeriodEnd ?? details.trialEndsAt);
+  return (
+    <Notice tone="info" icon={CalendarClock}>
+      <p>
+        <strong className="font-semibold">Your subscription ends on {endsOn}.</strong> You keep full access
+        until then, and you won't be charged again.
+      </p>
+      <div>
+        <Button disabled={keep.isPending} onClick={() => keep.mutate()}>
+          {keep.isPending ? 'Keeping...' : 'Keep Subscription'}
+        </Button>
+      </div>
+    </Notice>
+  );
+}
+
+function PastDue() {
+  const portal = useBillingPortal();
+  return (
+    <Notice tone="warning" icon={CircleAlert}>
+      <p>
+        <strong className="font-semibold">Warning: your last payment failed.</strong> Update your card so that
+        your subscription carries on; we'll try the payment again.
+      </p>
+      <div>
+        <Button disabled={portal.isPending || portal.isSuccess} onClick={() => portal.mutate()}>
+          {portal.isPending ? 'Opening...' : 'Update card'}
+        </Button>
+      </div>
+    </Notice>
+  );
+}
+
+function Paused({ details, onSettled }: { details: SubscriptionDetails; onSettled: () => void }) {
+  const resume = useSubscriptionAction('resume', { onDone: onSettled });
+  return (
+    <Notice tone="info" icon={Snowflake}>
+      <p>
+        <strong className="font-semibold">
+          Your subscription is frozen until {formatDate(details.pausedUntil)}.
+        </strong>{' '}
+        It resumes by itself on that date. You won't be charged while it is frozen, and access is limited.
+      </p>
+      <div>
+        <Button disabled={resume.isPending} onClick={() => resume.mutate()}>
+          {resume.isPending ? 'Resuming...' : 'Resume Subscription'}
+        </Button>
+      </div>
+    </Notice>
+  );
+}
+
+function ActiveActions({
+  details,
+  planPrice,
+  onSettled,
+}: {
+  details: SubscriptionDetails;
+  planPrice: number;
+  onSettled: () => void;
+}) {
+  const [offerOpen, setOfferOpen] = useState(false);
+  const offerHeading = useRef<HTMLHeadingElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const showOffer = details.retentionOfferAvailable && !details.hasDiscount;
+
+  useEffect(() => {
+    if (offerOpen) offerHeading.current?.focus();
+  }, [offerOpen]);
+
+  if (offerOpen && showOffer)
+    return (
+      <RetentionOffer
+        headingRef={offerHeading}
+        planPrice={planPrice}
+        onBack={() => {
+          setOfferOpen(false);
+          // The offer replaced the buttons; put focus back where the visitor was.
+          requestAnimationFrame(() => cancelButton.current?.focus());
+        }}
+        // The new state replaces the offer (a discount, or a pending cancellation).
+        onSettled={onSettled}
+      />
+    );
+
+  return (
+    <>
+      <ActionRow>
+        <FreezeDialog onSettled={onSettled} />
+        {details.hasDiscount ? null : showOffer ? (
+          <Button ref={cancelButton} variant="outline" onClick={() => setOfferOpen(true)}>
+            Cancel Subscription
+          </Button>
+        ) : (
+          <CancelDialog onSettled={onSettled} />
+        )}
+      </ActionRow>
+      {details.hasDiscount ? (
+        <section
+          aria-labelledby="cancel-with-discount-heading"
+          className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-4"
+        >
+          <h3 id="cancel-with-discount-heading" className="font-semibold text-slate-900">
+            Cancel with Discount
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">
+            Your {RETENTION_DISCOUNT.percentOff}% discount is applied. If you cancel, you keep access until
+            the end of your billing period and the discount ends with it.
+          </p>
+          <div className="mt-3">
+            <CancelDialog onSettled={onSettled} />
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function FreezeDialog({ onSettled }: { onSettled: () => void }) {
+  const [open, setOpen] = useState(false);
+  const done = useRef(false);
+  const freeze = useSubscriptionAction('freeze', {
+    onDone: () => {
+      done.current = true;
+      setOpen(false);
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !freeze.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <Snowflake aria-hidden="true" className="size-4" />
+          Freeze Subscription
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          // The button that opened the dialog is gone once the subscription is frozen.
+          if (!done.current) return;
+          done.current = false;
+          event.preventDefault();
+          onSettled();
+        }}
+      >
+        <DialogTitle>Freeze your subscription?</DialogTitle>
+        <DialogDescription>
+          Your subscription pauses for {FREEZE_DAYS} days. You won't be charged while it is frozen, and access
+          to {PRODUCT_NAME} is limited until it resumes. You can resume at any time.
+        </DialogDescription>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={freeze.isPending}>
+              Keep Active
+            </Button>
+          </DialogClose>
+          <Button disabled={freeze.isPending} onClick={() => freeze.mutate()}>
+            {freeze.isPending ? 'Freezing...' : 'Freeze Subscription'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Cancelling with a confirmation: 'Keep Subscription' or 'Confirm Cancellation' (spec section 4). */
+function CancelDialog({ onSettled }: { onSettled: () => void }) {
+  const [open, setOpen] = useState(false);
+  const done = useRef(false);
+  const cancel = useSubscriptionAction('cancel', {
+    onDone: () => {
+      done.current = true;
+      setOpen(false);
+    },
+  });
+  return (
+    <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="outline">Cancel Subscription</Button>
+      </DialogTrigger>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!done.current) return;
+          done.current = false;
+          event.preventDefault();
+          onSettled();
+        }}
+      >
+        <DialogTitle>Cancel your subscription?</DialogTitle>
+        <DialogDescription>
+          You keep access until the end of your billing period and won't be charged again. You can keep your
+          subscription at any time before then.
+        </DialogDescription>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={cancel.isPending}>
+              Keep Subscription
+            </Button>
+          </DialogClose>
+          <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+            {cancel.isPending ? 'Cancelling...' : 'Confirm Cancellation'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Spec section 4: pressing Cancel first offers 50% off for 3 months. */
+function RetentionOffer({
+  headingRef,
+  planPrice,
+  onBack,
+  onSettled,
+}: {
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  planPrice: number;
+  onBack: () => void;
+  onSettled: () => void;
+}) {
+  const discount = useSubscriptionAction('discount', { onDone: onSettled });
+  const cancel = useSubscriptionAction('cancel', { onDone: onSettled });
+  const busy = discount.isPending || cancel.isPending;
+  const { percentOff, months } = RETENTION_DISCOUNT;
+  return (
+    <section
+      aria-labelledby="retention-offer-heading"
+      className="mt-6 rounded-lg border-2 border-indigo-600 bg-indigo-50 p-5"
+    >
+      <div className="flex items-start gap-3">
+        <BadgePercent aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-indigo-700" />
+        <div>
+          <h3
+            id="retention-offer-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="rounded-sm text-lg font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            Before you go: {percentOff}% off for {months} months
+          </h3>
+          <p className="mt-1 text-sm text-slate-700">
+            Stay with {PRODUCT_NAME} and pay {formatPounds(discountedPrice(planPrice))} a month instead of{' '}
+            {formatPounds(planPrice)} for your next {months} months.
+          </p>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button disabled={busy} onClick={() => discount.mutate()}>
+          {discount.isPending ? 'Applying...' : `Accept ${percentOff}% Discount`}
+        </Button>
+        <Button variant="outline" disabled={busy} onClick={() => cancel.mutate()}>
+          {cancel.isPending ? 'Cancelling...' : 'I still want to cancel'}
+        </Button>
+        <Button variant="ghost" disabled={busy} onClick={onBack}>
+          Go back
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button } from '@client/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { cn } from '@client/lib/utils';
+import { RETENTION_DISCOUNT } from '@shared/constants';
+import { findPlan, formatPounds, PLANS } from '@shared/plans';
+import type { SubscriptionDetails } from '@shared/schemas/billing';
+import { useRef } from 'react';
+import { BillingHistory, PaymentMethodCard } from './billing-details';
+import { formatDate, isFuture, normaliseStatus, statusLabel } from './format';
+import { SubscriptionActions } from './subscription-actions';
+import { useSubscriptionDetails } from './use-subscription';
+
+export function SubscriptionTab() {
+  const details = useSubscriptionDetails();
+  const status = details.data ? normaliseStatus(details.data.status) : null;
+  return (
+    <div className="grid gap-6">
+      {details.isPending ? (
+        <Card className="p-6">
+          <Spinner label="Loading your subscription" />
+        </Card>
+      ) : details.isError ? (
+        <Card role="region" aria-labelledby="subscription-heading">
+          <CardHeader>
+            <CardTitle id="subscription-heading">Your subscription</CardTitle>
+          </CardHeader>
+          <CardContent className="grid justify-items-start gap-3">
+            <p className="text-sm text-red-700">
+              We couldn't load your subscription. {details.error.message}
+            </p>
+            <Button variant="outline" onClick={() => details.refetch()}>
+              Try again
+            </Button>
+          </CardContent>
+        </Card>
+      ) : (
+        <SubscriptionSummary details={details.data} />
+      )}
+      <PaymentMethodCard
+        canManage={Boolean(details.data?.billingAvailable && status !== null && status !== 'inactive')}
+      />
+      <BillingHistory />
+    </div>
+  );
+}
+
+function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const status = normaliseStatus(details.status);
+  const plan = findPlan(details.plan) ?? PLANS[0]!;
+  const paid = plan.price > 0;
+  const onTrial = status === 'active' && isFuture(details.trialEndsAt);
+  const price = details.hasDiscount ? plan.price * (1 - RETENTION_DISCOUNT.percentOff / 100) : plan.price;
+  const live = status === 'active' || status === 'paused' || status === 'past_due';
+
+  const dates: { term: string; value: string }[] = [];
+  if (status === 'paused') dates.push({ term: 'Resumes on', value: formatDate(details.pausedUntil) });
+  else if (live && details.cancelAtPeriodEnd)
+    dates.push({ term: 'Ends on', value: formatDate(details.currentPeriodEnd ?? details.trialEndsAt) });
+  else if (onTrial) dates.push({ term: 'Trial ends', value: formatDate(details.trialEndsAt) });
+  else if (live) dates.push({ term: 'Next billing date', value: formatDate(details.currentPeriodEnd) });
+
+  return (
+    <Card role="region" aria-labelledby="subscription-heading">
+      <CardHeader>
+        <CardTitle
+          id="subscription-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          Your subscription
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-slate-600">Plan</dt>
+            <dd className="mt-1 font-semibold text-slate-900">{plan.name}</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Price</dt>
+            <dd className="mt-1 text-slate-900">
+              {paid ? (
+                <>
+                  <span className="font-semibold">{formatPounds(price)}</span>/month
+                  {details.hasDiscount ? (
+                    <span className="ml-2 text-sm text-slate-600">
+                      ({RETENTION_DISCOUNT.percentOff}% off, was{' '}
+                      <span className="line-through">{formatPounds(plan.price)}</span>)
+                    </span>
+                  ) : null}
+                </>
+              ) : (
+                <span className="font-semibold">Free</span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Status</dt>
+            <dd className="mt-1">
+              <span
+                className={cn(
+                  'inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-medium',
+                  status === 'active' && 'bg-emerald-100 text-emerald-900',
+                  status === 'paused' && 'bg-sky-100 text-sky-900',
+                  status === 'past_due' && 'bg-amber-100 text-amber-950',
+                  (status === 'canceled' || status === 'inactive') && 'bg-slate-100 text-slate-800',
+                )}
+              >
+                {statusLabel(status, onTrial)}
+                {status === 'active' && details.cancelAtPeriodEnd ? ', cancellation scheduled' : ''}
+              </span>
+            </dd>
+          </div>
+          {dates.map(({ term, value }) => (
+            <div key={term}>
+              <dt className="text-sm text-slate-600">{term}</dt>
+              <dd className="mt-1 font-medium text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <SubscriptionActions
+          details={details}
+          status={status}
+          planPrice={plan.price}
+          onSettled={() => heading.current?.focus()}
+        />
+      </CardContent>
+    </Card>
+  );
+}

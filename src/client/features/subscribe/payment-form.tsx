@@ -1,0 +1,131 @@
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { toast } from '@client/lib/toast';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
+// The pure entry injects Stripe.js only when loadStripe is first called: on this page, not on import.
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { Lock } from 'lucide-react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+
+let loading: { key: string; promise: Promise<Stripe | null> } | null = null;
+
+/** One Stripe.js load per key for the life of the page; a failed load may be tried again later. */
+function getStripe(key: string): Promise<Stripe | null> {
+  if (loading?.key !== key) {
+    const entry = {
+      key,
+      promise: loadStripe(key).catch((error: unknown) => {
+        if (loading === entry) loading = null;
+        throw error;
+      }),
+    };
+    loading = entry;
+  }
+  return loading.promise;
+}
+
+export type StripeState = { status: 'loading' } | { status: 'ready'; stripe: Stripe } | { status: 'failed' };
+
+/** Loads Stripe.js once a key is known (alongside the subscription's creation, not after it). */
+export function useStripeJs(publishableKey: string | null): StripeState {
+  const [state, setState] = useState<StripeState>({ status: 'loading' });
+  useEffect(() => {
+    if (!publishableKey) return;
+    let live = true;
+    getStripe(publishableKey).then(
+      (stripe) => live && setState(stripe ? { status: 'ready', stripe } : { status: 'failed' }),
+      () => live && setState({ status: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [publishableKey]);
+  return state;
+}
+
+type PaymentFormProps = {
+  stripe: Stripe;
+  clientSecret: string;
+  /** 'setup' saves the card for after the trial (confirmSetup); 'payment' pays the first invoice. */
+  intent: 'setup' | 'payment';
+  referralCode: string | null;
+  submitLabel: string;
+  /** Stripe's Payment Element could not start. */
+  onLoadError: () => void;
+};
+
+export function PaymentForm({ stripe, clientSecret, ...formProps }: PaymentFormProps) {
+  const options = useMemo<StripeElementsOptions>(
+    () => ({
+      clientSecret,
+      appearance: {
+        theme: 'stripe',
+        variables: { colorPrimary: '#4f46e5', colorText: '#0f172a', borderRadius: '6px' },
+      },
+    }),
+    [clientSecret],
+  );
+  return (
+    <Elements stripe={stripe} options={options}>
+      <CheckoutForm {...formProps} />
+    </Elements>
+  );
+}
+
+function CheckoutForm({
+  intent,
+  referralCode,
+  submitLabel,
+  onLoadError,
+}: Omit<PaymentFormProps, 'stripe' | 'clientSecret'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [ready, setReady] = useState(false);
+  const [processing, setProcessing] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements || !ready || processing) return;
+    setProcessing(true);
+    const confirmParams = {
+      return_url: `${window.location.origin}/subscribe/success`,
+      ...(referralCode ? { payment_method_data: { metadata: { referralCode } } } : {}),
+    };
+    try {
+      // On success Stripe sends the browser to return_url; the promise only settles with an error.
+      const { error } =
+        intent === 'setup'
+          ? await stripe.confirmSetup({ elements, confirmParams })
+          : await stripe.confirmPayment({ elements, confirmParams });
+      toast({
+        title: 'Payment Failed',
+        description: error.message ?? 'Your payment could not be completed. Please try again.',
+        variant: 'destructive',
+      });
+    } catch (error) {
+      toast({
+        title: 'Payment Failed',
+        description: error instanceof Error ? error.message : 'Your payment could not be completed.',
+        variant: 'destructive',
+      });
+    }
+    setProcessing(false);
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-6" aria-busy={processing}>
+      {ready ? null : <Spinner label="Loading the payment form" />}
+      <PaymentElement options={{ layout: 'tabs' }} onReady={() => setReady(true)} onLoadError={onLoadError} />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!stripe || !elements || !ready || processing}
+      >
+        <Lock aria-hidden="true" className="size-4" />
+        {processing ? 'Processing...' : submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,191 @@
+// A stand-in for Stripe.js, served by the browser tests in place of https://js.stripe.com/... (see
+// subscribe.spec.ts). It offers what @stripe/stripe-js's loader and @stripe/react-stripe-js use:
+// window.Stripe(key) with elements() → create('payment') → mount/on/off/update/destroy, and
+// confirmSetup / confirmPayment. The Payment Element is a labelled fake card form, built without inline
+// styles (the app's CSP allows none). Confirming with 4000 0000 0000 0002 is declined as Stripe does;
+// any other number "succeeds" by sending the browser to return_url as Stripe would. The last confirm
+// call is kept in sessionStorage ('stripe-standin:last-confirm') for the test to read after the redirect.
+(() => {
+  const DECLINED_CARD = '4000000000000002';
+  const READY_DELAY_MS = 150;
+
+  function field(container, id, labelText, attributes) {
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = labelText;
+    const input = document.createElement('input');
+    input.id = id;
+    input.type = 'text';
+    for (const [name, value] of Object.entries(attributes)) input.setAttribute(name, value);
+    const wrapper = document.createElement('div');
+    wrapper.append(label, input);
+    container.append(wrapper);
+    return input;
+  }
+
+  function createPaymentElement() {
+    const handlers = new Map();
+    let root = null;
+    let cardNumber = null;
+    let ready = false;
+    const emit = (event, payload) => {
+      for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
+    };
+    const element = {
+      mount(target) {
+        const host = typeof target === 'string' ? document.querySelector(target) : target;
+        if (!host) throw new Error('Stripe stand-in: nothing to mount the Payment Element into');
+        root = document.createElement('div');
+        root.setAttribute('data-testid', 'stripe-standin-payment-element');
+        cardNumber = field(root, 'standin-card-number', 'Card number', {
+          name: 'cardnumber',
+          autocomplete: 'cc-number',
+          inputmode: 'numeric',
+          placeholder: '1234 1234 1234 1234',
+        });
+        field(root, 'standin-card-expiry', 'Expiry date', {
+          name: 'exp-date',
+          autocomplete: 'cc-exp',
+          placeholder: 'MM / YY',
+        });
+        field(root, 'standin-card-cvc', 'Security code', {
+          name: 'cvc',
+          autocomplete: 'cc-csc',
+          inputmode: 'numeric',
+          placeholder: 'CVC',
+        });
+        root.addEventListener('input', () => {
+          const digits = element.cardDigits();
+          emit('change', {
+            elementType: 'payment',
+            empty: digits.length === 0,
+            complete: digits.length >= 16,
+          });
+        });
+        host.append(root);
+        // Stripe's element announces itself once its iframe has loaded: later than mount, never during it.
+        setTimeout(() => {
+          if (!root) return;
+          ready = true;
+          emit('ready', { elementType: 'payment' });
+        }, READY_DELAY_MS);
+        return element;
+      },
+      on(event, handler) {
+        if (!handlers.has(event)) handlers.set(event, []);
+        handlers.get(event).push(handler);
+        // A listener added after the element became ready still hears about it, as with Stripe.
+        if (event === 'ready' && ready) setTimeout(() => handler({ elementType: 'payment' }), 0);
+        return element;
+      },
+      off(event, handler) {
+        handlers.set(
+          event,
+          (handlers.get(event) ?? []).filter((h) => h !== handler),
+        );
+        return element;
+      },
+      update() {},
+      focus() {
+        cardNumber?.focus();
+      },
+      blur() {
+        cardNumber?.blur();
+      },
+      clear() {
+        if (root) for (const input of root.querySelectorAll('input')) input.value = '';
+      },
+      collapse() {},
+      unmount() {
+        root?.remove();
+        root = null;
+        cardNumber = null;
+        ready = false;
+      },
+      destroy() {
+        element.unmount();
+        handlers.clear();
+      },
+      cardDigits() {
+        return (cardNumber?.value ?? '').replace(/\D/g, '');
+      },
+    };
+    return element;
+  }
+
+  function createElements(options) {
+    const created = new Map();
+    return {
+      clientSecret: options?.clientSecret,
+      create(type) {
+        if (type !== 'payment')
+          throw new Error(`Stripe stand-in: only the Payment Element is offered, not ${type}`);
+        const element = createPaymentElement();
+        created.set(type, element);
+        return element;
+      },
+      getElement(type) {
+        return created.get(type) ?? null;
+      },
+      update() {},
+      fetchUpdates: () => Promise.resolve({}),
+      submit: () => Promise.resolve({}),
+    };
+  }
+
+  function confirm(method, { elements, confirmParams }) {
+    const payment = elements?.getElement('payment');
+    const digits = payment ? payment.cardDigits() : '';
+    const record = {
+      method,
+      clientSecret: elements?.clientSecret ?? null,
+      confirmParams: confirmParams ?? null,
+    };
+    sessionStorage.setItem('stripe-standin:last-confirm', JSON.stringify(record));
+    if (digits.length < 16)
+      return Promise.resolve({
+        error: {
+          type: 'validation_error',
+          code: 'incomplete_number',
+          message: 'Your card number is incomplete.',
+        },
+      });
+    if (digits === DECLINED_CARD)
+      return Promise.resolve({
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        },
+      });
+    const url = new URL(confirmParams.return_url);
+    if (method === 'confirmSetup') url.searchParams.set('setup_intent', 'seti_standin');
+    else url.searchParams.set('payment_intent', 'pi_standin');
+    url.searchParams.set('redirect_status', 'succeeded');
+    setTimeout(() => window.location.assign(url.href), 400);
+    // Stripe's promise never settles on success: the page is going away.
+    return new Promise(() => {});
+  }
+
+  const unsupported = (name) => () => Promise.reject(new Error(`Stripe stand-in: ${name} is not offered`));
+
+  function Stripe(publishableKey) {
+    if (typeof publishableKey !== 'string' || !publishableKey)
+      throw new Error('Stripe stand-in: a publishable key is required');
+    return {
+      elements: createElements,
+      confirmSetup: (options) => confirm('confirmSetup', options),
+      confirmPayment: (options) => confirm('confirmPayment', options),
+      // Checked by @stripe/react-stripe-js to recognise a Stripe object.
+      createToken: unsupported('createToken'),
+      createPaymentMethod: unsupported('createPaymentMethod'),
+      confirmCardPayment: unsupported('confirmCardPayment'),
+      _registerWrapper() {},
+      registerAppInfo() {},
+    };
+  }
+  // @stripe/stripe-js compares this with the release it expects (its RELEASE_TRAIN) and warns otherwise.
+  Stripe.version = 'endive';
+  window.Stripe = Stripe;
+})();
