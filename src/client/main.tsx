@@ -12,6 +12,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 replayStashedToasts();
+// Nothing here is prerendered: there is no hydration to wait for (the browser tests read this).
+document.documentElement.dataset.app = 'spa';
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -54,6 +54,25 @@ export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pr
 
 /** Fails the test on any error in the browser console (CSP violations included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // A prerendered page is visible before React runs it; like a person who waits for the page to
+  // respond, every goto waits for hydration (the app's own pages have none to wait for).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page
+        .waitForFunction(
+          () =>
+            document.documentElement.dataset.hydrated === 'true' ||
+            document.documentElement.dataset.app === 'spa',
+          null,
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined);
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

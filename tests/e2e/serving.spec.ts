@@ -43,6 +43,15 @@ test.describe('prerendered marketing pages', () => {
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
+    test('the sign-in form cannot be sent natively (it would put the password in the URL)', async ({ page }) => {
+      await page.goto('/auth');
+      const submit = page.getByRole('button', { name: 'Sign in' });
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Password').fill('secret password');
+      await page.getByLabel('Password').press('Enter');
+      expect(page.url()).not.toContain('password');
+    });
+
     test('the home page hero and its links are there', async ({ page }) => {
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { ApiError, apiJson } from '@client/lib/api';
+import { useHydrated } from '@client/lib/use-hydrated';
 import { type FormEvent, useState } from 'react';
 
 // The validation (zod) loads when the visitor focuses the field or sends, never with the page: every
@@ -14,6 +15,7 @@ async function invalidEmail(email: string): Promise<string | null> {
 
 /** The footer's newsletter sign-up: POST /api/newsletter; 'subscribed' and 'already subscribed' are both good news. */
 export function NewsletterForm() {
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
   // Set by a first submit: from then on the field is checked again on every change (spec section 5).
@@ -69,7 +71,7 @@ export function NewsletterForm() {
           aria-describedby={error ? 'newsletter-error' : done ? 'newsletter-status' : undefined}
           className="h-10 min-w-0 flex-1 rounded-md border border-slate-600 bg-white px-3 text-base text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400 aria-invalid:border-red-400 md:text-sm"
         />
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || !hydrated}>
           {pending ? 'Subscribing...' : 'Subscribe'}
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/form-field';
 import { Checkbox } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { useHydrated } from '@client/lib/use-hydrated';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequest, type LoginForm as LoginValues, loginFormSchema } from '@shared/schemas/auth';
 import { useForm } from 'react-hook-form';
@@ -14,6 +15,7 @@ type LoginFormProps = {
 };
 
 export function LoginForm({ pending, onSubmit, onSwitchToRegister }: LoginFormProps) {
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -60,7 +62,7 @@ export function LoginForm({ pending, onSubmit, onSwitchToRegister }: LoginFormPr
           Remember me
         </Label>
       </div>
-      <Button type="submit" className="w-full" disabled={pending}>
+      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {pending ? 'Signing in...' : 'Sign in'}
       </Button>
       <p className="text-center text-sm text-slate-600">

@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { FieldError, TextField } from '@client/components/ui/form-field';
 import { Checkbox } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { useHydrated } from '@client/lib/use-hydrated';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LEGAL_LINKS } from '@shared/brand';
 import {
@@ -19,6 +20,7 @@ type RegisterFormProps = {
 };
 
 export function RegisterForm({ pending, onSubmit, onSwitchToLogin }: RegisterFormProps) {
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -84,7 +86,7 @@ export function RegisterForm({ pending, onSubmit, onSwitchToLogin }: RegisterFor
         </div>
         <FieldError id="register-agree-terms-error" message={termsError} />
       </div>
-      <Button type="submit" className="w-full" disabled={pending}>
+      <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {pending ? 'Creating account...' : 'Create account'}
       </Button>
       <p className="text-center text-sm text-slate-600">

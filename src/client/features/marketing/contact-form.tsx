@@ -3,6 +3,7 @@ import { FieldError, TextAreaField, TextField } from '@client/components/ui/form
 import { apiJson } from '@client/lib/api';
 import { useNavigation } from '@client/lib/navigation';
 import { toast } from '@client/lib/toast';
+import { useHydrated } from '@client/lib/use-hydrated';
 import { cn } from '@client/lib/utils';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_KINDS, contactSchema } from '@shared/schemas/marketing';
@@ -49,6 +50,7 @@ function Confirmation({ message, onReset }: { message: string; onReset: () => vo
 
 /** Demo requests and questions: POST /api/contact, mailed to the sales team. */
 export function ContactForm() {
+  const hydrated = useHydrated();
   const { kind: navigationKind, search } = useNavigation();
   const {
     register,
@@ -142,7 +144,7 @@ export function ContactForm() {
         error={errors.message?.message}
         {...register('message')}
       />
-      <Button type="submit" size="lg" className="justify-self-start" disabled={send.isPending}>
+      <Button type="submit" size="lg" className="justify-self-start" disabled={send.isPending || !hydrated}>
         {send.isPending ? 'Sending...' : 'Send message'}
       </Button>
     </form>
