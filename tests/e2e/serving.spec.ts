@@ -43,7 +43,9 @@ test.describe('prerendered marketing pages', () => {
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
-    test('the sign-in form cannot be sent natively (it would put the password in the URL)', async ({ page }) => {
+    test('the sign-in form cannot be sent natively (it would put the password in the URL)', async ({
+      page,
+    }) => {
       await page.goto('/auth');
       const submit = page.getByRole('button', { name: 'Sign in' });
       await expect(submit).toBeDisabled();
