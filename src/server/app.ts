@@ -21,6 +21,7 @@ import type { Database } from './db/client';
 import { createMailer } from './mail/mailer';
 import { marketingRoutes } from './marketing/routes';
 import { publicRoutes } from './public-routes';
+import { referralRoutes } from './referrals/routes';
 import { registerErrorHandler } from './security/error-handler';
 import { registerGuards } from './security/guards';
 
@@ -126,6 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(adminAuthRoutes);
   await app.register(marketingRoutes);
   await app.register(billingRoutes);
+  await app.register(referralRoutes);
   await app.register(stripeWebhook);
 
   serveClient(app, opts.clientDir);

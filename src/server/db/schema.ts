@@ -146,6 +146,10 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
+/**
+ * A friend who subscribed with a referrer's code (one row per friend). The spec lists referralCode as
+ * unique, but one referrer's code is used by many friends, so it is indexed, not unique (docs/decisions.md).
+ */
 export const referrals = pgTable(
   'referrals',
   {
@@ -155,13 +159,34 @@ export const referrals = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     referralCode: text('referral_code').notNull(),
     friendEmail: text('friend_email').notNull(),
+    friendUserId: integer('friend_user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'completed', 'expired'] })
       .notNull()
       .default('pending'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Why the referrer was not credited (inactive subscription, yearly limit), for the admin. */
+    rewardNote: text('reward_note'),
   },
-  (t) => [uniqueIndex('referrals_referral_code_unique').on(t.referralCode)],
+  (t) => [
+    index('referrals_referral_code_idx').on(t.referralCode),
+    index('referrals_referrer_idx').on(t.referrerId),
+    uniqueIndex('referrals_friend_unique').on(t.friendUserId).where(sql`${t.friendUserId} is not null`),
+  ],
+);
+
+/** Invitations sent from /refer: at most one to the same address per referrer per week. */
+export const referralInvitations = pgTable(
+  'referral_invitations',
+  {
+    id: serial('id').primaryKey(),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendEmail: text('friend_email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('referral_invitations_referrer_email_idx').on(t.referrerId, t.friendEmail)],
 );
 
 /** Each Stripe event id once: recorded in the same transaction as its effects, so a redelivery does nothing. */

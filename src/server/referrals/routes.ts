@@ -1,0 +1,111 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PRODUCT_NAME } from '../../shared/brand';
+import { messageSchema } from '../../shared/schemas/fields';
+import {
+  invitationSchema,
+  REFERRAL_CODE_VALID,
+  referralCodeSchema,
+  referralStatsSchema,
+  referralValidationSchema,
+  validateReferralCodeSchema,
+} from '../../shared/schemas/referrals';
+import { requireUser } from '../auth/require';
+import { referralInvitations, referrals, type User, users } from '../db/schema';
+import { badRequest, conflict } from '../lib/http-error';
+
+const INVITE_AGAIN_AFTER_DAYS = 7;
+
+/** Why a user may not use a code, or null when they may. One place for the rules of spec section 4. */
+export function referralCodeProblem(user: User, referrer: User | undefined): string | null {
+  if (!referrer) return 'This referral code does not exist.';
+  if (referrer.id === user.id) return 'You cannot use your own referral code.';
+  if (user.hadTrial || user.stripeSubscriptionId) return 'Referral codes are for new subscribers only.';
+  return null;
+}
+
+export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const { db } = ctx.database;
+
+  app.get(
+    '/api/referrals/code',
+    { preHandler: requireUser, schema: { response: { 200: referralCodeSchema } } },
+    async (request) => ({ referralCode: request.user!.referralCode }),
+  );
+
+  app.get(
+    '/api/referrals/stats',
+    { preHandler: requireUser, schema: { response: { 200: referralStatsSchema } } },
+    async (request) => {
+      const user = request.user!;
+      const [row] = await db
+        .select({
+          total: count(),
+          pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')`.mapWith(Number),
+          completed: sql<number>`count(*) filter (where ${referrals.status} = 'completed')`.mapWith(Number),
+        })
+        .from(referrals)
+        .where(eq(referrals.referrerId, user.id));
+      return {
+        totalReferrals: row?.total ?? 0,
+        pendingReferrals: row?.pending ?? 0,
+        completedReferrals: row?.completed ?? 0,
+        credits: user.referralCredits,
+      };
+    },
+  );
+
+  app.post(
+    '/api/referrals',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { max: ctx.config.FORM_RATE_LIMIT, timeWindow: '10 minutes' } },
+      schema: { body: invitationSchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { friendEmail } = request.body;
+      if (friendEmail === user.email) throw badRequest('You cannot invite yourself.');
+      const [recent] = await db
+        .select({ id: referralInvitations.id })
+        .from(referralInvitations)
+        .where(
+          and(
+            eq(referralInvitations.referrerId, user.id),
+            eq(referralInvitations.friendEmail, friendEmail),
+            gt(referralInvitations.createdAt, sql`now() - make_interval(days => ${INVITE_AGAIN_AFTER_DAYS})`),
+          ),
+        );
+      if (recent) throw conflict('You invited this address in the last 7 days.');
+      await db.insert(referralInvitations).values({ referrerId: user.id, friendEmail });
+      const link = `${ctx.config.APP_URL}/auth?ref=${user.referralCode}`;
+      ctx.mailer.sendInBackground({
+        to: friendEmail,
+        replyTo: user.email,
+        subject: `${user.username} invites you to ${PRODUCT_NAME}: a month free`,
+        text: [
+          `${user.username} uses ${PRODUCT_NAME}, which writes dental clinical notes from appointment audio, and thinks you would like it too.`,
+          '',
+          `Start your 14-day free trial with their code ${user.referralCode} and you both get a month free:`,
+          link,
+        ].join('\n'),
+      });
+      return reply.status(201).send({ message: 'Invitation sent!' });
+    },
+  );
+
+  app.post(
+    '/api/validate-referral-code',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT * 3, timeWindow: '10 minutes' } },
+      schema: { body: validateReferralCodeSchema, response: { 200: referralValidationSchema } },
+    },
+    async (request) => {
+      const [referrer] = await db.select().from(users).where(eq(users.referralCode, request.body.code));
+      const problem = referralCodeProblem(request.user!, referrer);
+      return problem ? { valid: false, message: problem } : { valid: true, message: REFERRAL_CODE_VALID };
+    },
+  );
+};
