@@ -57,6 +57,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   // A prerendered page is visible before React runs it; like a person who waits for the page to
   // respond, every goto waits for hydration (the app's own pages have none to wait for).
   page: async ({ page }, use) => {
+    // The machine has no internet: Stripe.js is always the local stand-in (a spec may route it otherwise).
+    await page.route('https://js.stripe.com/**', (route) =>
+      route.fulfill({
+        path: path.resolve('tests/e2e/support/stripe-js-standin.js'),
+        contentType: 'application/javascript',
+      }),
+    );
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
