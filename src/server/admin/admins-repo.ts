@@ -1,15 +1,13 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { PublicAdmin } from '../../shared/schemas/auth';
 import type { Db } from '../db/client';
+import { matchesLogin } from '../db/login-match';
 import { type Admin, admins } from '../db/schema';
 
 export function adminsRepo(db: Db) {
   return {
     async findByLogin(login: string): Promise<Admin | undefined> {
-      const where = login.includes('@')
-        ? eq(admins.email, login.trim().toLowerCase())
-        : sql`lower(${admins.username}) = lower(${login.trim()})`;
-      const [admin] = await db.select().from(admins).where(where);
+      const [admin] = await db.select().from(admins).where(matchesLogin(admins, login));
       return admin;
     },
 

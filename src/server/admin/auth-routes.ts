@@ -3,9 +3,9 @@ import { adminLoginSchema, publicAdminSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
 import { verifyPassword } from '../auth/password';
 import { requireAdmin } from '../auth/require';
-import { loginRateLimit } from '../auth/routes';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../auth/session-cookies';
 import { unauthorized } from '../lib/http-error';
+import { authRateLimit } from '../security/rate-limits';
 import { adminsRepo, toPublicAdmin } from './admins-repo';
 
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +16,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/login',
     {
-      config: loginRateLimit(ctx.config.LOGIN_RATE_LIMIT),
+      config: authRateLimit(ctx.config),
       schema: { body: adminLoginSchema, response: { 200: publicAdminSchema } },
     },
     async (request, reply) => {

@@ -7,8 +7,8 @@ import { messageSchema } from '../../shared/schemas/fields';
 import { passwordResetTokens } from '../db/schema';
 import { badRequest } from '../lib/http-error';
 import { randomToken, sha256Hex } from '../lib/tokens';
+import { authRateLimit } from '../security/rate-limits';
 import { hashPassword } from './password';
-import { loginRateLimit } from './routes';
 import { usersRepo } from './users-repo';
 
 export const RESET_REQUESTED_MESSAGE =
@@ -19,7 +19,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db } = ctx.database;
   const repo = usersRepo(db);
-  const rateLimit = loginRateLimit(ctx.config.LOGIN_RATE_LIMIT);
+  const rateLimit = authRateLimit(ctx.config);
 
   app.post(
     '/api/password-reset/request',

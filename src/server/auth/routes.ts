@@ -3,14 +3,11 @@ import { changePasswordSchema, profileSchema } from '../../shared/schemas/accoun
 import { loginRequestSchema, publicUserSchema, registerRequestSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
 import { badRequest, unauthorized } from '../lib/http-error';
+import { authRateLimit } from '../security/rate-limits';
 import { hashPassword, verifyPassword } from './password';
 import { requireUser } from './require';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookies';
 import { toPublicUser, usersRepo } from './users-repo';
-
-export const loginRateLimit = (max: number) => ({
-  rateLimit: { max, timeWindow: '10 minutes' },
-});
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -39,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/login',
     {
-      config: loginRateLimit(ctx.config.LOGIN_RATE_LIMIT),
+      config: authRateLimit(ctx.config),
       schema: { body: loginRequestSchema, response: { 200: publicUserSchema } },
     },
     async (request, reply) => {
@@ -77,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/change-password',
     {
       preHandler: requireUser,
-      config: loginRateLimit(ctx.config.LOGIN_RATE_LIMIT),
+      config: authRateLimit(ctx.config),
       schema: { body: changePasswordSchema, response: { 200: messageSchema } },
     },
     async (request) => {

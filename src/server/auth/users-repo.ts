@@ -3,6 +3,7 @@ import type { PublicUser } from '../../shared/schemas/auth';
 import { hasNoteAppAccess } from '../billing/subscription-state';
 import type { Db } from '../db/client';
 import { uniqueViolation } from '../db/errors';
+import { matchesLogin } from '../db/login-match';
 import { type User, users } from '../db/schema';
 import { conflict } from '../lib/http-error';
 import { referralCode } from '../lib/tokens';
@@ -24,11 +25,9 @@ export function usersRepo(db: Db) {
     },
 
     /** People sign in with their username or, as they often try, their email. */
+    /** By username or email (db/login-match.ts). */
     async findByLogin(login: string): Promise<User | undefined> {
-      const where = login.includes('@')
-        ? eq(users.email, login.trim().toLowerCase())
-        : sql`lower(${users.username}) = lower(${login.trim()})`;
-      const [user] = await db.select().from(users).where(where);
+      const [user] = await db.select().from(users).where(matchesLogin(users, login));
       return user;
     },
 

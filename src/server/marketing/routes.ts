@@ -7,6 +7,7 @@ import { contactSchema, newsletterSignupSchema } from '../../shared/schemas/mark
 import { uniqueViolation } from '../db/errors';
 import { contactMessages, subscribers } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/tokens';
+import { formRateLimit } from '../security/rate-limits';
 
 export const NEWSLETTER_WELCOME = "Thanks for subscribing! We'll send you product news now and then.";
 export const NEWSLETTER_ALREADY = "You're already subscribed. Thanks for staying in touch!";
@@ -15,7 +16,7 @@ export const CONTACT_THANKS = "Thanks for getting in touch. We'll reply by email
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db } = ctx.database;
-  const rateLimit = { rateLimit: { max: ctx.config.FORM_RATE_LIMIT, timeWindow: '10 minutes' } };
+  const rateLimit = formRateLimit(ctx.config);
 
   app.post(
     '/api/newsletter',

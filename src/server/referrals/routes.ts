@@ -13,6 +13,7 @@ import {
 import { requireUser } from '../auth/require';
 import { referralInvitations, referrals, type User, users } from '../db/schema';
 import { badRequest, conflict } from '../lib/http-error';
+import { formRateLimit } from '../security/rate-limits';
 
 const INVITE_AGAIN_AFTER_DAYS = 7;
 
@@ -60,7 +61,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referrals',
     {
       preHandler: requireUser,
-      config: { rateLimit: { max: ctx.config.FORM_RATE_LIMIT, timeWindow: '10 minutes' } },
+      config: formRateLimit(ctx.config),
       schema: { body: invitationSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {

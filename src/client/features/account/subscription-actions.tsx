@@ -214,87 +214,87 @@ function ActiveActions({
 }
 
 function FreezeDialog({ onSettled }: { onSettled: () => void }) {
-  const [open, setOpen] = useState(false);
-  const done = useRef(false);
-  const freeze = useSubscriptionAction('freeze', {
-    onDone: () => {
-      done.current = true;
-      setOpen(false);
-    },
-  });
   return (
-    <Dialog open={open} onOpenChange={(next) => !freeze.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
+    <ConfirmActionDialog
+      action="freeze"
+      onSettled={onSettled}
+      trigger={
         <Button variant="outline">
           <Snowflake aria-hidden="true" className="size-4" />
           Freeze Subscription
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          // The button that opened the dialog is gone once the subscription is frozen.
-          if (!done.current) return;
-          done.current = false;
-          event.preventDefault();
-          onSettled();
-        }}
-      >
-        <DialogTitle>Freeze your subscription?</DialogTitle>
-        <DialogDescription>
-          Your subscription pauses for {FREEZE_DAYS} days. You won't be charged while it is frozen, and access
-          to {PRODUCT_NAME} is limited until it resumes. You can resume at any time.
-        </DialogDescription>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline" disabled={freeze.isPending}>
-              Keep Active
-            </Button>
-          </DialogClose>
-          <Button disabled={freeze.isPending} onClick={() => freeze.mutate()}>
-            {freeze.isPending ? 'Freezing...' : 'Freeze Subscription'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Freeze your subscription?"
+      description={`Your subscription pauses for ${FREEZE_DAYS} days. You won't be charged while it is frozen, and access to ${PRODUCT_NAME} is limited until it resumes. You can resume at any time.`}
+      dismissLabel="Keep Active"
+      confirm={{ label: 'Freeze Subscription', pendingLabel: 'Freezing...' }}
+    />
   );
 }
 
 /** Cancelling with a confirmation: 'Keep Subscription' or 'Confirm Cancellation' (spec section 4). */
 function CancelDialog({ onSettled }: { onSettled: () => void }) {
+  return (
+    <ConfirmActionDialog
+      action="cancel"
+      onSettled={onSettled}
+      trigger={<Button variant="outline">Cancel Subscription</Button>}
+      title="Cancel your subscription?"
+      description="You keep access until the end of your billing period and won't be charged again. You can keep your subscription at any time before then."
+      dismissLabel="Keep Subscription"
+      confirm={{ label: 'Confirm Cancellation', pendingLabel: 'Cancelling...', variant: 'destructive' }}
+    />
+  );
+}
+
+/** A subscription action behind a confirmation dialog; closes on success and hands focus to onSettled. */
+function ConfirmActionDialog({
+  action,
+  onSettled,
+  trigger,
+  title,
+  description,
+  dismissLabel,
+  confirm,
+}: {
+  action: 'freeze' | 'cancel';
+  onSettled: () => void;
+  trigger: React.ReactNode;
+  title: string;
+  description: string;
+  dismissLabel: string;
+  confirm: { label: string; pendingLabel: string; variant?: 'destructive' };
+}) {
   const [open, setOpen] = useState(false);
   const done = useRef(false);
-  const cancel = useSubscriptionAction('cancel', {
+  const mutation = useSubscriptionAction(action, {
     onDone: () => {
       done.current = true;
       setOpen(false);
     },
   });
   return (
-    <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
-        <Button variant="outline">Cancel Subscription</Button>
-      </DialogTrigger>
+    <Dialog open={open} onOpenChange={(next) => !mutation.isPending && setOpen(next)}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent
         onCloseAutoFocus={(event) => {
+          // The button that opened the dialog is gone once the action succeeded.
           if (!done.current) return;
           done.current = false;
           event.preventDefault();
           onSettled();
         }}
       >
-        <DialogTitle>Cancel your subscription?</DialogTitle>
-        <DialogDescription>
-          You keep access until the end of your billing period and won't be charged again. You can keep your
-          subscription at any time before then.
-        </DialogDescription>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
         <DialogFooter>
           <DialogClose asChild>
-            <Button variant="outline" disabled={cancel.isPending}>
-              Keep Subscription
+            <Button variant="outline" disabled={mutation.isPending}>
+              {dismissLabel}
             </Button>
           </DialogClose>
-          <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-            {cancel.isPending ? 'Cancelling...' : 'Confirm Cancellation'}
+          <Button variant={confirm.variant} disabled={mutation.isPending} onClick={() => mutation.mutate()}>
+            {mutation.isPending ? confirm.pendingLabel : confirm.label}
           </Button>
         </DialogFooter>
       </DialogContent>
