@@ -78,3 +78,12 @@ const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' 
 export function formatPounds(amount: number): string {
   return gbp.format(amount);
 }
+
+/**
+ * What a user on this plan pays a month, in pounds: half price while the retention discount runs
+ * (spec section 9: pro 49.90, clinic 74.90). The admin revenue figure and lists both use this.
+ */
+export function monthlyAmount(plan: PlanId, hasDiscount: boolean): number {
+  const price = findPlan(plan)?.price ?? 0;
+  return hasDiscount ? Math.round(price * 50) / 100 : price;
+}

@@ -25,3 +25,9 @@ export const changePasswordSchema = z
     path: ['confirmPassword'],
   });
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
+
+/** Deleting the account asks for the password again (a stolen session alone cannot erase an account). */
+export const deleteAccountSchema = z.object({
+  password: text().min(1, 'Password is required').max(PASSWORD_MAX, tooLong),
+});
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;

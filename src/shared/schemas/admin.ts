@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
+
+const isoDate = z.iso.datetime({ offset: true });
+
+/** GET /api/admin/stats: every figure is a SQL aggregate, never a walk over the users (issue 6). */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  activeSubscriptions: z.number().int(),
+  /** Pounds a month: the discounted price where hasDiscount (spec section 9). */
+  estimatedMonthlyRevenue: z.number(),
+  totalSubscribers: z.number().int(),
+  usersByPlan: z.object({ free: z.number().int(), pro: z.number().int(), clinic: z.number().int() }),
+  usersByStatus: z.object({
+    active: z.number().int(),
+    paused: z.number().int(),
+    past_due: z.number().int(),
+    canceled: z.number().int(),
+    inactive: z.number().int(),
+  }),
+  /** Sign-ups a day over the last 90 days (London dates, oldest first, days without sign-ups included as 0). */
+  signupsByDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** The 5 most recent logins, newest first. */
+  recentLogins: z.array(
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      email: z.string(),
+      lastLoginAt: isoDate,
+      consecutiveLogins: z.number().int(),
+    }),
+  ),
+  /** Total logins / total users; the page shows it to 1 decimal. */
+  averageLoginsPerUser: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** One row of GET /api/admin/users (a list of these): what an operator needs, no secrets. */
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  plan: z.enum(PLAN_IDS),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  hasDiscount: z.boolean(),
+  loginCount: z.number().int(),
+  consecutiveLogins: z.number().int(),
+  lastLoginAt: isoDate.nullable(),
+  createdAt: isoDate,
+  referralCode: z.string().nullable(),
+  referralCredits: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** One row of GET /api/admin/subscribers (newsletter). */
+export const adminSubscriberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  createdAt: isoDate,
+});
+export type AdminSubscriber = z.infer<typeof adminSubscriberSchema>;
+
+/** One row of GET /api/admin/referrals: the admin referral record of spec section 3, plus why no reward was given. */
+export const adminReferralSchema = z.object({
+  id: z.number().int(),
+  referrerUsername: z.string(),
+  referrerEmail: z.string(),
+  friendEmail: z.string(),
+  referralCode: z.string(),
+  status: z.enum(['pending', 'completed', 'expired']),
+  createdAt: isoDate,
+  completedAt: isoDate.nullable(),
+  rewardNote: z.string().nullable(),
+});
+export type AdminReferral = z.infer<typeof adminReferralSchema>;
