@@ -7,7 +7,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account/routes';
 import { adminAuthRoutes } from './admin/auth-routes';
+import { adminRoutes } from './admin/routes';
 import { passwordResetRoutes } from './auth/password-reset';
 import { authRoutes } from './auth/routes';
 import { sessionStore } from './auth/sessions';
@@ -123,8 +125,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(publicRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(passwordResetRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(adminRoutes);
   await app.register(marketingRoutes);
   await app.register(billingRoutes);
   await app.register(referralRoutes);

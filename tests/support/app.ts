@@ -55,6 +55,7 @@ export function client(app: FastifyInstance, ip = '127.0.0.1') {
     get: (url: string) => request('GET', url),
     post: (url: string, body?: Json) => request('POST', url, body),
     patch: (url: string, body?: Json) => request('PATCH', url, body),
+    delete: (url: string, body?: Json) => request('DELETE', url, body),
   };
 }
 

@@ -59,11 +59,12 @@ export function sessionStore(db: Db, kind: SessionKind) {
     },
 
     /** Ends every session of the subject, but the one given (the device that asked) if any. */
-    async endAllFor(subjectId: number, keepToken?: string): Promise<void> {
+    async endAllFor(subjectId: number, keepToken?: string): Promise<number> {
       const condition = keepToken
         ? and(eq(subject, subjectId), ne(table.id, sha256Hex(keepToken)))
         : eq(subject, subjectId);
-      await db.delete(table).where(condition);
+      const ended = await db.delete(table).where(condition).returning({ id: table.id });
+      return ended.length;
     },
 
     async purgeExpired(): Promise<void> {

@@ -16,28 +16,11 @@ import { type User, users } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../lib/http-error';
 import type { Billing } from './billing';
 import { RETENTION_COUPON_ID } from './catalog';
+import { stripeCall } from './stripe-call';
 import { readFromStripe, syncUser, writeState } from './sync';
 
 const LIVE = ['active', 'paused', 'past_due'] as const;
 const isLive = (status: User['subscriptionStatus']) => (LIVE as readonly string[]).includes(status);
-
-/** A Stripe failure as a message the user can act on; card problems say what Stripe said. */
-export function stripeFailure(error: unknown): HttpError {
-  const e = error as { type?: string; message?: string; statusCode?: number };
-  if (e.type === 'StripeCardError') return new HttpError(402, e.message ?? 'Your card was declined.');
-  return new HttpError(
-    502,
-    'Our payment provider did not respond as expected. Nothing was charged; please try again.',
-  );
-}
-
-async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw error instanceof HttpError ? error : stripeFailure(error);
-  }
-}
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

@@ -1,0 +1,108 @@
+import { desc, eq } from 'drizzle-orm';
+import { PRODUCT_NAME } from '../../shared/brand';
+import type { Db } from '../db/client';
+import {
+  contactMessages,
+  outbox,
+  referralInvitations,
+  referrals,
+  subscribers,
+  type User,
+  userSessions,
+  users,
+} from '../db/schema';
+
+/**
+ * Everything we hold about one person (UK GDPR right of access), as one JSON document. The password
+ * hash and session tokens are left out: they are secrets, not information about the person, and
+ * exporting them would only make a leaked file more dangerous.
+ */
+export async function personalData(db: Db, user: User) {
+  const [sessions, made, joinedThrough, invitations, newsletter, messages, mails] = await Promise.all([
+    db
+      .select({ createdAt: userSessions.createdAt, expiresAt: userSessions.expiresAt })
+      .from(userSessions)
+      .where(eq(userSessions.userId, user.id)),
+    db
+      .select({
+        friendEmail: referrals.friendEmail,
+        status: referrals.status,
+        createdAt: referrals.createdAt,
+        completedAt: referrals.completedAt,
+      })
+      .from(referrals)
+      .where(eq(referrals.referrerId, user.id)),
+    db
+      .select({
+        referrer: users.username,
+        referralCode: referrals.referralCode,
+        status: referrals.status,
+        createdAt: referrals.createdAt,
+        completedAt: referrals.completedAt,
+      })
+      .from(referrals)
+      .innerJoin(users, eq(users.id, referrals.referrerId))
+      .where(eq(referrals.friendUserId, user.id)),
+    db
+      .select({ friendEmail: referralInvitations.friendEmail, sentAt: referralInvitations.createdAt })
+      .from(referralInvitations)
+      .where(eq(referralInvitations.referrerId, user.id)),
+    db
+      .select({ subscribedAt: subscribers.createdAt })
+      .from(subscribers)
+      .where(eq(subscribers.email, user.email)),
+    db
+      .select({
+        kind: contactMessages.kind,
+        name: contactMessages.name,
+        practice: contactMessages.practice,
+        message: contactMessages.message,
+        sentAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(eq(contactMessages.email, user.email)),
+    db
+      .select({ subject: outbox.subject, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
+      .from(outbox)
+      .where(eq(outbox.to, user.email))
+      .orderBy(desc(outbox.createdAt)),
+  ]);
+
+  return {
+    exportedAt: new Date().toISOString(),
+    service: PRODUCT_NAME,
+    account: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      createdAt: user.createdAt,
+      role: user.role,
+      lastLoginAt: user.lastLoginAt,
+      lastLoginIp: user.lastLoginIp,
+      loginCount: user.loginCount,
+      consecutiveLogins: user.consecutiveLogins,
+    },
+    subscription: {
+      plan: user.plan,
+      status: user.subscriptionStatus,
+      trialEndsAt: user.trialEndsAt,
+      currentPeriodEnd: user.currentPeriodEnd,
+      cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+      pausedUntil: user.pausedUntil,
+      hasDiscount: user.hasDiscount,
+      hadTrial: user.hadTrial,
+      paymentProviderCustomerId: user.stripeCustomerId,
+    },
+    referrals: {
+      referralCode: user.referralCode,
+      freeMonthsEarned: user.referralCredits,
+      referralsMade: made,
+      joinedThroughReferral: joinedThrough[0] ?? null,
+      invitationsSent: invitations,
+    },
+    signedInDevices: sessions,
+    newsletter: newsletter[0] ?? null,
+    contactMessages: messages,
+    emailsSentToYou: mails,
+  };
+}

@@ -1,0 +1,161 @@
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../../shared/constants';
+import { monthlyAmount } from '../../shared/plans';
+import type { AdminReferral, AdminStats, AdminSubscriber, AdminUser } from '../../shared/schemas/admin';
+import type { Db } from '../db/client';
+import { referrals, subscribers, users } from '../db/schema';
+
+export const SIGNUP_DAYS = 90;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const londonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+
+/** The last `days` London dates, oldest first, as YYYY-MM-DD. */
+function lastDays(days: number, now = new Date()): string[] {
+  return Array.from({ length: days }, (_, i) =>
+    londonDay.format(new Date(now.getTime() - (days - 1 - i) * DAY_MS)),
+  );
+}
+
+/**
+ * The dashboard's figures. Each is an aggregate the database computes (a handful of small queries
+ * whatever the number of users), never a walk over the users in JavaScript.
+ */
+export async function adminStats(db: Db): Promise<AdminStats> {
+  const days = lastDays(SIGNUP_DAYS);
+  const [byPlanAndStatus, paying, [subscriberCount], signups, recent] = await Promise.all([
+    db
+      .select({
+        plan: users.plan,
+        status: users.subscriptionStatus,
+        users: count(),
+        logins: sql<number>`coalesce(sum(${users.loginCount}), 0)`.mapWith(Number),
+      })
+      .from(users)
+      .groupBy(users.plan, users.subscriptionStatus),
+    db
+      .select({ plan: users.plan, hasDiscount: users.hasDiscount, users: count() })
+      .from(users)
+      .where(
+        and(
+          eq(users.subscriptionStatus, 'active'),
+          sql`${users.plan} in (${sql.join(
+            PAID_PLAN_IDS.map((p) => sql`${p}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .groupBy(users.plan, users.hasDiscount),
+    db.select({ n: count() }).from(subscribers),
+    db
+      .select({
+        day: sql<string>`to_char(${users.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
+        n: count(),
+      })
+      .from(users)
+      .where(sql`${users.createdAt} >= ${new Date(Date.now() - (SIGNUP_DAYS + 1) * DAY_MS).toISOString()}`)
+      .groupBy(sql`1`),
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        lastLoginAt: users.lastLoginAt,
+        consecutiveLogins: users.consecutiveLogins,
+      })
+      .from(users)
+      .where(isNotNull(users.lastLoginAt))
+      .orderBy(desc(users.lastLoginAt))
+      .limit(5),
+  ]);
+
+  const usersByPlan = Object.fromEntries(PLAN_IDS.map((p) => [p, 0])) as AdminStats['usersByPlan'];
+  const usersByStatus = Object.fromEntries(
+    SUBSCRIPTION_STATUSES.map((s) => [s, 0]),
+  ) as AdminStats['usersByStatus'];
+  let totalUsers = 0;
+  let totalLogins = 0;
+  for (const row of byPlanAndStatus) {
+    usersByPlan[row.plan] += row.users;
+    usersByStatus[row.status] += row.users;
+    totalUsers += row.users;
+    totalLogins += row.logins;
+  }
+  let activeSubscriptions = 0;
+  let revenue = 0;
+  for (const row of paying) {
+    activeSubscriptions += row.users;
+    revenue += row.users * monthlyAmount(row.plan, row.hasDiscount);
+  }
+  const perDay = new Map(signups.map((r) => [r.day, r.n]));
+  return {
+    totalUsers,
+    activeSubscriptions,
+    estimatedMonthlyRevenue: Math.round(revenue * 100) / 100,
+    totalSubscribers: subscriberCount?.n ?? 0,
+    usersByPlan,
+    usersByStatus,
+    signupsByDay: days.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
+    recentLogins: recent.map((r) => ({ ...r, lastLoginAt: r.lastLoginAt!.toISOString() })),
+    averageLoginsPerUser: totalUsers ? totalLogins / totalUsers : 0,
+  };
+}
+
+/** Every user, newest first, with only the columns the admin lists show (no secrets by construction). */
+export async function adminUsers(db: Db): Promise<AdminUser[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      plan: users.plan,
+      subscriptionStatus: users.subscriptionStatus,
+      hasDiscount: users.hasDiscount,
+      loginCount: users.loginCount,
+      consecutiveLogins: users.consecutiveLogins,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+      referralCode: users.referralCode,
+      referralCredits: users.referralCredits,
+    })
+    .from(users)
+    .orderBy(desc(users.id));
+  return rows.map((r) => ({
+    ...r,
+    lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function adminSubscribers(db: Db): Promise<AdminSubscriber[]> {
+  const rows = await db
+    .select({ id: subscribers.id, email: subscribers.email, createdAt: subscribers.createdAt })
+    .from(subscribers)
+    .orderBy(desc(subscribers.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function adminReferrals(db: Db): Promise<AdminReferral[]> {
+  const referrer = alias(users, 'referrer');
+  const rows = await db
+    .select({
+      id: referrals.id,
+      referrerUsername: referrer.username,
+      referrerEmail: referrer.email,
+      friendEmail: referrals.friendEmail,
+      referralCode: referrals.referralCode,
+      status: referrals.status,
+      createdAt: referrals.createdAt,
+      completedAt: referrals.completedAt,
+      rewardNote: referrals.rewardNote,
+    })
+    .from(referrals)
+    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+    .orderBy(desc(referrals.id));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    completedAt: r.completedAt?.toISOString() ?? null,
+  }));
+}

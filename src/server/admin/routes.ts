@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminStatsSchema } from '../../shared/schemas/admin';
+import { requireAdmin } from '../auth/require';
+import { adminReferrals, adminStats, adminSubscribers, adminUsers } from './admin-queries';
+
+/**
+ * The read-only admin area's data. The lists carry no response schema: validating 100,000 rows
+ * would cost more than the query, and each row is built from an explicit column list that
+ * holds no secret (admin-queries.ts), which is what the schema would have guaranteed.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx.database;
+
+  app.get(
+    '/api/admin/stats',
+    { preHandler: requireAdmin, schema: { response: { 200: adminStatsSchema } } },
+    async () => adminStats(db),
+  );
+  app.get('/api/admin/users', { preHandler: requireAdmin }, async () => adminUsers(db));
+  app.get('/api/admin/subscribers', { preHandler: requireAdmin }, async () => adminSubscribers(db));
+  app.get('/api/admin/referrals', { preHandler: requireAdmin }, async () => adminReferrals(db));
+};

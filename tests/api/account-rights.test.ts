@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
+import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
+
+let fake: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: 'whsec_test',
+    STRIPE_API_URL: fake.url,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+const count = async (query: ReturnType<typeof sql>) =>
+  Number((await t.db.execute<{ n: number }>(query)).rows[0]!.n);
+
+describe('POST /api/user/sign-out-others', () => {
+  it('ends every other session and keeps this one', async () => {
+    const u = await signedInUser(t.app);
+    const laptop = client(t.app);
+    const phone = client(t.app);
+    for (const c of [laptop, phone])
+      await c.post('/api/login', { username: u.username, password: u.password });
+    const res = await u.client.post('/api/user/sign-out-others');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Signed out of all other devices', count: 2 });
+    expect((await laptop.get('/api/user')).statusCode).toBe(401);
+    expect((await phone.get('/api/user')).statusCode).toBe(401);
+    expect((await u.client.get('/api/user')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/user/export', () => {
+  it('downloads everything held about the user as JSON, without secrets', async () => {
+    const u = await signedInUser(t.app);
+    await u.client.post('/api/referrals', { friendEmail: 'colleague@example.co.uk' });
+    const res = await u.client.get('/api/user/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="chairnotes-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const data = res.json();
+    expect(data.account).toMatchObject({ username: u.username, email: u.email, loginCount: 1 });
+    expect(data.referrals.invitationsSent).toEqual([
+      expect.objectContaining({ friendEmail: 'colleague@example.co.uk' }),
+    ]);
+    expect(data.signedInDevices).toHaveLength(1);
+    expect(res.body).not.toContain('$argon2');
+    expect(JSON.stringify(data)).not.toMatch(/"password"|"id":\s*"[0-9a-f]{64}"/);
+  });
+
+  it('needs a session', async () => {
+    expect((await client(t.app).get('/api/user/export')).statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/user', () => {
+  it('asks for the password and keeps the account on a wrong one', async () => {
+    const u = await signedInUser(t.app);
+    const res = await u.client.delete('/api/user', { password: 'not my password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Password is incorrect' });
+    expect((await u.client.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('cancels the live subscription in Stripe, then erases the account and its sessions', async () => {
+    const u = await signedInUser(t.app);
+    expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
+    const [row] = (
+      await t.db.execute<{ sub: string }>(
+        sql`select stripe_subscription_id as sub from users where id = ${u.id}`,
+      )
+    ).rows;
+    const res = await u.client.delete('/api/user', { password: u.password });
+    expect(res.statusCode).toBe(200);
+    expect(fake.state.subscriptions.get(row!.sub)!.status).toBe('canceled');
+    expect(await count(sql`select count(*) as n from users where id = ${u.id}`)).toBe(0);
+    expect(await count(sql`select count(*) as n from user_sessions where user_id = ${u.id}`)).toBe(0);
+    expect((await u.client.get('/api/user')).statusCode).toBe(401);
+    const login = await client(t.app).post('/api/login', { username: u.username, password: u.password });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('deletes nothing when Stripe cannot cancel the subscription', async () => {
+    const u = await signedInUser(t.app);
+    expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
+    fake.failNext('DELETE', '/v1/subscriptions/', { status: 500, message: 'Stripe is down' });
+    const res = await u.client.delete('/api/user', { password: u.password });
+    expect(res.statusCode).toBe(502);
+    expect((await u.client.get('/api/user')).statusCode).toBe(200);
+  });
+});
