@@ -123,7 +123,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
             : invoice?.confirmation_secret?.client_secret;
           if (!clientSecret)
             throw new HttpError(502, 'Our payment provider did not start the payment. Please try again.');
-          await db.update(users).set({ stripeSubscriptionId: sub.id }).where(eq(users.id, user.id));
+          await db
+            .update(users)
+            .set({ stripeSubscriptionId: sub.id, ...(trial ? { firstSubscriptionId: sub.id } : {}) })
+            .where(eq(users.id, user.id));
           const synced = await writeState(db, user.id, await readFromStripe(billing, customerId, sub.id));
           return {
             clientSecret,

@@ -5,6 +5,7 @@ import { PRODUCT_NAME } from '../../shared/brand';
 import { stripeEvents, users } from '../db/schema';
 import { badRequest } from '../lib/http-error';
 import type { QueuedMail } from '../mail/mailer';
+import { payOwedCredits, settleReferral } from '../referrals/rewards';
 import { readFromStripe, writeState } from './sync';
 
 // Events that can change a subscription; any other event is acknowledged and recorded, nothing more.
@@ -68,14 +69,15 @@ export const stripeWebhook: FastifyPluginAsync = async (app) => {
     const snapshot =
       user && customerId ? await readFromStripe(billing, customerId, user.stripeSubscriptionId) : null;
 
-    const mails = await ctx.database.db.transaction(async (tx) => {
+    const { mails, creditOwed } = await ctx.database.db.transaction(async (tx) => {
       const [fresh] = await tx
         .insert(stripeEvents)
         .values({ id: event.id, type: event.type })
         .onConflictDoNothing()
         .returning();
-      if (!fresh || !user || !snapshot) return [];
+      if (!fresh || !user || !snapshot) return { mails: [], creditOwed: false };
       const updated = await writeState(tx, user.id, snapshot);
+      const creditOwed = await settleReferral(tx, event, updated);
       const queued: QueuedMail[] = [];
       if (event.type === 'customer.subscription.trial_will_end' && updated.trialEndsAt) {
         queued.push(
@@ -107,9 +109,12 @@ export const stripeWebhook: FastifyPluginAsync = async (app) => {
           }),
         );
       }
-      return queued;
+      return { mails: queued, creditOwed };
     });
     for (const mail of mails) ctx.mailer.deliver(mail);
+    // Owed credits are paid after the commit (a network call has no place in a transaction); any
+    // left owed by an earlier failure are retried here too.
+    if (creditOwed || snapshot) await payOwedCredits(ctx.database.db, billing, request.log);
     return reply.send({ received: true });
   });
 };

@@ -41,6 +41,11 @@ export const users = pgTable(
     // Once-per-user offers (design.md section 2).
     hadTrial: boolean('had_trial').notNull().default(false),
     retentionOfferUsed: boolean('retention_offer_used').notNull().default(false),
+    /**
+     * The user's first subscription (the one with the trial). A referral code may be applied to it
+     * while its trial runs; a user who had any other subscription is not a new subscriber.
+     */
+    firstSubscriptionId: text('first_subscription_id'),
   },
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.
@@ -48,6 +53,9 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_referral_code_unique').on(t.referralCode),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
+    // The admin dashboard's recent logins and sign-ups per day stay index reads at 100,000 users.
+    index('users_last_login_idx').on(t.lastLoginAt),
+    index('users_created_at_idx').on(t.createdAt),
   ],
 );
 
@@ -167,11 +175,22 @@ export const referrals = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Why the referrer was not credited (inactive subscription, yearly limit), for the admin. */
     rewardNote: text('reward_note'),
+    /**
+     * The referrer's reward in pence, set in the same transaction that completes the referral (so it
+     * is decided once); creditedAt is set once Stripe holds the balance credit. Owed until then.
+     */
+    creditAmount: integer('credit_amount'),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** One payer at a time (a lease): two webhooks paying the same owed credit cannot both reach Stripe. */
+    creditClaimedAt: timestamp('credit_claimed_at', { withTimezone: true }),
   },
   (t) => [
     index('referrals_referral_code_idx').on(t.referralCode),
     index('referrals_referrer_idx').on(t.referrerId),
     uniqueIndex('referrals_friend_unique').on(t.friendUserId).where(sql`${t.friendUserId} is not null`),
+    index('referrals_credit_owed_idx')
+      .on(t.id)
+      .where(sql`${t.creditAmount} is not null and ${t.creditedAt} is null`),
   ],
 );
 

@@ -11,23 +11,50 @@ import {
   validateReferralCodeSchema,
 } from '../../shared/schemas/referrals';
 import { requireUser } from '../auth/require';
+import { REFERRAL_COUPON_ID } from '../billing/catalog';
+import { stripeCall } from '../billing/stripe-call';
+import { uniqueViolation } from '../db/errors';
 import { referralInvitations, referrals, type User, users } from '../db/schema';
-import { badRequest, conflict } from '../lib/http-error';
+import { badRequest, conflict, HttpError } from '../lib/http-error';
 import { formRateLimit } from '../security/rate-limits';
 
 const INVITE_AGAIN_AFTER_DAYS = 7;
 
+/**
+ * A new subscriber: never subscribed, or setting up their first subscription (the subscribe page
+ * creates it before the code is applied) while its trial runs.
+ */
+function isNewSubscriber(user: User, now = new Date()): boolean {
+  if (!user.stripeSubscriptionId) return !user.hadTrial;
+  return (
+    user.stripeSubscriptionId === user.firstSubscriptionId && !!user.trialEndsAt && user.trialEndsAt > now
+  );
+}
+
 /** Why a user may not use a code, or null when they may. One place for the rules of spec section 4. */
-export function referralCodeProblem(user: User, referrer: User | undefined): string | null {
+export function referralCodeProblem(
+  user: User,
+  referrer: User | undefined,
+  alreadyReferred: boolean,
+): string | null {
   if (!referrer) return 'This referral code does not exist.';
   if (referrer.id === user.id) return 'You cannot use your own referral code.';
-  if (user.hadTrial || user.stripeSubscriptionId) return 'Referral codes are for new subscribers only.';
+  if (alreadyReferred) return 'You have already used a referral code.';
+  if (!isNewSubscriber(user)) return 'Referral codes are for new subscribers only.';
   return null;
 }
 
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db } = ctx.database;
+
+  async function codeProblem(user: User, code: string): Promise<string | null> {
+    const [[referrer], [used]] = await Promise.all([
+      db.select().from(users).where(eq(users.referralCode, code)),
+      db.select({ id: referrals.id }).from(referrals).where(eq(referrals.friendUserId, user.id)),
+    ]);
+    return referralCodeProblem(user, referrer, !!used);
+  }
 
   app.get(
     '/api/referrals/code',
@@ -104,9 +131,50 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: validateReferralCodeSchema, response: { 200: referralValidationSchema } },
     },
     async (request) => {
-      const [referrer] = await db.select().from(users).where(eq(users.referralCode, request.body.code));
-      const problem = referralCodeProblem(request.user!, referrer);
+      const problem = await codeProblem(request.user!, request.body.code);
       return problem ? { valid: false, message: problem } : { valid: true, message: REFERRAL_CODE_VALID };
+    },
+  );
+
+  // The code goes with the subscription: the friend's first month after the trial is free (a 100 %
+  // coupon on the subscription, used by its first paid invoice) and the referral is recorded, pending.
+  app.post(
+    '/api/subscription/referral',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT * 3, timeWindow: '10 minutes' } },
+      schema: { body: validateReferralCodeSchema, response: { 201: messageSchema } },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const { code } = request.body;
+      const problem = await codeProblem(user, code);
+      if (problem) throw badRequest(problem);
+      const subscriptionId = user.stripeSubscriptionId;
+      if (!subscriptionId) throw badRequest('Start your subscription first, then apply the code.');
+      const billing = ctx.billing;
+      if (!billing) throw new HttpError(503, 'Payments are not available right now. Please try again later.');
+      await stripeCall(async () => {
+        await billing.catalog();
+        await billing.stripe.subscriptions.update(
+          subscriptionId,
+          { discounts: [{ coupon: REFERRAL_COUPON_ID }] },
+          { idempotencyKey: `referral-discount-${subscriptionId}` },
+        );
+      });
+      const [referrer] = await db.select().from(users).where(eq(users.referralCode, code));
+      try {
+        await db.insert(referrals).values({
+          referrerId: referrer!.id,
+          referralCode: code,
+          friendEmail: user.email,
+          friendUserId: user.id,
+        });
+      } catch (error) {
+        if (uniqueViolation(error)) throw conflict('You have already used a referral code.');
+        throw error;
+      }
+      return reply.status(201).send({ message: REFERRAL_CODE_VALID });
     },
   );
 };

@@ -1,0 +1,213 @@
+import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_ACTIVE_SUBSCRIPTION, YEARLY_LIMIT_REACHED } from '../../src/server/referrals/rewards';
+import { REFERRAL_CODE_VALID } from '../../src/shared/schemas/referrals';
+import { createTestApp, signedInUser, type TestApp } from '../support/app';
+import { type FakeStripe, signedWebhook, startFakeStripe } from '../support/fake-stripe';
+
+const WEBHOOK_SECRET = 'whsec_referrals';
+let fake: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await createTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+type Signed = Awaited<ReturnType<typeof signedInUser>>;
+
+function deliver(event: Stripe.Event) {
+  const { payload, headers } = signedWebhook(event, WEBHOOK_SECRET);
+  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload });
+}
+async function deliverAll(events: Stripe.Event[]) {
+  for (const e of events) expect((await deliver(e)).statusCode).toBe(200);
+}
+
+async function ids(userId: number) {
+  const rows = await t.db.execute<{ customer: string; sub: string; credits: number }>(
+    sql`select stripe_customer_id as customer, stripe_subscription_id as sub, referral_credits as credits from users where id = ${userId}`,
+  );
+  return rows.rows[0]!;
+}
+
+/** Registers and starts a trial with a card saved, as the subscribe page does. */
+async function trialing(planId: 'pro' | 'clinic' = 'pro', code?: string) {
+  const u = await signedInUser(t.app);
+  const started = await u.client.post('/api/create-subscription', { planId });
+  expect(started.statusCode, started.body).toBe(200);
+  if (code) {
+    const applied = await u.client.post('/api/subscription/referral', { code });
+    expect(applied.statusCode, applied.body).toBe(201);
+  }
+  const setupIntent = String(started.json().clientSecret).split('_secret_')[0]!;
+  await deliverAll(fake.confirmSetupIntent(setupIntent));
+  return u;
+}
+
+const codeOf = async (u: Signed) => (await u.client.get('/api/referrals/code')).json().referralCode as string;
+const balance = (customer: string) => fake.state.customers.get(customer)!.balance;
+const stats = async (u: Signed) => (await u.client.get('/api/referrals/stats')).json();
+const referralOf = async (friendId: number) =>
+  (
+    await t.db.execute<{ status: string; reward_note: string | null; credit_amount: number | null }>(
+      sql`select status, reward_note, credit_amount from referrals where friend_user_id = ${friendId}`,
+    )
+  ).rows[0];
+
+describe('applying a code to the new subscription', () => {
+  it('records a pending referral and makes the first month after the trial free', async () => {
+    const referrer = await trialing();
+    const friend = await trialing('pro', await codeOf(referrer));
+    expect(await stats(referrer)).toEqual({
+      totalReferrals: 1,
+      pendingReferrals: 1,
+      completedReferrals: 0,
+      credits: 0,
+    });
+    const { sub } = await ids(friend.id);
+    const events = fake.endTrial(sub);
+    const paid = events.find((e) => e.type === 'invoice.paid')!.data.object as Stripe.Invoice;
+    expect(paid.billing_reason).toBe('subscription_cycle');
+    expect(paid.amount_paid).toBe(0);
+    expect(paid.subtotal).toBe(9980);
+  });
+
+  it('validates on the subscribe page after the subscription was created, and refuses a second code', async () => {
+    const referrer = await trialing();
+    const friend = await signedInUser(t.app);
+    await friend.client.post('/api/create-subscription', { planId: 'pro' });
+    const code = await codeOf(referrer);
+    expect((await friend.client.post('/api/validate-referral-code', { code })).json()).toEqual({
+      valid: true,
+      message: REFERRAL_CODE_VALID,
+    });
+    expect((await friend.client.post('/api/subscription/referral', { code })).statusCode).toBe(201);
+    const again = await friend.client.post('/api/subscription/referral', { code });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: 'You have already used a referral code.' });
+  });
+
+  it('refuses codes to someone who subscribed before, and unknown codes', async () => {
+    const referrer = await trialing();
+    const veteran = await trialing();
+    await t.db.execute(sql`update users set first_subscription_id = 'sub_older' where id = ${veteran.id}`);
+    const res = await veteran.client.post('/api/subscription/referral', { code: await codeOf(referrer) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Referral codes are for new subscribers only.' });
+    const unknown = await veteran.client.post('/api/subscription/referral', { code: 'NOPE1234' });
+    expect(unknown.json()).toEqual({ message: 'This referral code does not exist.' });
+  });
+});
+
+describe('completing a referral when the friend starts paying', () => {
+  it('credits the referrer one month of their plan, once, whatever Stripe redelivers', async () => {
+    const referrer = await trialing('clinic');
+    const friend = await trialing('pro', await codeOf(referrer));
+    const { sub } = await ids(friend.id);
+    const { customer } = await ids(referrer.id);
+    const events = fake.endTrial(sub);
+    await deliverAll(events);
+    await deliverAll(events);
+    await deliverAll([...events].reverse());
+
+    // One month of Practice (149.80), as a customer balance credit in Stripe.
+    expect(balance(customer)).toBe(-14980);
+    expect(await stats(referrer)).toEqual({
+      totalReferrals: 1,
+      pendingReferrals: 0,
+      completedReferrals: 1,
+      credits: 1,
+    });
+    expect((await referrer.client.get('/api/user')).json().referralCredits).toBe(1);
+    expect(await referralOf(friend.id)).toMatchObject({
+      status: 'completed',
+      reward_note: null,
+      credit_amount: 14980,
+    });
+  });
+
+  it('credits once when the same completion arrives concurrently under different event ids', async () => {
+    const referrer = await trialing();
+    const friend = await trialing('pro', await codeOf(referrer));
+    const { sub } = await ids(friend.id);
+    const { customer } = await ids(referrer.id);
+    const paid = fake.endTrial(sub).find((e) => e.type === 'invoice.paid')!;
+    const copies = Array.from({ length: 8 }, (_, i) => ({ ...paid, id: `${paid.id}_copy${i}` }));
+    const answers = await Promise.all(copies.map(deliver));
+    expect(answers.map((a) => a.statusCode)).toEqual(copies.map(() => 200));
+    expect(balance(customer)).toBe(-9980);
+    expect((await ids(referrer.id)).credits).toBe(1);
+  });
+
+  it('completes without a credit when the referrer has no active subscription, and says why', async () => {
+    const referrer = await signedInUser(t.app);
+    const friend = await trialing('pro', await codeOf(referrer));
+    await deliverAll(fake.endTrial((await ids(friend.id)).sub));
+    expect(await referralOf(friend.id)).toMatchObject({
+      status: 'completed',
+      reward_note: NO_ACTIVE_SUBSCRIPTION,
+      credit_amount: null,
+    });
+    expect((await ids(referrer.id)).credits).toBe(0);
+  });
+
+  it('gives no 13th free month within 12 months, and records the reason', async () => {
+    const referrer = await trialing();
+    const { customer } = await ids(referrer.id);
+    const code = await codeOf(referrer);
+    // Twelve rewards already earned this year.
+    await t.db.execute(sql`
+      insert into referrals (referrer_id, referral_code, friend_email, status, completed_at, credit_amount, credited_at)
+      select ${referrer.id}, ${code}, 'old' || g || '@example.com', 'completed', now() - interval '300 days', 9980, now()
+      from generate_series(1, 12) g`);
+    await t.db.execute(sql`update users set referral_credits = 12 where id = ${referrer.id}`);
+    const friend = await trialing('pro', code);
+    await deliverAll(fake.endTrial((await ids(friend.id)).sub));
+    expect(await referralOf(friend.id)).toMatchObject({
+      status: 'completed',
+      reward_note: YEARLY_LIMIT_REACHED,
+      credit_amount: null,
+    });
+    expect(balance(customer)).toBe(0);
+    expect((await ids(referrer.id)).credits).toBe(12);
+  });
+
+  it('keeps a credit owed when Stripe fails, and pays it once on a later event', async () => {
+    const referrer = await trialing();
+    const friend = await trialing('pro', await codeOf(referrer));
+    const { customer } = await ids(referrer.id);
+    const events = fake.endTrial((await ids(friend.id)).sub);
+    const paid = events.find((e) => e.type === 'invoice.paid')!;
+    fake.failNext('POST', `/v1/customers/${customer}/balance_transactions`, { status: 500, message: 'down' });
+    expect((await deliver(paid)).statusCode).toBe(200);
+    expect(balance(customer)).toBe(0);
+    expect((await ids(referrer.id)).credits).toBe(1);
+    // Any later event retries what is owed; once paid, nothing more.
+    await deliverAll(events.filter((e) => e !== paid));
+    expect(balance(customer)).toBe(-9980);
+    await deliverAll(fake.trialWillEnd((await ids(referrer.id)).sub));
+    expect(balance(customer)).toBe(-9980);
+  });
+});
+
+describe('expiry', () => {
+  it('expires a pending referral when the friend ends the subscription before paying', async () => {
+    const referrer = await trialing();
+    const friend = await trialing('pro', await codeOf(referrer));
+    expect((await friend.client.post('/api/subscription/cancel')).statusCode).toBe(200);
+    await deliverAll(fake.endTrial((await ids(friend.id)).sub));
+    expect(await referralOf(friend.id)).toMatchObject({ status: 'expired', credit_amount: null });
+    expect(await stats(referrer)).toMatchObject({ pendingReferrals: 0, completedReferrals: 0, credits: 0 });
+  });
+});
