@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 5055);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 12111);
+/** The fake Stripe's control server (tests/support/fake-stripe-server.ts): moves Stripe's clock. */
+export const stripeControlURL = `http://127.0.0.1:${stripePort + 1}`;
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
@@ -39,7 +41,12 @@ export default defineConfig({
     {
       command: 'node .tmp/fake-stripe-server.mjs',
       port: stripePort,
-      env: { FAKE_STRIPE_PORT: String(stripePort) },
+      env: {
+        FAKE_STRIPE_PORT: String(stripePort),
+        FAKE_STRIPE_CONTROL_PORT: String(stripePort + 1),
+        WEBHOOK_URL: `${baseURL}/api/stripe/webhook`,
+        WEBHOOK_SECRET: 'whsec_e2e',
+      },
       reuseExistingServer: false,
     },
     {

@@ -93,7 +93,11 @@ describe('applying a code to the new subscription', () => {
       message: REFERRAL_CODE_VALID,
     });
     expect((await friend.client.post('/api/subscription/referral', { code })).statusCode).toBe(201);
-    const again = await friend.client.post('/api/subscription/referral', { code });
+    // Paying again after a declined card sends the same code again: still one referral.
+    expect((await friend.client.post('/api/subscription/referral', { code })).statusCode).toBe(201);
+    expect((await stats(referrer)).totalReferrals).toBe(1);
+    const other = await trialing();
+    const again = await friend.client.post('/api/subscription/referral', { code: await codeOf(other) });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: 'You have already used a referral code.' });
   });

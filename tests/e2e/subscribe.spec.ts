@@ -124,6 +124,17 @@ test.describe('subscribe page', () => {
       });
     });
 
+    // The code goes with the subscription at each attempt to pay (the server's side is tested in
+    // tests/api/referral-rewards.test.ts and the real flow in referral-flow.spec.ts).
+    const codesSent: unknown[] = [];
+    await page.route('**/api/subscription/referral', (route) => {
+      codesSent.push(route.request().postDataJSON());
+      return route.fulfill({
+        status: 201,
+        json: { message: "Referral code applied. You'll get 1 month free!" },
+      });
+    });
+
     await page.goto('/subscribe/clinic');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscribe to Practice');
     const summary = page.getByRole('region', { name: 'Your plan' });
@@ -216,6 +227,7 @@ test.describe('subscribe page', () => {
       },
     });
     expect(creates).toBe(1);
+    expect(codesSent).toEqual([{ code: 'FRIEND-42' }, { code: 'FRIEND-42' }]);
   });
 
   test('without a trial the first payment is confirmed, with no referral metadata', async ({ page }) => {

@@ -48,12 +48,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const { db } = ctx.database;
 
-  async function codeProblem(user: User, code: string): Promise<string | null> {
+  /** The problem with this user using this code, if any; `repeat` when they already applied this very code. */
+  async function checkCode(user: User, code: string): Promise<{ problem: string | null; repeat: boolean }> {
     const [[referrer], [used]] = await Promise.all([
       db.select().from(users).where(eq(users.referralCode, code)),
-      db.select({ id: referrals.id }).from(referrals).where(eq(referrals.friendUserId, user.id)),
+      db.select({ code: referrals.referralCode }).from(referrals).where(eq(referrals.friendUserId, user.id)),
     ]);
-    return referralCodeProblem(user, referrer, !!used);
+    const repeat = used?.code === code;
+    return { problem: referralCodeProblem(user, referrer, !!used && !repeat), repeat };
   }
 
   app.get(
@@ -131,7 +133,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: validateReferralCodeSchema, response: { 200: referralValidationSchema } },
     },
     async (request) => {
-      const problem = await codeProblem(request.user!, request.body.code);
+      const { problem } = await checkCode(request.user!, request.body.code);
       return problem ? { valid: false, message: problem } : { valid: true, message: REFERRAL_CODE_VALID };
     },
   );
@@ -148,8 +150,10 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = request.user!;
       const { code } = request.body;
-      const problem = await codeProblem(user, code);
+      const { problem, repeat } = await checkCode(user, code);
       if (problem) throw badRequest(problem);
+      // Paying again after a declined card sends the code again: already recorded, nothing to do.
+      if (repeat) return reply.status(201).send({ message: REFERRAL_CODE_VALID });
       const subscriptionId = user.stripeSubscriptionId;
       if (!subscriptionId) throw badRequest('Start your subscription first, then apply the code.');
       const billing = ctx.billing;

@@ -3,8 +3,10 @@ import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { Redirect, useNavigation } from '@client/lib/navigation';
 import { MARKETING_META } from '@client/lib/page-meta';
+import { rememberReferralCode } from '@client/lib/pending-referral';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
+import { Gift } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
@@ -28,6 +30,17 @@ export function AuthPage() {
   const switchedByLink = useRef(false);
 
   useTitle(tab === 'login' ? MARKETING_META['/auth'].title : 'Create account');
+
+  // A share link (/auth?ref=CODE): keep the code for the subscribe page and open Register, after
+  // hydration, so the prerendered page and the first render agree.
+  const [referral, setReferral] = useState<string | null>(null);
+  const refParam = params.get('ref');
+  useEffect(() => {
+    const code = refParam ? rememberReferralCode(refParam) : null;
+    if (!code) return;
+    setReferral(code);
+    setTab('register');
+  }, [refParam]);
 
   useEffect(() => {
     // The link that switched tabs has just unmounted; keep keyboard focus at the tab it opened.
@@ -62,6 +75,15 @@ export function AuthPage() {
             Welcome to {PRODUCT_NAME}
           </h1>
           <p className="mt-2 text-center text-slate-600">Sign in or create an account to get started.</p>
+          {referral ? (
+            <p className="mt-4 flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950">
+              <Gift aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                Referral code <span className="font-semibold">{referral}</span> will be ready on the subscribe
+                page: you'll get 1 month free after your trial.
+              </span>
+            </p>
+          ) : null}
           <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="mt-8">
             <TabsList stretch>
               <TabsTrigger value="login" ref={triggers.login}>

@@ -1,5 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { ApiError, apiRequest } from '@client/lib/api';
+import { forgetReferralCode } from '@client/lib/pending-referral';
 import { toast } from '@client/lib/toast';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
@@ -88,6 +90,25 @@ function CheckoutForm({
     event.preventDefault();
     if (!stripe || !elements || !ready || processing) return;
     setProcessing(true);
+    if (referralCode) {
+      // The code goes with the subscription before the card is confirmed (the friend's free month
+      // is a coupon on it); the server answers the same if it was already sent by an earlier try.
+      try {
+        await apiRequest('POST', '/api/subscription/referral', { code: referralCode });
+        forgetReferralCode();
+      } catch (error) {
+        toast({
+          title: 'Invalid code',
+          description:
+            error instanceof ApiError && error.status < 500
+              ? error.serverMessage
+              : 'Please check your referral code and try again.',
+          variant: 'destructive',
+        });
+        setProcessing(false);
+        return;
+      }
+    }
     const confirmParams = {
       return_url: `${window.location.origin}/subscribe/success`,
       ...(referralCode ? { payment_method_data: { metadata: { referralCode } } } : {}),

@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { apiJson } from '@client/lib/api';
+import { pendingReferralCode } from '@client/lib/pending-referral';
 import { toast } from '@client/lib/toast';
 import { useMutation } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
@@ -22,7 +23,8 @@ type ReferralCodeBoxProps = {
  */
 export function ReferralCodeBox({ applied, onApply, onRemove }: ReferralCodeBoxProps) {
   const inputId = useId();
-  const [code, setCode] = useState('');
+  // Pre-filled from a share link followed earlier in this browser; the friend still presses Apply.
+  const [code, setCode] = useState(() => pendingReferralCode() ?? '');
   const input = useRef<HTMLInputElement>(null);
   const appliedNote = useRef<HTMLParagraphElement>(null);
   const moveFocus = useRef<'applied' | 'input' | null>(null);
