@@ -2,7 +2,12 @@
 import { build, context } from 'esbuild';
 
 const options = {
-  entryPoints: ['src/server/main.ts', 'src/server/admin-create.ts', 'src/server/stripe-setup.ts'],
+  entryPoints: [
+    'src/server/main.ts',
+    'src/server/admin-create.ts',
+    'src/server/stripe-setup.ts',
+    'src/server/seed.ts',
+  ],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../../shared/constants';
 import { monthlyAmount } from '../../shared/plans';
-import type { AdminReferral, AdminStats, AdminSubscriber, AdminUser } from '../../shared/schemas/admin';
+import type { AdminReferral, AdminStats, AdminSubscriber } from '../../shared/schemas/admin';
 import type { Db } from '../db/client';
 import { referrals, subscribers, users } from '../db/schema';
 
@@ -102,30 +102,43 @@ export async function adminStats(db: Db): Promise<AdminStats> {
   };
 }
 
-/** Every user, newest first, with only the columns the admin lists show (no secrets by construction). */
-export async function adminUsers(db: Db): Promise<AdminUser[]> {
-  const rows = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      plan: users.plan,
-      subscriptionStatus: users.subscriptionStatus,
-      hasDiscount: users.hasDiscount,
-      loginCount: users.loginCount,
-      consecutiveLogins: users.consecutiveLogins,
-      lastLoginAt: users.lastLoginAt,
-      createdAt: users.createdAt,
-      referralCode: users.referralCode,
-      referralCredits: users.referralCredits,
-    })
-    .from(users)
-    .orderBy(desc(users.id));
-  return rows.map((r) => ({
-    ...r,
-    lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
-    createdAt: r.createdAt.toISOString(),
-  }));
+/**
+ * A list as one JSON text built by the database: at 100,000 rows, PGlite hands over rows to
+ * JavaScript at about 18 µs each, while json_agg builds the same document in a third of the time
+ * and the server sends it untouched (docs/performance.md). The columns are named one by one, so
+ * nothing secret can slip in.
+ */
+async function jsonList(db: Db, columns: Record<string, SQL>, from: SQL): Promise<string> {
+  const fields = sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${key}::text, ${column}`),
+    sql`, `,
+  );
+  const result = await db.execute<{ list: string }>(
+    sql`select coalesce(json_agg(json_build_object(${fields}) order by id desc), '[]')::text as list from ${from}`,
+  );
+  return result.rows[0]?.list ?? '[]';
+}
+
+/** Every user, newest first, with only the columns the admin lists show (AdminUser). */
+export function adminUsersJson(db: Db): Promise<string> {
+  return jsonList(
+    db,
+    {
+      id: sql`id`,
+      username: sql`username`,
+      email: sql`email`,
+      plan: sql`plan`,
+      subscriptionStatus: sql`subscription_status`,
+      hasDiscount: sql`has_discount`,
+      loginCount: sql`login_count`,
+      consecutiveLogins: sql`consecutive_logins`,
+      lastLoginAt: sql`last_login_at`,
+      createdAt: sql`created_at`,
+      referralCode: sql`referral_code`,
+      referralCredits: sql`referral_credits`,
+    },
+    sql`users`,
+  );
 }
 
 export async function adminSubscribers(db: Db): Promise<AdminSubscriber[]> {
