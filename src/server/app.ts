@@ -26,6 +26,7 @@ import { publicRoutes } from './public-routes';
 import { referralRoutes } from './referrals/routes';
 import { registerErrorHandler } from './security/error-handler';
 import { registerGuards } from './security/guards';
+import { rateLimitStore } from './security/rate-limit-store';
 
 export type BuildOptions = {
   config: Config;
@@ -117,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    ...rateLimitStore(app, config.REDIS_URL),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many attempts. Please wait ${context.after} and try again.`,

@@ -29,6 +29,8 @@ const envSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     // Newsletter sign-ups and contact messages allowed per address per 10 minutes (each sends mail).
     FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    // Rate-limit counters shared by every instance (docs/deploy.md); without it each instance counts alone.
+    REDIS_URL: optionalText.pipe(z.url().optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

@@ -1,0 +1,59 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, createTestApp, type TestApp } from '../support/app';
+
+// Needs a Redis server: `npm run test:services` with TEST_REDIS_URL (CI starts Debian's redis-server).
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let a: TestApp;
+let b: TestApp;
+let redis: Redis;
+beforeAll(async () => {
+  redis = new Redis(REDIS_URL);
+  // Each run counts from zero: earlier runs' keys would still be inside their 10-minute window.
+  const keys = await redis.keys('chairnotes-rate-limit-*');
+  if (keys.length) await redis.del(...keys);
+  // Two instances of the app, as behind a load balancer.
+  a = await createTestApp({ REDIS_URL });
+  b = await createTestApp({ REDIS_URL });
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await redis.quit();
+});
+
+describe('rate limits in Redis', () => {
+  it('count failed logins across instances: the 11th, wherever it lands, is refused', async () => {
+    const ip = '198.51.100.7';
+    for (let i = 0; i < 10; i++) {
+      const instance = i % 2 ? a : b;
+      const res = await client(instance.app, ip).post('/api/login', {
+        username: 'someone',
+        password: `guess-${i}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    for (const instance of [a, b]) {
+      const blocked = await client(instance.app, ip).post('/api/login', {
+        username: 'someone',
+        password: 'again',
+      });
+      expect(blocked.statusCode).toBe(429);
+    }
+    expect((await redis.keys('chairnotes-rate-limit-*')).length).toBeGreaterThan(0);
+  });
+
+  it('let requests through when Redis stops answering', async () => {
+    const c = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const res = await client(c.app, '198.51.100.8').post('/api/login', {
+        username: 'someone',
+        password: 'x',
+      });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await c.close();
+    }
+  });
+});
