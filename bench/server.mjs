@@ -14,12 +14,14 @@ export async function freePort() {
   });
 }
 
+/** env.DATA_DIR reuses a directory (kept on stop); otherwise a fresh one, removed on stop. */
 export async function startServer(env = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-bench-'));
+  const ownDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'chairnotes-bench-'));
   const base = `http://localhost:${port}`;
   const child = spawn('node', ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), APP_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, PORT: String(port), APP_URL: base, LOG_LEVEL: 'error', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const started = Date.now();
@@ -33,11 +35,12 @@ export async function startServer(env = {}) {
   return {
     base,
     port,
-    async stop() {
+    dataDir,
+    async stop({ keepData = !ownDir } = {}) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

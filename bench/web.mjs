@@ -88,26 +88,27 @@ export async function runWebBench() {
 
 export function printWebReport({ rows, js }) {
   const mark = (ok) => (ok ? 'met' : 'MISSED');
-  console.log(
+  const lines = [];
+  const print = (line) => lines.push(line);
+  print(
     `\nLighthouse 12, mobile, median of ${RUNS} (budgets: performance >= 95, accessibility 100, best practices >= 95, SEO >= 95)`,
   );
-  console.log(
-    '| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | budget |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  print('| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | budget |');
+  print('|---|---|---|---|---|---|---|---|---|');
   let allMet = true;
   for (const r of rows) {
     const ok = Object.entries(BUDGET).every(([k, min]) => r[k] >= min);
     allMet &&= ok;
-    console.log(
+    print(
       `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${mark(ok)} |`,
     );
   }
   const jsOk = js.kb <= JS_BUDGET_KB;
-  console.log(
+  print(
     `\nJavaScript loaded for '/': ${js.kb.toFixed(1)} KB gzip in ${js.files} files (budget <= ${JS_BUDGET_KB} KB): ${mark(jsOk)}`,
   );
-  return allMet && jsOk;
+  console.log(lines.join('\n'));
+  return { allMet: allMet && jsOk, text: lines.join('\n') };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,0 +1,130 @@
+// The admin lists at 100,000 users (design.md section 8): the users list API's answer time, and how
+// long a search keystroke takes to update the list in Chromium.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { startServer } from './server.mjs';
+
+const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
+const ADMIN = { username: 'bench-admin', password: 'bench admin password' };
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function chromePath() {
+  return process.env.CHROME_PATH ?? '/usr/bin/chromium';
+}
+
+export async function runAdminBench() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-admin-bench-'));
+  const seeded = spawnSync('node', ['dist/server/seed.js', '--users', String(USERS)], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_EMAIL: 'bench-admin@example.com',
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  try {
+    const login = await fetch(`${server.base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.base },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    // The answer as the browser gets it: request, transfer and JSON parse.
+    const apiTimes = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const rows = await (await fetch(`${server.base}/api/admin/users`, { headers: { cookie } })).json();
+      apiTimes.push(performance.now() - started);
+      if (rows.length < USERS) throw new Error(`expected ${USERS} users, got ${rows.length}`);
+    }
+
+    const browser = await chromium.launch({
+      executablePath: chromePath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${server.base}/admin`);
+      await page.getByLabel('Username').fill(ADMIN.username);
+      await page.getByLabel('Password').fill(ADMIN.password);
+      await page.getByRole('button', { name: /sign in|log in/i }).click();
+      await page.waitForURL('**/admin/dashboard');
+      const pageStarted = Date.now();
+      await page.goto(`${server.base}/admin/users`);
+      const search = page.getByRole('searchbox').first();
+      await search.waitFor();
+      await page.getByText('sample-100000', { exact: true }).first().waitFor({ timeout: 60_000 });
+      const pageReady = Date.now() - pageStarted;
+
+      // Per keystroke: from keydown to the last change the list's DOM made in answer to it.
+      await page.evaluate(() => {
+        const w = window;
+        w.__keys = [];
+        document.addEventListener(
+          'keydown',
+          () => w.__keys.push({ down: performance.now(), last: null }),
+          true,
+        );
+        new MutationObserver(() => {
+          const k = w.__keys.at(-1);
+          if (k) k.last = performance.now();
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await search.click();
+      for (const ch of 'sample-0999') {
+        await page.keyboard.type(ch);
+        await page.waitForTimeout(250);
+      }
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('Backspace');
+        await page.waitForTimeout(250);
+      }
+      const keys = await page.evaluate(() => window.__keys);
+      const keystrokes = keys.filter((k) => k.last !== null).map((k) => k.last - k.down);
+      return {
+        users: USERS,
+        apiMs: median(apiTimes),
+        pageReadyMs: pageReady,
+        keystrokeMs: { median: median(keystrokes), max: Math.max(...keystrokes), n: keystrokes.length },
+      };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function printAdminReport(r) {
+  const mark = (ok) => (ok ? 'met' : 'MISSED');
+  const apiOk = r.apiMs <= 1000;
+  const keyOk = r.keystrokeMs.max <= 50;
+  const text = [
+    `\nAdmin lists with ${r.users.toLocaleString('en-GB')} users (npm run seed data, PGlite)`,
+    `GET /api/admin/users, request to parsed JSON: median of 5 ${Math.round(r.apiMs)} ms (budget <= 1000 ms): ${mark(apiOk)}`,
+    `/admin/users from navigation to the first rows shown: ${r.pageReadyMs} ms`,
+    `Search keystroke to the list updated: median ${r.keystrokeMs.median.toFixed(1)} ms, worst ${r.keystrokeMs.max.toFixed(1)} ms over ${r.keystrokeMs.n} keystrokes (budget <= 50 ms): ${mark(keyOk)}`,
+  ].join('\n');
+  console.log(text);
+  return { allMet: apiOk && keyOk, text };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  printAdminReport(await runAdminBench());
+}
