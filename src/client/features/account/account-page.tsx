@@ -1,8 +1,9 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { useCurrentUser } from '@client/features/auth/use-auth';
 import { useTitle } from '@client/lib/use-title';
 import { useSearchParams } from 'react-router';
+import { ProfileTab } from './profile-tab';
+import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 
 const TABS = ['profile', 'subscription', 'security'] as const;
@@ -14,7 +15,6 @@ const isTab = (value: string | null): value is AccountTab =>
 /** Spec section 2: three tabs. `/account?tab=subscription` opens the Subscription tab. */
 export function AccountPage() {
   useTitle('My Account');
-  const { user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: AccountTab = isTab(requested) ? requested : 'profile';
@@ -42,27 +42,13 @@ export function AccountPage() {
           <TabsTrigger value="security">Security</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
-          {user ? (
-            <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2">
-              <div>
-                <dt className="text-sm text-slate-600">Username</dt>
-                <dd className="mt-1 font-medium text-slate-900">{user.username}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">Email</dt>
-                <dd className="mt-1 font-medium break-all text-slate-900">{user.email}</dd>
-              </div>
-            </dl>
-          ) : null}
-          <p className="mt-4 text-sm text-slate-600">Editing your username and email is coming soon.</p>
+          <ProfileTab />
         </TabsContent>
         <TabsContent value="subscription">
           <SubscriptionTab />
         </TabsContent>
         <TabsContent value="security">
-          <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600 shadow-sm">
-            Changing your password is coming soon.
-          </p>
+          <SecurityTab />
         </TabsContent>
       </Tabs>
     </PageContainer>

@@ -1,6 +1,52 @@
+import type { AdminSubscriber } from '@shared/schemas/admin';
+import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
+import type { CsvColumn } from './csv';
+import { formatDateTime } from './format';
+import { useAdminSubscribers } from './use-admin-data';
+import type { TableColumn } from './virtual-table';
 
-// Placeholder until the admin issue adds the data.
+const searchFields = (s: AdminSubscriber) => [s.email];
+
+const columns: TableColumn<AdminSubscriber>[] = [
+  {
+    header: 'Email',
+    width: 'minmax(14rem, 2fr)',
+    cell: (s) => <span className="font-medium text-slate-900">{s.email}</span>,
+  },
+  { header: 'Subscribed', width: 'minmax(10rem, 1fr)', cell: (s) => formatDateTime(s.createdAt) },
+];
+
+const csvColumns: CsvColumn<AdminSubscriber>[] = [
+  { header: 'ID', value: (s) => s.id },
+  { header: 'Email', value: (s) => s.email },
+  { header: 'Subscribed', value: (s) => s.createdAt },
+];
+
 export function AdminNewsletterPage() {
-  return <AdminPageHeader title="Newsletter" description="Newsletter subscribers." />;
+  const subscribers = useAdminSubscribers();
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader title="Newsletter" description="Everyone who signed up for the newsletter." />
+      <AdminList
+        label="Newsletter subscribers"
+        noun={{ one: 'subscriber' }}
+        rows={subscribers.data}
+        isPending={subscribers.isPending}
+        isError={subscribers.isError}
+        onRetry={() => void subscribers.refetch()}
+        search={{ label: 'Search subscribers', placeholder: 'Email', fields: searchFields }}
+        columns={columns}
+        csvColumns={csvColumns}
+        rowKey={(s) => s.id}
+        minWidth="28rem"
+        messages={{
+          loading: 'Loading subscribers',
+          empty: 'No newsletter subscribers found.',
+          noMatch: 'No subscribers match your search.',
+          error: 'Error loading subscribers. Please try again.',
+        }}
+      />
+    </div>
+  );
 }

@@ -1,6 +1,103 @@
+import type { AdminReferral } from '@shared/schemas/admin';
+import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
+import { Badge, type BadgeTone } from './badge';
+import type { CsvColumn } from './csv';
+import { formatDate } from './format';
+import { useAdminReferrals } from './use-admin-data';
+import type { TableColumn } from './virtual-table';
 
-// Placeholder until the admin issue adds the data.
+type Status = AdminReferral['status'];
+const statusWords: Record<Status, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  expired: 'Expired',
+};
+const statusTones: Record<Status, BadgeTone> = { pending: 'warning', completed: 'good', expired: 'neutral' };
+const statusName = (status: Status) => statusWords[status] ?? status;
+
+/** Spec section 2: referrer username, referrer email, friend email or code. */
+const searchFields = (r: AdminReferral) => [
+  r.referrerUsername,
+  r.referrerEmail,
+  r.friendEmail,
+  r.referralCode,
+];
+
+const columns: TableColumn<AdminReferral>[] = [
+  {
+    header: 'Referrer',
+    width: 'minmax(12rem, 1.6fr)',
+    cell: (r) => (
+      <>
+        <span className="block font-medium text-slate-900">{r.referrerUsername}</span>
+        <span className="block text-slate-600">{r.referrerEmail}</span>
+      </>
+    ),
+  },
+  { header: 'Friend', width: 'minmax(12rem, 1.4fr)', cell: (r) => r.friendEmail },
+  {
+    header: 'Code',
+    width: 'minmax(7rem, 0.8fr)',
+    cell: (r) => <span className="font-mono">{r.referralCode}</span>,
+  },
+  {
+    header: 'Status',
+    width: 'minmax(6.5rem, 0.7fr)',
+    cell: (r) => <Badge tone={statusTones[r.status] ?? 'neutral'}>{statusName(r.status)}</Badge>,
+  },
+  { header: 'Referred', width: 'minmax(7rem, 0.8fr)', cell: (r) => formatDate(r.createdAt) },
+  { header: 'Completed', width: 'minmax(7rem, 0.8fr)', cell: (r) => formatDate(r.completedAt) },
+  {
+    header: 'Reward note',
+    width: 'minmax(12rem, 1.6fr)',
+    cell: (r) => (r.rewardNote ? <span className="text-slate-700">{r.rewardNote}</span> : null),
+  },
+];
+
+const csvColumns: CsvColumn<AdminReferral>[] = [
+  { header: 'ID', value: (r) => r.id },
+  { header: 'Referrer username', value: (r) => r.referrerUsername },
+  { header: 'Referrer email', value: (r) => r.referrerEmail },
+  { header: 'Friend email', value: (r) => r.friendEmail },
+  { header: 'Code', value: (r) => r.referralCode },
+  { header: 'Status', value: (r) => statusName(r.status) },
+  { header: 'Referred', value: (r) => r.createdAt },
+  { header: 'Completed', value: (r) => r.completedAt ?? '' },
+  { header: 'Reward note', value: (r) => r.rewardNote ?? '' },
+];
+
 export function AdminReferralsPage() {
-  return <AdminPageHeader title="Referrals" description="Referral codes shared and their status." />;
+  const referrals = useAdminReferrals();
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Referrals"
+        description="Friends who subscribed with a referral code, and whether the referrer was rewarded."
+      />
+      <AdminList
+        label="Referrals"
+        noun={{ one: 'referral' }}
+        rows={referrals.data}
+        isPending={referrals.isPending}
+        isError={referrals.isError}
+        onRetry={() => void referrals.refetch()}
+        search={{
+          label: 'Search referrals',
+          placeholder: 'Referrer, friend email or code',
+          fields: searchFields,
+        }}
+        columns={columns}
+        csvColumns={csvColumns}
+        rowKey={(r) => r.id}
+        minWidth="64rem"
+        messages={{
+          loading: 'Loading referrals',
+          empty: 'No referrals found in the system.',
+          noMatch: 'No referrals match your search.',
+          error: 'Error loading referrals. Please try again.',
+        }}
+      />
+    </div>
+  );
 }

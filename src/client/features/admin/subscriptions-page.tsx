@@ -1,8 +1,92 @@
+import { RETENTION_DISCOUNT } from '@shared/constants';
+import { formatPounds, monthlyAmount } from '@shared/plans';
+import type { AdminUser } from '@shared/schemas/admin';
+import { useMemo } from 'react';
+import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
+import { Badge } from './badge';
+import type { CsvColumn } from './csv';
+import { useAdminUsers } from './use-admin-data';
+import {
+  emailColumn,
+  joinedColumn,
+  lastLoginColumn,
+  planColumn,
+  userCsv,
+  userKey,
+  usernameColumn,
+  userSearchFields,
+} from './user-columns';
+import type { TableColumn } from './virtual-table';
 
-// Placeholder until the admin issue adds the data.
+/** Spec section 9: the subscriptions list holds users on pro or clinic whose status is active. */
+export function isActiveSubscription(user: AdminUser): boolean {
+  return (user.plan === 'pro' || user.plan === 'clinic') && user.subscriptionStatus === 'active';
+}
+
+const amount = (u: AdminUser) => monthlyAmount(u.plan, u.hasDiscount);
+
+const columns: TableColumn<AdminUser>[] = [
+  usernameColumn,
+  emailColumn,
+  planColumn,
+  {
+    header: 'Monthly amount',
+    width: 'minmax(10rem, 1fr)',
+    cell: (u) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <span className="tabular-nums">{formatPounds(amount(u))}</span>
+        {u.hasDiscount ? <Badge tone="warning">{RETENTION_DISCOUNT.percentOff}% discount</Badge> : null}
+      </span>
+    ),
+  },
+  joinedColumn,
+  lastLoginColumn,
+];
+
+const csvColumns: CsvColumn<AdminUser>[] = [
+  userCsv.id,
+  userCsv.username,
+  userCsv.email,
+  userCsv.plan,
+  { header: 'Monthly amount (GBP)', value: (u) => amount(u).toFixed(2) },
+  userCsv.discount,
+  userCsv.joined,
+  userCsv.lastLogin,
+];
+
 export function AdminSubscriptionsPage() {
+  // The same query as the users page: a visit to both loads the users once.
+  const users = useAdminUsers();
+  const subscriptions = useMemo(() => users.data?.filter(isActiveSubscription), [users.data]);
   return (
-    <AdminPageHeader title="Subscriptions" description="Users on a paid plan with an active subscription." />
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Subscriptions"
+        description="Users on a paid plan with an active subscription, and what each pays a month."
+      />
+      <AdminList
+        label="Subscriptions"
+        noun={{ one: 'subscription' }}
+        rows={subscriptions}
+        isPending={users.isPending}
+        isError={users.isError}
+        onRetry={() => void users.refetch()}
+        search={{
+          label: 'Search subscriptions',
+          placeholder: 'Username or email',
+          fields: userSearchFields,
+        }}
+        columns={columns}
+        csvColumns={csvColumns}
+        rowKey={userKey}
+        messages={{
+          loading: 'Loading subscriptions',
+          empty: 'No active subscriptions found.',
+          noMatch: 'No subscriptions match your search.',
+          error: 'Error loading users. Please try again.',
+        }}
+      />
+    </div>
   );
 }
