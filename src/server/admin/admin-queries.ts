@@ -109,12 +109,13 @@ export async function adminStats(db: Db): Promise<AdminStats> {
  * nothing secret can slip in.
  */
 async function jsonList(db: Db, columns: Record<string, SQL>, from: SQL): Promise<string> {
+  // Each row as json_agg serialises a sub-select's rows: measured faster than json_build_object.
   const fields = sql.join(
-    Object.entries(columns).map(([key, column]) => sql`${key}::text, ${column}`),
+    Object.entries(columns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
     sql`, `,
   );
   const result = await db.execute<{ list: string }>(
-    sql`select coalesce(json_agg(json_build_object(${fields}) order by id desc), '[]')::text as list from ${from}`,
+    sql`select coalesce(json_agg(t), '[]')::text as list from (select ${fields} from ${from} order by id desc) t`,
   );
   return result.rows[0]?.list ?? '[]';
 }
