@@ -10,7 +10,7 @@ export type AppContext = {
   config: Config;
   database: Database;
   mailer: Mailer;
-  sessions: { user: SessionStore; admin: SessionStore };
+  sessions: { user: SessionStore<'user'>; admin: SessionStore<'admin'> };
   cookie: { secure: boolean };
   /** Stripe, or null when it is not configured. */
   billing: Billing | null;

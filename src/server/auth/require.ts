@@ -1,18 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { admins } from '../db/schema';
 import { unauthorized } from '../lib/http-error';
 import { currentSession } from './session-cookies';
-import { usersRepo } from './users-repo';
 
 /** preHandler for user routes: only the user cookie counts, never the admin one. */
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const { ctx } = request.server;
   const session = await currentSession(request, reply, 'user', ctx.sessions.user, ctx.cookie);
   if (!session) throw unauthorized();
-  const user = await usersRepo(ctx.database.db).findById(session.subjectId);
-  if (!user) throw unauthorized();
-  request.user = user;
+  request.user = session.owner;
   request.sessionToken = session.token;
 }
 
@@ -21,8 +16,6 @@ export async function requireAdmin(request: FastifyRequest, reply: FastifyReply)
   const { ctx } = request.server;
   const session = await currentSession(request, reply, 'admin', ctx.sessions.admin, ctx.cookie);
   if (!session) throw unauthorized();
-  const [admin] = await ctx.database.db.select().from(admins).where(eq(admins.id, session.subjectId));
-  if (!admin) throw unauthorized();
-  request.admin = admin;
+  request.admin = session.owner;
   request.sessionToken = session.token;
 }

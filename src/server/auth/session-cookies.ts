@@ -38,13 +38,13 @@ export function sessionToken(request: FastifyRequest, kind: SessionKind): string
 }
 
 /** Validates the session cookie of `kind`, renewing the cookie when the session slid forward. */
-export async function currentSession(
+export async function currentSession<K extends SessionKind>(
   request: FastifyRequest,
   reply: FastifyReply,
-  kind: SessionKind,
-  store: SessionStore,
+  kind: K,
+  store: SessionStore<K>,
   opts: CookieOptions,
-): Promise<{ subjectId: number; token: string } | null> {
+) {
   const token = sessionToken(request, kind);
   if (!token) return null;
   const session = await store.validate(token);
@@ -53,5 +53,5 @@ export async function currentSession(
     return null;
   }
   if (session.renewed) setSessionCookie(reply, kind, token, session.expiresAt, opts);
-  return { subjectId: session.subjectId, token };
+  return { subjectId: session.subjectId, owner: session.owner, token };
 }

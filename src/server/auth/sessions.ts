@@ -1,7 +1,7 @@
 import { and, eq, lt, ne } from 'drizzle-orm';
 import { SESSION_DAYS } from '../../shared/constants';
 import type { Db } from '../db/client';
-import { adminSessions, userSessions } from '../db/schema';
+import { type Admin, adminSessions, admins, type User, userSessions, users } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,16 +11,18 @@ export type SessionKind = 'user' | 'admin';
 
 // User and admin sessions live in separate tables under separate cookies: one never opens the other.
 const tables = {
-  user: { table: userSessions, subject: userSessions.userId },
-  admin: { table: adminSessions, subject: adminSessions.adminId },
+  user: { table: userSessions, subject: userSessions.userId, owners: users },
+  admin: { table: adminSessions, subject: adminSessions.adminId, owners: admins },
 } as const;
+
+type Owner = { user: User; admin: Admin };
 
 export const SESSION_COOKIE: Record<SessionKind, string> = { user: 'cn_session', admin: 'cn_admin_session' };
 
-export type SessionStore = ReturnType<typeof sessionStore>;
+export type SessionStore<K extends SessionKind = SessionKind> = ReturnType<typeof sessionStore<K>>;
 
-export function sessionStore(db: Db, kind: SessionKind) {
-  const { table, subject } = tables[kind];
+export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
+  const { table, subject, owners } = tables[kind];
   const row = (id: string, subjectId: number, expiresAt: Date) =>
     kind === 'user' ? { id, userId: subjectId, expiresAt } : { id, adminId: subjectId, expiresAt };
 
@@ -33,14 +35,22 @@ export function sessionStore(db: Db, kind: SessionKind) {
       return { token, expiresAt };
     },
 
-    /** The session's subject, or null. A session used in the second half of its life is renewed (sliding expiry). */
-    async validate(token: string): Promise<{ subjectId: number; expiresAt: Date; renewed: boolean } | null> {
+    /**
+     * The session's owner (the user or admin row, read in the same query: one round trip per
+     * authenticated request), or null. A session used in the second half of its life is renewed
+     * (sliding expiry).
+     */
+    async validate(
+      token: string,
+    ): Promise<{ subjectId: number; owner: Owner[K]; expiresAt: Date; renewed: boolean } | null> {
       const id = sha256Hex(token);
       const [found] = await db
-        .select({ subjectId: subject, expiresAt: table.expiresAt })
+        .select({ owner: owners, expiresAt: table.expiresAt })
         .from(table)
+        .innerJoin(owners, eq(owners.id, subject))
         .where(eq(table.id, id));
       if (!found) return null;
+      const owner = found.owner as Owner[K];
       const now = Date.now();
       if (found.expiresAt.getTime() <= now) {
         await db.delete(table).where(eq(table.id, id));
@@ -49,9 +59,9 @@ export function sessionStore(db: Db, kind: SessionKind) {
       if (found.expiresAt.getTime() - now < SESSION_MS / 2) {
         const expiresAt = new Date(now + SESSION_MS);
         await db.update(table).set({ expiresAt }).where(eq(table.id, id));
-        return { subjectId: found.subjectId, expiresAt, renewed: true };
+        return { subjectId: owner.id, owner, expiresAt, renewed: true };
       }
-      return { subjectId: found.subjectId, expiresAt: found.expiresAt, renewed: false };
+      return { subjectId: owner.id, owner, expiresAt: found.expiresAt, renewed: false };
     },
 
     async end(token: string): Promise<void> {
