@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_DAYS } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { type Admin, adminSessions, admins, type User, userSessions, users } from '../db/schema';
@@ -23,6 +23,14 @@ export type SessionStore<K extends SessionKind = SessionKind> = ReturnType<typeo
 
 export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
   const { table, subject, owners } = tables[kind];
+  // Every authenticated request runs this: built once and prepared, not rebuilt per request
+  // (building the query was a fifth of the CPU of GET /api/user under load).
+  const findSession = db
+    .select({ owner: owners, expiresAt: table.expiresAt })
+    .from(table)
+    .innerJoin(owners, eq(owners.id, subject))
+    .where(eq(table.id, sql.placeholder('id')))
+    .prepare(`find_${kind}_session`);
   const row = (id: string, subjectId: number, expiresAt: Date) =>
     kind === 'user' ? { id, userId: subjectId, expiresAt } : { id, adminId: subjectId, expiresAt };
 
@@ -44,11 +52,7 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
       token: string,
     ): Promise<{ subjectId: number; owner: Owner[K]; expiresAt: Date; renewed: boolean } | null> {
       const id = sha256Hex(token);
-      const [found] = await db
-        .select({ owner: owners, expiresAt: table.expiresAt })
-        .from(table)
-        .innerJoin(owners, eq(owners.id, subject))
-        .where(eq(table.id, id));
+      const [found] = await findSession.execute({ id });
       if (!found) return null;
       const owner = found.owner as Owner[K];
       const now = Date.now();

@@ -20,7 +20,7 @@ export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?:
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
     // An idle client's connection can drop (a restart, a terminated backend): log it, don't crash.
     pool.on('error', () => {});
     return {
