@@ -75,12 +75,26 @@ describe('starting a subscription', () => {
     expect(writes.every((r) => r.idempotencyKey)).toBe(true);
   });
 
-  it('refuses a second live subscription with 409', async () => {
+  it('refuses a second live subscription with 409 once the card is saved', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    const started = await subscribe(u);
+    for (const event of fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!))
+      expect((await deliver(event)).statusCode).toBe(200);
     const again = await u.client.post('/api/create-subscription', { planId: 'clinic' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already have a subscription/);
+  });
+
+  it('picks up a trial whose card was never given (a reload), on the plan now chosen', async () => {
+    const u = await signedInUser(t.app);
+    const first = await subscribe(u, 'pro');
+    const again = await subscribe(u, 'clinic');
+    expect(again.clientSecret).toBe(first.clientSecret);
+    expect(again.trialEndsAt).toBe(first.trialEndsAt);
+    const { customer } = await stripeIds(u.id);
+    const subs = [...fake.state.subscriptions.values()].filter((s) => s.customer === customer);
+    expect(subs).toHaveLength(1);
+    expect((await u.client.get('/api/user')).json().plan).toBe('clinic');
   });
 
   it('makes one subscription when five requests for one user arrive together', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { FREEZE_DAYS, TRIAL_DAYS } from '../../shared/constants';
+import { FREEZE_DAYS, type PaidPlanId, TRIAL_DAYS } from '../../shared/constants';
 import { publicUserSchema } from '../../shared/schemas/auth';
 import {
   createSubscriptionResponseSchema,
@@ -47,6 +47,40 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     return toPublicUser(await stripeCall(() => syncUser(db, billing, user)));
   }
 
+  /**
+   * A trial whose card was never saved (the subscribe page reloaded, a second tab, or an answer lost
+   * on the way back from Stripe) is picked up where it stopped: the same subscription and its
+   * SetupIntent, moved to the plan now chosen. Without this the person would meet "You already have a
+   * subscription" and no way to give their card.
+   */
+  async function resumePendingSetup(billing: Billing, user: User, planId: PaidPlanId) {
+    if (!user.stripeSubscriptionId) return null;
+    const sub = await billing.stripe.subscriptions.retrieve(user.stripeSubscriptionId, {
+      expand: ['pending_setup_intent'],
+    });
+    const setupIntent = sub.pending_setup_intent as Stripe.SetupIntent | null;
+    if (sub.status !== 'trialing' || !setupIntent?.client_secret) return null;
+    const catalog = await billing.catalog();
+    const item = sub.items.data[0];
+    if (item && item.price.id !== catalog.priceIds[planId]) {
+      await billing.stripe.subscriptions.update(
+        sub.id,
+        { items: [{ id: item.id, price: catalog.priceIds[planId] }], proration_behavior: 'none' },
+        { idempotencyKey: `resume-${sub.id}-${planId}-${Date.now()}` },
+      );
+    }
+    const synced = await writeState(
+      db,
+      user.id,
+      await readFromStripe(billing, sub.customer as string, sub.id),
+    );
+    return {
+      clientSecret: setupIntent.client_secret,
+      intent: 'setup' as const,
+      trialEndsAt: synced.trialEndsAt?.toISOString() ?? null,
+    };
+  }
+
   app.post(
     '/api/create-subscription',
     {
@@ -56,6 +90,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const billing = requireBilling();
       const user = request.user!;
+      const resumed = await stripeCall(() => resumePendingSetup(billing, user, request.body.planId));
+      if (resumed) return resumed;
       if (isLive(user.subscriptionStatus))
         throw conflict('You already have a subscription. Manage it from your account.');
       // One creation at a time per user, decided by the database: a second click waits its turn.

@@ -27,6 +27,16 @@ const longDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
 });
 
+function isEvent(value: unknown): value is Stripe.Event {
+  const e = value as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
+  return (
+    typeof e?.id === 'string' &&
+    typeof e.type === 'string' &&
+    typeof e.data?.object === 'object' &&
+    e.data.object !== null
+  );
+}
+
 function customerOf(event: Stripe.Event): string | null {
   const object = event.data.object as { customer?: string | { id: string } | null };
   if (!object.customer) return null;
@@ -61,6 +71,8 @@ export const stripeWebhook: FastifyPluginAsync = async (app) => {
     } catch {
       throw badRequest('Invalid Stripe signature');
     }
+    // Signed, yet not an event we can read (Stripe never sends one): refuse it rather than fail on it.
+    if (!isEvent(event)) throw badRequest('Invalid Stripe event');
 
     const customerId = SYNC_EVENTS.has(event.type) ? customerOf(event) : null;
     const [user] = customerId

@@ -11,7 +11,9 @@ export type GuardOptions = { appUrl: string; originExempt: string[] };
  */
 export function registerGuards(app: FastifyInstance, opts: GuardOptions): void {
   const allowed = new URL(opts.appUrl).origin;
-  app.addHook('onRequest', async (request, reply) => {
+  // preParsing, not onRequest: the security headers (helmet's onRequest hook, registered later)
+  // are then on the refusal too, and a cross-site body is still never parsed.
+  app.addHook('preParsing', async (request, reply) => {
     if (!MUTATING.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
     if (opts.originExempt.includes(path)) return;

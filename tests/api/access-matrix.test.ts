@@ -1,0 +1,356 @@
+/**
+ * Who may call what. Every route the app registers (enumerated from the app itself) must have a row
+ * in ROUTES below, so a new route cannot be forgotten; each is then called with no session, a user
+ * session, an admin session, and the two crossed (a user's token in the admin cookie and the
+ * reverse), and must answer as its class allows:
+ *
+ *   public  the same answer for everyone
+ *   user    401 without a user cookie (an admin cookie alone, or in the user cookie's place, is not one)
+ *   admin   401 without an admin cookie (a user cookie, or a user token in the admin cookie, is not one)
+ *   stripe  the webhook: sessions mean nothing, the signature decides
+ *
+ * No user route takes a user id (each acts on the session's user), so "another user's data" is
+ * checked by calling every user route as user B and finding none of user A's identifiers in the answers.
+ */
+import Stripe from 'stripe';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { adminsRepo } from '../../src/server/admin/admins-repo';
+import { hashPassword } from '../../src/server/auth/password';
+import { APP_URL, createTestApp, newUser, signedInUser } from '../support/app';
+import { startFakeStripe } from '../support/fake-stripe';
+import { mintSession, routeKey, routesOf } from '../support/routes';
+
+vi.mock('fastify', async (original) =>
+  (await import('../support/routes')).recordingFastify(await original<typeof import('fastify')>()),
+);
+
+const WEBHOOK_SECRET = 'whsec_matrix';
+const fake = await startFakeStripe();
+const t = await createTestApp({
+  LOGIN_RATE_LIMIT: '100000',
+  FORM_RATE_LIMIT: '100000',
+  STRIPE_SECRET_KEY: 'sk_test_fake',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: fake.url,
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+const routes = routesOf(t.app);
+
+const ADMIN = { username: 'matrixboss', email: 'matrixboss@example.com', password: 'matrix admin secret' };
+const { admin } = await adminsRepo(t.db).upsert({
+  username: ADMIN.username,
+  email: ADMIN.email,
+  passwordHash: await hashPassword(ADMIN.password),
+});
+// A user that anyone may sign in as (the login route is public).
+const loginable = await signedInUser(t.app);
+
+type Caller = Awaited<ReturnType<typeof signedInUser>>;
+type Call = { body?: Record<string, unknown>; query?: string; headers?: Record<string, string> };
+type Row = {
+  access: 'public' | 'user' | 'admin' | 'stripe';
+  /** The request; `as` is the user whose session goes with it (a fresh one for each call). */
+  call?: (as: Caller) => Call;
+  /** The answer a caller the route allows gets. */
+  allowed: number;
+};
+
+let counter = 0;
+const fresh = (what: string) => `${what}${Date.now().toString(36)}${++counter}@example.com`;
+
+const ROUTES: Record<string, Row> = {
+  'GET /api/health': { access: 'public', allowed: 200 },
+  'GET /api/config': { access: 'public', allowed: 200 },
+  'GET /api/subscription-plans': { access: 'public', allowed: 200 },
+  'POST /api/register': { access: 'public', call: () => ({ body: newUser() }), allowed: 201 },
+  'POST /api/login': {
+    access: 'public',
+    call: () => ({ body: { username: loginable.username, password: loginable.password } }),
+    allowed: 200,
+  },
+  'POST /api/logout': { access: 'public', allowed: 200 },
+  'POST /api/password-reset/request': {
+    access: 'public',
+    call: () => ({ body: { email: fresh('reset') } }),
+    allowed: 200,
+  },
+  'POST /api/password-reset/confirm': {
+    access: 'public',
+    call: () => ({ body: { token: 'not-a-real-token-at-all', password: 'long enough password' } }),
+    allowed: 400,
+  },
+  'POST /api/admin/login': {
+    access: 'public',
+    call: () => ({ body: { username: ADMIN.username, password: ADMIN.password } }),
+    allowed: 200,
+  },
+  'POST /api/admin/logout': { access: 'public', allowed: 200 },
+  'POST /api/newsletter': {
+    access: 'public',
+    call: () => ({ body: { email: fresh('news') } }),
+    allowed: 201,
+  },
+  'GET /api/newsletter/unsubscribe': {
+    access: 'public',
+    call: () => ({ query: '?token=unknown' }),
+    allowed: 303,
+  },
+  'POST /api/contact': {
+    access: 'public',
+    call: () => ({
+      body: { kind: 'demo', name: 'Dr Matrix', email: fresh('contact'), message: 'Please show me a demo.' },
+    }),
+    allowed: 201,
+  },
+
+  'GET /api/user': { access: 'user', allowed: 200 },
+  'PATCH /api/user': {
+    access: 'user',
+    call: (u) => ({ body: { username: u.username, email: u.email } }),
+    allowed: 200,
+  },
+  'POST /api/user/change-password': {
+    access: 'user',
+    call: (u) => ({
+      body: { currentPassword: u.password, newPassword: u.password, confirmPassword: u.password },
+    }),
+    allowed: 200,
+  },
+  'POST /api/user/sign-out-others': { access: 'user', allowed: 200 },
+  'GET /api/user/export': { access: 'user', allowed: 200 },
+  // The handler asks for the password again: a wrong one proves the request got that far.
+  'DELETE /api/user': {
+    access: 'user',
+    call: () => ({ body: { password: 'not my password' } }),
+    allowed: 400,
+  },
+  'POST /api/create-subscription': {
+    access: 'user',
+    call: () => ({ body: { planId: 'pro' } }),
+    allowed: 200,
+  },
+  'POST /api/subscription/sync': { access: 'user', allowed: 200 },
+  'GET /api/subscription': { access: 'user', allowed: 200 },
+  // A new user has no subscription: 400 'You have no active subscription.' comes from the handler.
+  'POST /api/subscription/freeze': { access: 'user', allowed: 400 },
+  'POST /api/subscription/discount': { access: 'user', allowed: 400 },
+  'POST /api/subscription/cancel': { access: 'user', allowed: 400 },
+  'POST /api/subscription/keep': { access: 'user', allowed: 400 },
+  'GET /api/billing/invoices': { access: 'user', allowed: 200 },
+  'GET /api/billing/payment-method': { access: 'user', allowed: 200 },
+  'POST /api/billing/portal': { access: 'user', allowed: 400 },
+  'GET /api/referrals/code': { access: 'user', allowed: 200 },
+  'GET /api/referrals/stats': { access: 'user', allowed: 200 },
+  'POST /api/referrals': {
+    access: 'user',
+    call: () => ({ body: { friendEmail: fresh('friend') } }),
+    allowed: 201,
+  },
+  'POST /api/validate-referral-code': {
+    access: 'user',
+    call: () => ({ body: { code: 'NOSUCHCODE' } }),
+    allowed: 200,
+  },
+  'POST /api/subscription/referral': {
+    access: 'user',
+    call: () => ({ body: { code: 'NOSUCHCODE' } }),
+    allowed: 400,
+  },
+
+  'GET /api/admin/user': { access: 'admin', allowed: 200 },
+  'GET /api/admin/stats': { access: 'admin', allowed: 200 },
+  'GET /api/admin/users': { access: 'admin', allowed: 200 },
+  'GET /api/admin/subscribers': { access: 'admin', allowed: 200 },
+  'GET /api/admin/referrals': { access: 'admin', allowed: 200 },
+
+  // Without a valid signature 400 for everyone; a signed event 200 for everyone (below).
+  'POST /api/stripe/webhook': { access: 'stripe', allowed: 400 },
+};
+
+type Cookies = { cn_session?: string; cn_admin_session?: string };
+
+async function call(key: string, row: Row, as: Caller, cookies: Cookies) {
+  const [method, url] = key.split(' ') as ['GET', string];
+  const req = row.call?.(as) ?? {};
+  return t.app.inject({
+    method,
+    url: `${url}${req.query ?? ''}`,
+    headers: { ...(method === 'GET' ? {} : { origin: APP_URL }), ...req.headers },
+    cookies,
+    ...(req.body ? { payload: req.body } : {}),
+  });
+}
+
+describe('the access table', () => {
+  it('classifies every route the app serves, and lists no route it does not serve', () => {
+    const served = routes.map(routeKey).sort();
+    expect(
+      served.filter((k) => !(k in ROUTES)),
+      'routes missing from ROUTES',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((k) => !served.includes(k)),
+      'rows for routes the app lacks',
+    ).toEqual([]);
+  });
+});
+
+describe('every route answers only the callers its class allows', () => {
+  for (const route of routes) {
+    const key = routeKey(route);
+    const row = ROUTES[key];
+    if (!row) continue; // reported by the test above
+    it(`${key} (${row.access})`, async () => {
+      // The callers the route may allow are new users, so no call sees the effects of another
+      // (a subscription already made, a session already ended).
+      const u1 = await signedInUser(t.app);
+      const u2 = await signedInUser(t.app);
+      const token = (u: Caller) => u.client.jar.get('cn_session')!;
+      const adminToken = () => mintSession(t.app, 'admin', admin.id);
+      const answers = {
+        nobody: await call(key, row, u1, {}),
+        user: await call(key, row, u1, { cn_session: token(u1) }),
+        admin: await call(key, row, u1, { cn_admin_session: await adminToken() }),
+        adminTokenAsUser: await call(key, row, u1, { cn_session: await adminToken() }),
+        userTokenAsAdmin: await call(key, row, u1, {
+          cn_admin_session: await mintSession(t.app, 'user', u1.id),
+        }),
+        both: await call(key, row, u2, { cn_session: token(u2), cn_admin_session: await adminToken() }),
+        madeUp: await call(key, row, u1, {
+          cn_session: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+          cn_admin_session: 'AAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        }),
+      };
+      const statuses = Object.fromEntries(Object.entries(answers).map(([who, res]) => [who, res.statusCode]));
+      const expected = {
+        public: {
+          nobody: 'ok',
+          user: 'ok',
+          admin: 'ok',
+          adminTokenAsUser: 'ok',
+          userTokenAsAdmin: 'ok',
+          both: 'ok',
+          madeUp: 'ok',
+        },
+        stripe: {
+          nobody: 'ok',
+          user: 'ok',
+          admin: 'ok',
+          adminTokenAsUser: 'ok',
+          userTokenAsAdmin: 'ok',
+          both: 'ok',
+          madeUp: 'ok',
+        },
+        user: {
+          nobody: 401,
+          user: 'ok',
+          admin: 401,
+          adminTokenAsUser: 401,
+          userTokenAsAdmin: 401,
+          both: 'ok',
+          madeUp: 401,
+        },
+        admin: {
+          nobody: 401,
+          user: 401,
+          admin: 'ok',
+          adminTokenAsUser: 401,
+          userTokenAsAdmin: 401,
+          both: 'ok',
+          madeUp: 401,
+        },
+      }[row.access];
+      const want = Object.fromEntries(
+        Object.entries(expected).map(([who, status]) => [who, status === 'ok' ? row.allowed : status]),
+      );
+      expect(statuses, key).toEqual(want);
+      for (const res of Object.values(answers)) {
+        if (res.statusCode === 401) expect(res.json()).toEqual({ message: 'Not authenticated' });
+        if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+      }
+    });
+  }
+
+  it('the webhook ignores sessions: a signed event is accepted whoever else is signed in', async () => {
+    const u = await signedInUser(t.app);
+    const results = [];
+    const cookieSets: Record<string, string>[] = [
+      {},
+      { cn_session: u.client.jar.get('cn_session')! },
+      { cn_admin_session: await mintSession(t.app, 'admin', admin.id) },
+    ];
+    for (const cookies of cookieSets) {
+      const payload = JSON.stringify({
+        id: fresh('evt_matrix_'),
+        object: 'event',
+        type: 'ping',
+        data: { object: {} },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        cookies,
+        payload,
+      });
+      results.push(res.statusCode);
+    }
+    expect(results).toEqual([200, 200, 200]);
+  });
+});
+
+describe("no user route answers with another user's data", () => {
+  it("user B's calls to every user route carry B's identity and none of A's", async () => {
+    const a = await signedInUser(t.app, { username: 'matrixalice', email: 'matrix.alice@example.com' });
+    const b = await signedInUser(t.app, { username: 'matrixbob', email: 'matrix.bob@example.com' });
+    const codeOf = async (u: Caller) =>
+      (await u.client.get('/api/referrals/code')).json().referralCode as string;
+    const aCode = await codeOf(a);
+    const bCode = await codeOf(b);
+    expect(aCode).not.toBe(bCode);
+    // A has something to leak: a subscription, an invitation, a contact in Stripe.
+    expect((await a.client.post('/api/create-subscription', { planId: 'clinic' })).statusCode).toBe(200);
+    expect(
+      (await a.client.post('/api/referrals', { friendEmail: 'matrix.friend@example.com' })).statusCode,
+    ).toBe(201);
+    const exportOf = async (u: Caller) => {
+      const { exportedAt: _, ...data } = (await u.client.get('/api/user/export')).json();
+      return data;
+    };
+    const aBefore = await exportOf(a);
+
+    const userRoutes = routes.filter((r) => ROUTES[routeKey(r)]?.access === 'user');
+    expect(userRoutes.length).toBeGreaterThan(20);
+    for (const route of userRoutes) {
+      const key = routeKey(route);
+      // B's own token each time: a route that signs B out must not make the next one answer 401.
+      const token = await mintSession(t.app, 'user', b.id);
+      const res = await call(key, ROUTES[key]!, b, { cn_session: token });
+      expect(res.statusCode, `${key}: ${res.body}`).not.toBe(401);
+      for (const secret of [a.username, a.email, aCode]) {
+        expect(res.body, `${key} leaked ${secret}`).not.toContain(secret);
+      }
+      // Numbers are everywhere in a body, so A's id is looked for where an id is said.
+      const json = res.body.startsWith('{') ? (res.json() as { id?: unknown }) : {};
+      if ('id' in json) expect(json.id, key).toBe(b.id);
+    }
+
+    // B's first session was ended by sign-out-others along the way: ask with a new one.
+    const bToken = await mintSession(t.app, 'user', b.id);
+    const asB = (url: string) => t.app.inject({ method: 'GET', url, cookies: { cn_session: bToken } });
+    const me = (await asB('/api/user')).json();
+    expect(me).toMatchObject({ id: b.id, username: 'matrixbob', email: 'matrix.bob@example.com' });
+    expect((await asB('/api/referrals/code')).json()).toEqual({ referralCode: bCode });
+    const exported = (await asB('/api/user/export')).body;
+    expect(exported).toContain('matrix.bob@example.com');
+    expect(exported).not.toContain('matrix.alice@example.com');
+    expect(exported).not.toContain('matrix.friend@example.com');
+    // And nothing B did changed A.
+    expect(await exportOf(a)).toEqual(aBefore);
+  });
+});

@@ -1,0 +1,581 @@
+/**
+ * Fuzzes every route of the real app (enumerated from it, so a new route is fuzzed too): values
+ * that follow the route's zod schema and values that break it (wrong types, missing and unknown
+ * fields, prototype keys, huge strings and bodies, bad JSON, wrong content types, no Origin...).
+ *
+ * Whatever arrives: never a 5xx; every 4xx is JSON with a string `message`; a request the schema
+ * refuses gets 400; and a refused request (any 4xx) changes no row of any table.
+ *
+ * FUZZ_RUNS (default 200) cases per route, from a fixed seed (FUZZ_SEED) so a failure replays.
+ */
+
+import * as fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { adminsRepo } from '../../src/server/admin/admins-repo';
+import { hashPassword } from '../../src/server/auth/password';
+import { APP_URL, createTestApp, signedInUser } from '../support/app';
+import { startFakeStripe } from '../support/fake-stripe';
+import {
+  arbitraryFor,
+  emailArb,
+  keysOf,
+  mintSession,
+  type RouteInfo,
+  routeKey,
+  routesOf,
+  tableChecksums,
+  trackBackgroundMail,
+} from '../support/routes';
+
+vi.mock('fastify', async (original) =>
+  (await import('../support/routes')).recordingFastify(await original<typeof import('fastify')>()),
+);
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const SEED = Number(process.env.FUZZ_SEED ?? 7_2024);
+const WEBHOOK_SECRET = 'whsec_fuzz';
+const BODY_LIMIT = 64 * 1024;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Content types Fastify has no parser for in this app: a body in one of them is refused with 415. */
+const FOREIGN_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'text/html',
+  'application/octet-stream',
+];
+/** Odd spellings whose outcome we leave to Fastify; only "no 5xx, a JSON message" is asserted. */
+const ODD_TYPES = [
+  'APPLICATION/JSON',
+  'application/json; charset=utf-16',
+  'application/json-patch+json',
+  'application/json, text/plain',
+  'application/',
+  ';;;',
+  'application/json; charset=',
+];
+
+const fake = await startFakeStripe();
+const t = await createTestApp({
+  LOGIN_RATE_LIMIT: '100000',
+  FORM_RATE_LIMIT: '100000',
+  STRIPE_SECRET_KEY: 'sk_test_fake',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_URL: fake.url,
+});
+const mail = trackBackgroundMail(t.app);
+const routes = routesOf(t.app);
+
+// The fuzzing user (its cookie goes with every request), a second user whose name, email and
+// referral code the hints use, and an admin.
+const me = await signedInUser(t.app);
+const other = await signedInUser(t.app);
+const otherCode = (await other.client.get('/api/referrals/code')).json().referralCode as string;
+const ADMIN = { username: 'fuzzboss', email: 'fuzzboss@example.com', password: 'admin fuzz secret' };
+const { admin } = await adminsRepo(t.db).upsert({
+  username: ADMIN.username,
+  email: ADMIN.email,
+  passwordHash: await hashPassword(ADMIN.password),
+});
+const tokens = { user: me.client.jar.get('cn_session')!, admin: await mintSession(t.app, 'admin', admin.id) };
+
+afterAll(async () => {
+  await mail.idle();
+  await t.close();
+  await fake.close();
+});
+
+/**
+ * Values the schema alone would rarely produce, so the fuzz reaches past validation: real names,
+ * real codes, the right password (for a change that changes nothing).
+ */
+const hints: Record<string, fc.Arbitrary<unknown>> = {
+  'POST /api/login': fc.record({
+    username: fc.constantFrom(other.username, other.email, other.username.toUpperCase(), 'nobody'),
+    password: fc.oneof(fc.constant(other.password), fc.string({ minLength: 1, maxLength: 20 })),
+  }),
+  'POST /api/admin/login': fc.record({
+    username: fc.constantFrom(ADMIN.username, ADMIN.email, 'nobody'),
+    password: fc.oneof(fc.constant(ADMIN.password), fc.string({ minLength: 1, maxLength: 20 })),
+  }),
+  'PATCH /api/user': fc.record({
+    username: fc.constantFrom(other.username, other.username.toUpperCase(), me.username),
+    email: fc.constantFrom(other.email, other.email.toUpperCase(), me.email),
+  }),
+  'POST /api/user/change-password': fc.constant({
+    currentPassword: me.password,
+    newPassword: me.password,
+    confirmPassword: me.password,
+  }),
+  'POST /api/password-reset/request': fc.record({ email: fc.constantFrom(me.email, other.email) }),
+  'POST /api/referrals': fc.record({
+    friendEmail: fc.oneof(fc.constantFrom(me.email, other.email), emailArb),
+  }),
+  'POST /api/validate-referral-code': fc.record({
+    code: fc.constantFrom(otherCode, ` ${otherCode.toLowerCase()} `, 'NOSUCHCODE'),
+  }),
+  'POST /api/subscription/referral': fc.record({
+    code: fc.constantFrom(otherCode, ` ${otherCode.toLowerCase()} `, 'NOSUCHCODE'),
+  }),
+};
+
+const wrongValue = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+);
+const strangeKey = fc.oneof(
+  fc.constantFrom(
+    'role',
+    'id',
+    'isAdmin',
+    'plan',
+    'referralCredits',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+  ),
+  fc.string({ maxLength: 12 }),
+);
+const hugeText = fc.constantFrom(1_000, 20_000, 60_000, 100_000).map((n) => 'y'.repeat(n));
+
+/** A JSON value built from the route's schema: valid, or broken in one of the usual ways. */
+function bodyValue(route: RouteInfo): fc.Arbitrary<unknown> {
+  if (!route.body) return fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 2 }));
+  const valid = hints[routeKey(route)]
+    ? fc.oneof(hints[routeKey(route)]!, arbitraryFor(route.body))
+    : arbitraryFor(route.body);
+  const keys = keysOf(route.body);
+  const key = fc.constantFrom(...keys);
+  const asObject = (v: unknown) => ({ ...(v as Record<string, unknown>) });
+  return fc.oneof(
+    { weight: 6, arbitrary: valid },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(valid, key).map(([v, k]) => {
+        const o = asObject(v);
+        delete o[k];
+        return o;
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(valid, key, wrongValue).map(([v, k, w]) => ({ ...asObject(v), [k]: w })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(valid, fc.dictionary(strangeKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }))
+        .map(([v, extra]) => ({ ...extra, ...asObject(v) })),
+    },
+    { weight: 1, arbitrary: fc.tuple(valid, key, hugeText).map(([v, k, s]) => ({ ...asObject(v), [k]: s })) },
+    { weight: 1, arbitrary: valid.map((v) => [v]) },
+    { weight: 1, arbitrary: fc.constantFrom(null, {}, [], '', 0, true, 'text') },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  );
+}
+
+/** JSON text that Fastify must refuse with 400: broken, or carrying prototype-pollution keys. */
+const badJsonText = fc.oneof(
+  fc.constantFrom(
+    '{"__proto__":{"fuzzPolluted":true}}',
+    '{"username":{"__proto__":{"fuzzPolluted":true}},"password":"x"}',
+    '{"constructor":{"prototype":{"fuzzPolluted":true}}}',
+    '{"email":"a@b.co","constructor":{"prototype":{"fuzzPolluted":1}}}',
+    '{"username": ',
+    '{',
+    '}',
+    '[1,2',
+    "{'a':1}",
+    '{"a":1,}',
+    'NaN',
+    'undefined',
+    '\u0000',
+    '{"a":"\\ud800"',
+    '   ',
+  ),
+  fc.string({ maxLength: 50 }).map((s) => `{${s}`),
+  fc.jsonValue().map((v) => JSON.stringify(v).slice(0, -1) || '{'),
+);
+
+type Req = {
+  payload?: string;
+  contentType?: string;
+  /** What the body was built from, when it is JSON the route would parse. */
+  value?: unknown;
+  kind: 'json' | 'bad-json' | 'foreign-type' | 'odd-type' | 'none' | 'too-large';
+  query: string;
+  origin: boolean;
+};
+
+const queryArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('') },
+  {
+    weight: 3,
+    arbitrary: fc
+      .dictionary(
+        fc.oneof(strangeKey, fc.constant('token')),
+        fc.oneof(
+          fc.string(),
+          hugeText.map((s) => s.slice(0, 3000)),
+        ),
+        {
+          maxKeys: 3,
+        },
+      )
+      .map((d) => `?${new URLSearchParams(d)}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '?token=a&token=b',
+      '?token=%',
+      '?token=%zz%E0%A4%A',
+      '?__proto__[fuzzPolluted]=1',
+      '?constructor.prototype.fuzzPolluted=1',
+      '?&&&==',
+      `?token=${'t'.repeat(201)}`,
+    ),
+  },
+);
+
+function requestArb(route: RouteInfo): fc.Arbitrary<Req> {
+  const json = bodyValue(route).map(
+    (value): Omit<Req, 'query' | 'origin'> => ({
+      kind: value === undefined ? 'none' : 'json',
+      value,
+      payload: value === undefined ? undefined : JSON.stringify(value),
+      contentType: value === undefined ? undefined : 'application/json',
+    }),
+  );
+  const body = fc.oneof(
+    { weight: 12, arbitrary: json },
+    {
+      weight: 2,
+      arbitrary: badJsonText.map((payload) => ({
+        kind: 'bad-json' as const,
+        payload,
+        contentType: 'application/json',
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...FOREIGN_TYPES),
+          fc.oneof(fc.constant('a=1&b=2'), fc.string({ minLength: 1 })),
+        )
+        .map(([contentType, payload]) => ({ kind: 'foreign-type' as const, contentType, payload })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...ODD_TYPES), json)
+        .map(([contentType, j]) => ({ kind: 'odd-type' as const, contentType, payload: j.payload ?? '{}' })),
+    },
+    { weight: 1, arbitrary: fc.constant({ kind: 'none' as const }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(BODY_LIMIT + 1, 100_000, 300_000).map((n) => ({
+        kind: 'too-large' as const,
+        contentType: 'application/json',
+        payload: JSON.stringify({ filler: 'z'.repeat(n) }),
+      })),
+    },
+  );
+  return fc
+    .record({
+      body,
+      query: queryArb,
+      origin: fc.oneof({ weight: 19, arbitrary: fc.constant(true) }, fc.constant(false)),
+    })
+    .map(({ body, query, origin }) => ({ ...body, query, origin }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The webhook: bodies signed with the right secret, a wrong one, stale, garbled, or not at all.
+
+const SYNC_TYPES = [
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.trial_will_end',
+  'invoice.paid',
+  'invoice.payment_failed',
+];
+
+type Hook = {
+  payload?: string;
+  contentType?: string;
+  signature?: string;
+  valid: 'signed' | 'bad-signature' | 'other';
+};
+
+function webhookArb(): fc.Arbitrary<Hook> {
+  const customer = fc.oneof(
+    fc.constant('cus_missing'),
+    fc.constant(null),
+    fc.jsonValue({ maxDepth: 1 }),
+    fc.record({ id: fc.oneof(fc.string(), fc.integer()) }),
+  );
+  const eventLike = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        id: fc.oneof(
+          fc.string({ minLength: 1 }).map((s) => `evt_fuzz_${s}`),
+          wrongValue,
+        ),
+        object: fc.constant('event'),
+        type: fc.oneof(fc.constantFrom(...SYNC_TYPES, 'charge.refunded', 'ping'), fc.string(), wrongValue),
+        data: fc.oneof(
+          fc.record({ object: fc.oneof(fc.record({ id: fc.string(), customer }), wrongValue) }),
+          wrongValue,
+        ),
+      }),
+    },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  );
+  const text = fc.oneof(
+    { weight: 5, arbitrary: eventLike.map((e) => JSON.stringify(e)) },
+    { weight: 1, arbitrary: badJsonText },
+    { weight: 1, arbitrary: fc.string() },
+  );
+  const sign = (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+    Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+  return fc.oneof(
+    {
+      weight: 6,
+      arbitrary: text.map((payload) => ({ payload, signature: sign(payload), valid: 'signed' as const })),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          text,
+          fc.oneof(
+            fc.constant(undefined),
+            fc.string(),
+            fc.constant('t=1,v1=deadbeef'),
+            fc.constant('whsec_wrong').map((s) => `wrong:${s}`),
+            fc.constant('stale'),
+          ),
+        )
+        .map(([payload, how]) => {
+          const signature =
+            how === 'wrong:whsec_wrong'
+              ? sign(payload, 'whsec_wrong')
+              : how === 'stale'
+                ? sign(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)
+                : how;
+          return { payload, signature, valid: 'bad-signature' as const };
+        }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...FOREIGN_TYPES).map((contentType) => ({
+        payload: '{"id":"evt_1"}',
+        contentType,
+        signature: sign('{"id":"evt_1"}'),
+        valid: 'other' as const,
+      })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant(0).map(() => {
+        const payload = JSON.stringify({ id: 'evt_big', data: 'z'.repeat(BODY_LIMIT) });
+        return { payload, signature: sign(payload), valid: 'other' as const };
+      }),
+    },
+  );
+}
+
+/** A well-formed event: the only signed payload the webhook may accept. */
+function isEventShaped(payload: string): boolean {
+  try {
+    const e = JSON.parse(payload) as { id?: unknown; type?: unknown; data?: { object?: unknown } };
+    return (
+      typeof e === 'object' &&
+      e !== null &&
+      typeof e.id === 'string' &&
+      typeof e.type === 'string' &&
+      typeof e.data === 'object' &&
+      e.data !== null &&
+      typeof e.data.object === 'object' &&
+      e.data.object !== null
+    );
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** The tables as they were before the request in flight; null when a write may have happened since. */
+let before: Record<string, string> | null = null;
+
+/** Keeps the fuzzing sessions alive: a sign-in or a sign-out by the fuzz may have ended them. */
+async function keepSessions(res?: LightMyRequestResponse) {
+  if (res && !res.headers['set-cookie']) return;
+  if (!(await t.app.ctx.sessions.user.validate(tokens.user))) {
+    tokens.user = await mintSession(t.app, 'user', me.id);
+    before = null;
+  }
+  if (!(await t.app.ctx.sessions.admin.validate(tokens.admin))) {
+    tokens.admin = await mintSession(t.app, 'admin', admin.id);
+    before = null;
+  }
+}
+
+async function send(
+  route: RouteInfo,
+  req: { payload?: string; contentType?: string; query?: string; headers?: Record<string, string> },
+) {
+  before ??= await tableChecksums(t);
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: `${route.url}${req.query ?? ''}`,
+    headers: {
+      ...(req.contentType ? { 'content-type': req.contentType } : {}),
+      ...req.headers,
+    },
+    cookies: { cn_session: tokens.user, cn_admin_session: tokens.admin },
+    ...(req.payload === undefined ? {} : { payload: req.payload }),
+  });
+}
+
+/** What every answer must satisfy, and what a refused one must leave alone. */
+async function checkAnswer(res: LightMyRequestResponse, context: string) {
+  expect(res.statusCode, context).toBeLessThan(500);
+  expect(({} as Record<string, unknown>).fuzzPolluted, 'Object.prototype was polluted').toBeUndefined();
+  await mail.idle();
+  if (res.statusCode >= 400) {
+    expect(res.headers['content-type'], context).toMatch(/^application\/json/);
+    expect(typeof res.json().message, context).toBe('string');
+    // The checksum after a refusal is the one before the next request.
+    const after = await tableChecksums(t);
+    const changed = Object.keys(after).filter((table) => after[table] !== before?.[table]);
+    expect(changed, `${context}: a refused request changed these tables`).toEqual([]);
+    before = after;
+  } else {
+    before = null;
+  }
+  await keepSessions(res);
+}
+
+const POISON = /"__proto__"\s*:|"constructor"\s*:\s*\{[^{}]*"prototype"\s*:/;
+
+/** The status Fastify and our guards must give this request, when it is decided before the handler. */
+function expectedStatus(route: RouteInfo, req: Req): number | undefined {
+  const mutating = MUTATING.has(route.method);
+  if (mutating && !req.origin) return 403;
+  if (
+    route.querystring &&
+    !route.querystring.safeParse(Object.fromEntries(new URLSearchParams(req.query))).success
+  ) {
+    // Only single-valued queries are judged here; Fastify turns repeated keys into arrays.
+    if (!/([?&])(\w+)=.*&\2=/.test(req.query)) return 400;
+  }
+  if (!mutating) return undefined;
+  const hasBody = req.payload !== undefined && req.payload !== '';
+  if (req.kind === 'foreign-type' && hasBody) return 415;
+  const json = req.contentType === 'application/json';
+  if (json && req.payload !== undefined && Buffer.byteLength(req.payload) > BODY_LIMIT) return 413;
+  if (req.kind === 'bad-json') {
+    // Some cut JSON is still JSON ('12' from '123'): only text that is not, or that carries a
+    // prototype key, must be refused before the route sees it.
+    if (POISON.test(req.payload ?? '')) return 400;
+    try {
+      const value: unknown = JSON.parse(req.payload ?? '');
+      if (route.body && !route.body.safeParse(value).success) return 400;
+      return undefined;
+    } catch {
+      return 400;
+    }
+  }
+  if (req.kind === 'json' && route.body && !route.body.safeParse(req.value).success) return 400;
+  if (req.kind === 'none' && route.body) return 400;
+  return undefined;
+}
+
+/** Runs the property from the fixed seed; a failure reports a counterexample cut to a readable size. */
+async function fuzz<T>(property: fc.IAsyncProperty<T>) {
+  // No shrinking: the app keeps state between runs, so a replayed case would not fail the same way.
+  const details = await fc.check(property, { numRuns: RUNS, seed: SEED, endOnFailure: true });
+  if (!details.failed) return;
+  const cut = (s: string) => (s.length > 1500 ? `${s.slice(0, 1500)}… (${s.length} characters)` : s);
+  const error =
+    details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+  throw new Error(
+    `Property failed after ${details.numRuns} runs (seed ${details.seed}, path ${details.counterexamplePath})\n` +
+      `Counterexample: ${cut(fc.stringify(details.counterexample))}\n${cut(error)}`,
+  );
+}
+
+describe('fuzzing every route', () => {
+  it('found the routes to fuzz', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => r.body).length).toBeGreaterThan(10);
+  });
+
+  for (const route of routes) {
+    const key = routeKey(route);
+    if (route.url === '/api/stripe/webhook') {
+      it(`${key}: ${RUNS} deliveries, signed and not; bad signatures get 400, nothing 5xx`, {
+        timeout: 120_000,
+      }, async () => {
+        before = null;
+        await keepSessions();
+        await fuzz(
+          fc.asyncProperty(webhookArb(), async (hook) => {
+            const res = await send(route, {
+              payload: hook.payload,
+              contentType: hook.contentType ?? 'application/json',
+              headers: hook.signature === undefined ? {} : { 'stripe-signature': hook.signature },
+            });
+            const context = `${key} ${hook.valid} ${hook.payload?.slice(0, 200)} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+            if (hook.valid === 'bad-signature') {
+              expect(res.statusCode, context).toBe(400);
+              expect(res.json(), context).toEqual({ message: 'Invalid Stripe signature' });
+            }
+            if (hook.valid === 'signed')
+              expect(res.statusCode, context).toBe(isEventShaped(hook.payload!) ? 200 : 400);
+            await checkAnswer(res, context);
+          }),
+        );
+      });
+      continue;
+    }
+    it(`${key}: ${RUNS} requests, never a 5xx, refusals change nothing`, { timeout: 120_000 }, async () => {
+      before = null;
+      await keepSessions();
+      let reached = 0;
+      await fuzz(
+        fc.asyncProperty(requestArb(route), async (req) => {
+          const res = await send(route, {
+            payload: req.payload,
+            contentType: req.contentType,
+            query: req.query,
+            headers: req.origin ? { origin: APP_URL } : {},
+          });
+          const context = `${key} [${req.kind}] ${req.contentType ?? ''} ${req.query.slice(0, 80)} ${
+            req.payload?.slice(0, 200) ?? '(no body)'
+          } -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+          const expected = expectedStatus(route, req);
+          if (expected) expect(res.statusCode, context).toBe(expected);
+          else if (req.origin && (req.kind === 'json' || req.kind === 'none')) reached++;
+          await checkAnswer(res, context);
+        }),
+      );
+      // The generators must get past the parser and the schema often enough to exercise the handler.
+      expect(reached, 'requests that reached the handler').toBeGreaterThanOrEqual(RUNS / 10);
+    });
+  }
+});

@@ -1,0 +1,231 @@
+/**
+ * Helpers for the tests that walk every route of the real app (fuzz, access matrix):
+ *
+ *   // at the top of the test file: every Fastify instance the app builds records its routes
+ *   vi.mock('fastify', async (original) =>
+ *     (await import('../support/routes')).recordingFastify(await original()));
+ *   ...
+ *   const routes = routesOf(t.app); // [{ method: 'POST', url: '/api/register', body: zodSchema, ... }]
+ *
+ * plus a checksum of every table (a refused request must change nothing), fresh sessions without a
+ * password hash per call, and a way to wait for the mail the app sends in the background.
+ */
+import { sql } from 'drizzle-orm';
+import * as fc from 'fast-check';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { requireAdmin, requireUser } from '../../src/server/auth/require';
+import type { Mail } from '../../src/server/mail/mailer';
+import type { TestApp } from './app';
+
+export type RouteInfo = {
+  method: string;
+  url: string;
+  /** The zod schemas the route validates, when it has them. */
+  body?: z.ZodType;
+  querystring?: z.ZodType;
+  /** Which session the route's preHandler asks for. */
+  guard: 'user' | 'admin' | 'none';
+};
+
+const recorded = new WeakMap<object, RouteInfo[]>();
+
+function guardOf(route: RouteOptions): RouteInfo['guard'] {
+  const pre = route.preHandler;
+  const hooks = Array.isArray(pre) ? pre : pre ? [pre] : [];
+  if (hooks.includes(requireUser as never)) return 'user';
+  if (hooks.includes(requireAdmin as never)) return 'admin';
+  return 'none';
+}
+
+/** Wraps the fastify module so that each instance records its routes (see the example above). */
+export function recordingFastify<M extends { default: (...args: never[]) => unknown }>(mod: M): M {
+  const original = mod.default as unknown as (...args: unknown[]) => FastifyInstance;
+  const wrapped = (...args: unknown[]) => {
+    const app = original(...args);
+    const routes: RouteInfo[] = [];
+    recorded.set(app, routes);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const schema = (route.schema ?? {}) as { body?: z.ZodType; querystring?: z.ZodType };
+      for (const method of methods) {
+        // Fastify adds a HEAD route beside each GET by itself; it answers as the GET does.
+        if (method === 'HEAD') continue;
+        routes.push({
+          method,
+          url: route.url,
+          body: schema.body,
+          querystring: schema.querystring,
+          guard: guardOf(route),
+        });
+      }
+    });
+    return app;
+  };
+  Object.assign(wrapped, mod.default);
+  return { ...mod, default: wrapped, fastify: wrapped };
+}
+
+/** The routes the app registered, in registration order. Fails if the recorder was not installed. */
+export function routesOf(app: FastifyInstance): RouteInfo[] {
+  const routes = recorded.get(app);
+  if (!routes?.length)
+    throw new Error("No routes recorded: add vi.mock('fastify', ...recordingFastify) first");
+  return routes;
+}
+
+export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/**
+ * A fingerprint of every row of every table, one md5 per table, so a failing comparison names the
+ * table. Cheap at fuzz scale (hundreds of rows).
+ */
+export async function tableChecksums(t: Pick<TestApp, 'db'>): Promise<Record<string, string>> {
+  let query = checksumQueries.get(t.db);
+  if (!query) {
+    const tables = (
+      await t.db.execute<{ name: string }>(
+        sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+      )
+    ).rows.map((r) => r.name);
+    const parts = tables.map(
+      (name) =>
+        `(select count(*) || ':' || coalesce(sum(hashtext(t::text)::bigint), 0) from "${name}" t) as "${name}"`,
+    );
+    query = sql.raw(`select ${parts.join(', ')}`);
+    checksumQueries.set(t.db, query);
+  }
+  const rows = await t.db.execute<Record<string, string>>(query);
+  return rows.rows[0]!;
+}
+const checksumQueries = new WeakMap<object, ReturnType<typeof sql.raw>>();
+
+/** A new session for a user or an admin, straight from the session store (no password hashing). */
+export async function mintSession(app: FastifyInstance, kind: 'user' | 'admin', id: number): Promise<string> {
+  return (await app.ctx.sessions[kind].create(id)).token;
+}
+
+/**
+ * Makes the app's background mail awaitable: `idle()` resolves once every mail handed to
+ * sendInBackground is in the outbox, so a checksum taken after it does not race a late insert.
+ */
+export function trackBackgroundMail(app: FastifyInstance): { idle(): Promise<void> } {
+  const mailer = app.ctx.mailer;
+  const pending = new Set<Promise<void>>();
+  mailer.sendInBackground = (mail: Mail) => {
+    const job: Promise<void> = mailer
+      .send(mail)
+      .catch(() => {})
+      .finally(() => pending.delete(job));
+    pending.add(job);
+  };
+  return {
+    async idle() {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arbitraries that follow a zod schema, for the kinds our request schemas use.
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  entries?: Record<string, string>;
+  values?: unknown[];
+  element?: z.ZodType;
+  format?: string;
+  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; format?: string } } }[];
+};
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+type StringRules = { min: number; max: number; email: boolean };
+
+function stringRules(schemas: z.ZodType[]): StringRules {
+  const rules: StringRules = { min: 0, max: Number.POSITIVE_INFINITY, email: false };
+  for (const s of schemas) {
+    const def = defOf(s);
+    if (def.format === 'email') rules.email = true;
+    for (const check of def.checks ?? []) {
+      const c = check._zod.def;
+      if (c.check === 'min_length') rules.min = Math.max(rules.min, c.minimum ?? 0);
+      if (c.check === 'max_length') rules.max = Math.min(rules.max, c.maximum ?? rules.max);
+      if (c.check === 'length_equals') rules.min = rules.max = c.minimum ?? 0;
+      if (c.check === 'string_format' && c.format === 'email') rules.email = true;
+    }
+  }
+  return rules;
+}
+
+const lower = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789');
+const word = (max: number) => fc.string({ unit: lower, minLength: 1, maxLength: max });
+
+/** Addresses zod accepts, plus a few it may not (upper case, spaces around): the server decides. */
+export const emailArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 6, arbitrary: fc.tuple(word(12), word(10)).map(([u, d]) => `${u}@${d}.co.uk`) },
+  { weight: 1, arbitrary: fc.tuple(word(12), word(10)).map(([u, d]) => ` ${u.toUpperCase()}@${d}.COM `) },
+  { weight: 1, arbitrary: fc.emailAddress({ size: 'small' }) },
+);
+
+function stringArb(rules: StringRules): fc.Arbitrary<string> {
+  if (rules.email) return emailArb.filter((e) => e.trim().length <= rules.max);
+  const max = Math.min(rules.max, rules.min + 40);
+  const edges = [rules.min, Math.min(rules.max, 200)].filter((n) => Number.isFinite(n));
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.string({ minLength: rules.min, maxLength: max }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: rules.min, maxLength: max }) },
+    { weight: 1, arbitrary: fc.constantFrom(...edges).map((n) => 'x'.repeat(n)) },
+    { weight: 1, arbitrary: fc.string({ minLength: rules.min, maxLength: max }).map((s) => `  ${s}\t`) },
+  );
+}
+
+/** Values shaped by the schema: mostly valid, sometimes just outside a rule (trimmed too short...). */
+export function arbitraryFor(schema: z.ZodType): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'object': {
+      const shape = def.shape ?? {};
+      const model = Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, arbitraryFor(s)]));
+      const requiredKeys = Object.entries(shape)
+        .filter(([, s]) => !['optional', 'default'].includes(defOf(s).type))
+        .map(([k]) => k);
+      return fc.record(model, { requiredKeys });
+    }
+    case 'optional':
+    case 'default':
+      return arbitraryFor(def.innerType!);
+    case 'nullable':
+      return fc.option(arbitraryFor(def.innerType!), { nil: null });
+    case 'pipe': {
+      const parts = [def.in!, def.out!];
+      if (parts.every((p) => defOf(p).type === 'string')) return stringArb(stringRules(parts));
+      return arbitraryFor(def.in!);
+    }
+    case 'string':
+      return stringArb(stringRules([schema]));
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries ?? {}));
+    case 'literal':
+      return fc.constantFrom(...(def.values ?? []));
+    case 'boolean':
+      return fc.boolean();
+    case 'number':
+      return fc.oneof(fc.integer(), fc.double({ noNaN: true }));
+    case 'array':
+      return fc.array(arbitraryFor(def.element!), { maxLength: 5 });
+    default:
+      // A new kind of schema in a request: teach this function about it rather than fuzz blind.
+      throw new Error(`arbitraryFor: no arbitrary for zod type '${def.type}'`);
+  }
+}
+
+/** The keys of an object schema (for the mutations: drop one, give one the wrong type...). */
+export function keysOf(schema: z.ZodType): string[] {
+  let def = defOf(schema);
+  while (def.type === 'pipe') def = defOf(def.in!);
+  return Object.keys(def.shape ?? {});
+}
