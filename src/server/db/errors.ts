@@ -10,7 +10,10 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-/** True when the database could not be reached or the connection broke: answer 503, not 500. */
+/**
+ * True when the database could not be reached or the connection broke (or PGlite was closed under
+ * the app, which is as gone as a lost connection): answer 503, not 500.
+ */
 export function isConnectionError(error: unknown): boolean {
   let current = error as (PgError & { message?: string }) | undefined;
   for (let depth = 0; current && depth < 4; depth++) {
@@ -22,7 +25,8 @@ export function isConnectionError(error: unknown): boolean {
     ) {
       return true;
     }
-    if (/Connection terminated|connection timeout/i.test(current.message ?? '')) return true;
+    if (/Connection terminated|connection timeout|^PGlite is closed$/i.test(current.message ?? ''))
+      return true;
     current = current.cause as typeof current;
   }
   return false;

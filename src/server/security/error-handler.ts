@@ -18,7 +18,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message });
     }
-    if (isConnectionError(error) || embeddedDatabaseClosed(error)) {
+    if (isConnectionError(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
         .status(503)
@@ -35,16 +35,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: `Something went wrong on our side. (request ${request.id})` });
   });
-}
-
-/** PGlite closed under the app (shutdown, a crash of its runtime): the database is as gone as a lost connection. */
-function embeddedDatabaseClosed(error: unknown): boolean {
-  let current = error as { message?: string; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current.message === 'PGlite is closed') return true;
-    current = current.cause as typeof current;
-  }
-  return false;
 }
 
 function clientMessage(error: FastifyError): string {
