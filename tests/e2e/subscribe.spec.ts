@@ -425,9 +425,11 @@ test.describe('account: Subscription tab', () => {
     await page.goto('/account');
     await expect(page.getByRole('tab')).toHaveText(['Profile', 'Subscription', 'Security']);
     await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByText('Editing your username and email is coming soon.')).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Profile' }).getByLabel('Username')).toBeVisible();
     await page.getByRole('tab', { name: 'Security' }).click();
-    await expect(page.getByText('Changing your password is coming soon.')).toBeVisible();
+    await expect(
+      page.getByRole('tabpanel', { name: 'Security' }).getByLabel('Current password'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/account\?tab=security$/);
 
     await page.getByRole('tab', { name: 'Subscription' }).click();
