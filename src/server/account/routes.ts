@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type Stripe from 'stripe';
 import { z } from 'zod';
 import { deleteAccountSchema } from '../../shared/schemas/account';
 import { messageSchema } from '../../shared/schemas/fields';
@@ -9,12 +8,11 @@ import { requireUser } from '../auth/require';
 import { clearSessionCookie } from '../auth/session-cookies';
 import type { Billing } from '../billing/billing';
 import { stripeCall } from '../billing/stripe-call';
+import { ENDED } from '../billing/sync';
 import { outbox, users } from '../db/schema';
 import { badRequest, HttpError } from '../lib/http-error';
 import { authRateLimit } from '../security/rate-limits';
 import { personalData } from './personal-data';
-
-const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
 
 /** Cancels, at once, every subscription of the customer that still lives: a deleted account is never charged again. */
 async function cancelLiveSubscriptions(billing: Billing, customer: string, userId: number): Promise<void> {

@@ -6,7 +6,8 @@ import type { Billing } from './billing';
 import { RETENTION_COUPON_ID } from './catalog';
 import { type SubscriptionState, stateFromSubscription } from './subscription-state';
 
-const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
+/** Stripe statuses of a subscription that is over. */
+export const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
 
 /**
  * The customer's subscription that our state follows: the one we created last if it still lives,

@@ -16,7 +16,7 @@ import { stripeCall } from '../billing/stripe-call';
 import { uniqueViolation } from '../db/errors';
 import { referralInvitations, referrals, type User, users } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../lib/http-error';
-import { formRateLimit } from '../security/rate-limits';
+import { formRateLimit, referralCodeRateLimit } from '../security/rate-limits';
 
 const INVITE_AGAIN_AFTER_DAYS = 7;
 
@@ -129,7 +129,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/validate-referral-code',
     {
       preHandler: requireUser,
-      config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT * 3, timeWindow: '10 minutes' } },
+      config: referralCodeRateLimit(ctx.config),
       schema: { body: validateReferralCodeSchema, response: { 200: referralValidationSchema } },
     },
     async (request) => {
@@ -144,7 +144,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/subscription/referral',
     {
       preHandler: requireUser,
-      config: { rateLimit: { max: ctx.config.LOGIN_RATE_LIMIT * 3, timeWindow: '10 minutes' } },
+      config: referralCodeRateLimit(ctx.config),
       schema: { body: validateReferralCodeSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {

@@ -8,3 +8,6 @@ export const authRateLimit = (config: Config) => perTenMinutes(config.LOGIN_RATE
 
 /** Forms that send mail (newsletter, contact, invitations). */
 export const formRateLimit = (config: Config) => perTenMinutes(config.FORM_RATE_LIMIT);
+
+/** Trying referral codes: looser than sign-in (people mistype codes), still too slow to enumerate them. */
+export const referralCodeRateLimit = (config: Config) => perTenMinutes(config.LOGIN_RATE_LIMIT * 3);
