@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,6 +25,7 @@ import { publicRoutes } from './public-routes';
 import { referralRoutes } from './referrals/routes';
 import { registerErrorHandler } from './security/error-handler';
 import { registerGuards } from './security/guards';
+import { registerSecurityHeaders } from './security/headers';
 import { rateLimitStore } from './security/rate-limit-store';
 
 export type BuildOptions = {
@@ -90,32 +90,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGuards(app, { appUrl: config.APP_URL, originExempt: ['/api/stripe/webhook'] });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: https ? { maxAge: 31536000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('permissions-policy', 'camera=(), geolocation=(), payment=(self "https://js.stripe.com")');
-    return payload;
-  });
+  registerSecurityHeaders(app, https);
   await app.register(fastifyRateLimit, {
     global: false,
     ...rateLimitStore(app, config.REDIS_URL),

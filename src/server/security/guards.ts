@@ -11,8 +11,8 @@ export type GuardOptions = { appUrl: string; originExempt: string[] };
  */
 export function registerGuards(app: FastifyInstance, opts: GuardOptions): void {
   const allowed = new URL(opts.appUrl).origin;
-  // preParsing, not onRequest: the security headers (helmet's onRequest hook, registered later)
-  // are then on the refusal too, and a cross-site body is still never parsed.
+  // preParsing, not onRequest: every onRequest hook (the security headers among them) has run, so
+  // the refusal carries them too, and a cross-site body is still never parsed.
   app.addHook('preParsing', async (request, reply) => {
     if (!MUTATING.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
