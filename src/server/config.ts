@@ -18,6 +18,9 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_URL: optionalText.pipe(z.url().optional()),
+    // How long one Stripe request may take before it is abandoned (and retried, twice, with the same
+    // idempotency key). A person waits on it, so it is well under the SDK's 80 s default.
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('ChairNotes <no-reply@chairnotes.co.uk>'),
     SALES_EMAIL: z.string().default('sales@chairnotes.co.uk'),

@@ -3,9 +3,9 @@
  * away. The person gets a clear JSON message (502 for Stripe, 503 for the database), nothing is
  * left half-made, and trying again works once the fault has passed.
  *
- * Stripe's client (src/server/billing/stripe-client.ts) waits 15 s per attempt and retries twice;
- * a slow Stripe is therefore not simulated here (it would take 45 s). Its 500s are, with the fake's
- * failNext: by default the fake tells the SDK not to retry, so one fault reaches the app.
+ * Stripe's 500s come from the fake's failNext: by default the fake tells the SDK not to retry, so
+ * one fault reaches the app. A slow Stripe comes from its delayNext, against an app whose Stripe
+ * client waits 300 ms an attempt (STRIPE_TIMEOUT_MS; 8 s in production) and retries twice.
  * Already covered elsewhere: POST /v1/subscriptions failing during create-subscription
  * (billing.test.ts), Stripe failing during account deletion (account-rights.test.ts) and during a
  * referral credit (referral-rewards.test.ts).
@@ -232,6 +232,100 @@ describe('Stripe failing during a subscription action', () => {
     expect(failed.json()).toEqual({ message: STRIPE_FAILED });
     expect((await u.client.get('/api/user')).json()).toEqual(before);
     expect((await u.client.post('/api/subscription/sync')).statusCode).toBe(200);
+  });
+});
+
+describe('Stripe answering slowly', () => {
+  const TIMEOUT_MS = 300;
+  // Longer than the client's three attempts together, so the person's request gives up first.
+  const STRIPE_TAKES_MS = 3500;
+  const STRIPE_SLOW =
+    'Our payment provider is taking too long to answer. Nothing was charged; please try again in a minute.';
+  // Its own Stripe: user ids restart in each test database, and Stripe would refuse a customer
+  // idempotency key it has already seen with another user's details.
+  let stripe: FakeStripe;
+  let slow: TestApp;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    slow = await createTestApp({ ...stripeEnv(stripe.url), STRIPE_TIMEOUT_MS: String(TIMEOUT_MS) });
+  });
+  afterAll(async () => {
+    await slow.close();
+    await stripe.close();
+  });
+  const subscriptionsOf = (customer: string) =>
+    [...stripe.state.subscriptions.values()].filter((s) => s.customer === customer);
+
+  async function until(condition: () => boolean) {
+    const deadline = Date.now() + 10_000;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error('Stripe never finished the slow request');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('creating the subscription: a clear message within seconds, nothing half-made, and the retry carries on with what Stripe made', async () => {
+    const u = await signedInUser(slow.app);
+    stripe.delayNext(STRIPE_TAKES_MS, 'POST', '/v1/subscriptions');
+    const started = Date.now();
+    const failed = await u.client.post('/api/create-subscription', { planId: 'pro' });
+    const waited = Date.now() - started;
+    expect(failed.statusCode, failed.body).toBe(504);
+    expect(failed.json()).toEqual({ message: STRIPE_SLOW });
+    // Three attempts of 300 ms and the back-off between them, not the SDK's default minutes.
+    expect(waited).toBeLessThan(STRIPE_TAKES_MS);
+    const after = (
+      await slow.db.execute<{ customer: string | null; sub: string | null; claimed: Date | null }>(
+        sql`select stripe_customer_id as customer, stripe_subscription_id as sub,
+            subscription_claimed_at as claimed from users where id = ${u.id}`,
+      )
+    ).rows[0]!;
+    expect(after.claimed, 'the user is left claimed').toBeNull();
+    expect(after.sub).toBeNull();
+    expect((await u.client.get('/api/user')).json()).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'inactive',
+    });
+
+    // Stripe finishes the first request after all: a trial now waits there for a card.
+    await until(() => subscriptionsOf(after.customer!).length === 1);
+    const [made] = subscriptionsOf(after.customer!);
+    expect(made!.status).toBe('trialing');
+
+    // Trying again gives the card form for that same trial: no second subscription, and no trial
+    // without a card (before, this answered "You already have a subscription").
+    const retry = await u.client.post('/api/create-subscription', { planId: 'pro' });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ intent: 'setup', clientSecret: expect.stringMatching(/^seti_/) });
+    expect(subscriptionsOf(after.customer!).map((s) => s.id)).toEqual([made!.id]);
+    const row = (
+      await slow.db.execute<{ sub: string | null; first: string | null }>(
+        sql`select stripe_subscription_id as sub, first_subscription_id as first from users where id = ${u.id}`,
+      )
+    ).rows[0]!;
+    expect(row).toEqual({ sub: made!.id, first: made!.id });
+    expect((await u.client.get('/api/user')).json()).toMatchObject({ plan: 'pro' });
+  });
+
+  it('freezing: a clear message, the account as it was, and the account follows Stripe once it has answered', async () => {
+    const u = await signedInUser(slow.app);
+    expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
+    const before = (await u.client.get('/api/user')).json();
+    const [sub] = (
+      await slow.db.execute<{ sub: string }>(
+        sql`select stripe_subscription_id as sub from users where id = ${u.id}`,
+      )
+    ).rows;
+    stripe.delayNext(STRIPE_TAKES_MS, 'POST', `/v1/subscriptions/${sub!.sub}`);
+    const failed = await u.client.post('/api/subscription/freeze');
+    expect(failed.statusCode, failed.body).toBe(504);
+    expect(failed.json()).toEqual({ message: STRIPE_SLOW });
+    expect((await u.client.get('/api/user')).json()).toEqual(before);
+
+    await until(() => !!stripe.state.subscriptions.get(sub!.sub)?.pause_collection);
+    const synced = await u.client.post('/api/subscription/sync');
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('paused');
   });
 });
 

@@ -67,8 +67,11 @@ export interface FakeStripe {
   trialWillEnd(subscriptionId: string): Stripe.Event[];
   /** The next request with this method whose path starts with pathPrefix fails with this error. */
   failNext(method: string, pathPrefix: string, fault: Fault): void;
-  /** The next request waits this long before Stripe "does" anything. */
-  delayNext(ms: number): void;
+  /**
+   * The next request (with this method and path prefix, when given) waits this long before Stripe
+   * "does" anything. It still completes: a client that stopped waiting finds its effect later.
+   */
+  delayNext(ms: number, method?: string, pathPrefix?: string): void;
 }
 
 export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
@@ -76,7 +79,7 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
   const billing = new Billing(state);
   const requests: LoggedRequest[] = [];
   const faults: { method: string; pathPrefix: string; fault: Fault }[] = [];
-  const delays: number[] = [];
+  const delays: { ms: number; method?: string; pathPrefix?: string }[] = [];
   const replays = new Map<string, { fingerprint: string; status: number; payload: unknown }>();
   const inFlight = new Set<string>();
 
@@ -120,7 +123,10 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
       inFlight.add(key);
     }
     try {
-      const delay = delays.shift();
+      const slow = delays.findIndex(
+        (d) => (!d.method || d.method === method) && url.pathname.startsWith(d.pathPrefix ?? '/'),
+      );
+      const delay = slow >= 0 ? delays.splice(slow, 1)[0]!.ms : 0;
       if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
 
       // An injected failure happens "before Stripe executed anything": nothing changes, nothing is
@@ -203,8 +209,8 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
     failNext: (method, pathPrefix, fault) => {
       faults.push({ method: method.toUpperCase(), pathPrefix, fault });
     },
-    delayNext: (ms) => {
-      delays.push(ms);
+    delayNext: (ms, method, pathPrefix) => {
+      delays.push({ ms, method: method?.toUpperCase(), pathPrefix });
     },
   };
 }

@@ -128,6 +128,25 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
             status: 'all',
             limit: 20,
           });
+          // A trial Stripe made for an earlier attempt whose answer never reached us (Stripe too slow,
+          // the request timed out) still waits for its card: carry on with it rather than calling it
+          // a subscription the person already has.
+          const unfinished = existing.data.find((s) => s.status === 'trialing' && s.pending_setup_intent);
+          if (unfinished) {
+            await db
+              .update(users)
+              .set({
+                stripeSubscriptionId: unfinished.id,
+                firstSubscriptionId: user.firstSubscriptionId ?? unfinished.id,
+              })
+              .where(eq(users.id, user.id));
+            const resumed = await resumePendingSetup(
+              billing,
+              { ...user, stripeCustomerId: customerId, stripeSubscriptionId: unfinished.id },
+              request.body.planId,
+            );
+            if (resumed) return resumed;
+          }
           if (existing.data.some((s) => ['trialing', 'active', 'past_due', 'paused'].includes(s.status))) {
             await syncUser(db, billing, { ...user, stripeCustomerId: customerId });
             throw conflict('You already have a subscription. Manage it from your account.');

@@ -14,8 +14,9 @@ export function createStripe(config: Config): Stripe | null {
           protocol: api.protocol === 'https:' ? 'https' : 'http',
         }
       : {}),
+    // Safe to retry: every call that creates or changes something carries an idempotency key.
     maxNetworkRetries: 2,
-    timeout: 15_000,
+    timeout: config.STRIPE_TIMEOUT_MS,
     appInfo: { name: 'ChairNotes' },
   });
 }
