@@ -80,10 +80,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback-style hooks (here and in guards.ts): on every answer, so no promise per hook.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 
   registerErrorHandler(app);

@@ -9,6 +9,9 @@
  *   (referral-rewards.test.ts);
  * - two simultaneous uses of one password-reset link (password-reset.test.ts);
  * - five simultaneous create-subscription requests (billing.test.ts; ten, below, also check Stripe's side).
+ *
+ * Requests that arrive together also share one session look-up (src/server/lib/batched-lookup.ts):
+ * each must still get its own account, and a dead session none.
  */
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
@@ -230,5 +233,26 @@ describe('newsletter', () => {
     await expect
       .poll(() => count(sql`select count(*) as n from outbox where "to" = ${email}`), { timeout: 5_000 })
       .toBe(1);
+  });
+});
+
+describe('signed-in requests arriving together', () => {
+  it('40 users at once each get their own account; a signed-out and a forged session get 401', async () => {
+    const users = await Promise.all(Array.from({ length: 40 }, () => signedInUser(t.app)));
+    const [leaver] = users;
+    expect((await leaver!.client.post('/api/logout')).statusCode).toBe(200);
+    const forged = client(t.app);
+    forged.jar.set('cn_session', 'AAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    const answers = await Promise.all([
+      ...users.map((u) => u.client.get('/api/user')),
+      forged.get('/api/user'),
+    ]);
+    const forgedAnswer = answers.pop()!;
+    expect(forgedAnswer.statusCode).toBe(401);
+    expect(answers[0]!.statusCode, 'the signed-out user').toBe(401);
+    answers.slice(1).forEach((res, i) => {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id: users[i + 1]!.id, username: users[i + 1]!.username });
+    });
   });
 });
