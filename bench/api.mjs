@@ -48,7 +48,11 @@ async function rawServer() {
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() };
 }
 
-const USER = { username: 'benchuser', email: 'bench@example.com', password: 'bench password 1' };
+const benchUser = (i) => ({
+  username: `benchuser${i}`,
+  email: `bench${i}@example.com`,
+  password: 'bench password 1',
+});
 
 async function signIn(base, user) {
   const post = (path, body) =>
@@ -67,17 +71,13 @@ async function signIn(base, user) {
     .join('; ');
 }
 
-const signedInCookie = (base) => signIn(base, USER);
-
 /**
  * One signed-in user per connection, as real traffic is: with a single cookie the database would
  * return the same row to every request, which flatters any look-up that shares work between requests.
  */
 async function asManyUsers(base) {
   const cookies = await Promise.all(
-    Array.from({ length: CONNECTIONS }, (_, i) =>
-      signIn(base, { username: `benchuser${i}`, email: `bench${i}@example.com`, password: USER.password }),
-    ),
+    Array.from({ length: CONNECTIONS }, (_, i) => signIn(base, benchUser(i))),
   );
   let next = 0;
   return {
@@ -114,13 +114,8 @@ export async function runApiBench() {
   try {
     rows.push(await measure('GET /api/health', { url: `${app.base}/api/health` }));
     rows.push(await measure('GET /api/subscription-plans', { url: `${app.base}/api/subscription-plans` }));
-    const cookie = await signedInCookie(app.base);
-    rows.push(
-      await measure('GET /api/user (PGlite)', {
-        url: `${app.base}/api/user`,
-        ...(await asManyUsers(app.base)),
-      }),
-    );
+    const users = await asManyUsers(app.base);
+    rows.push(await measure('GET /api/user (PGlite)', { url: `${app.base}/api/user`, ...users }));
 
     // Logins sustained (argon2id, m=19 MiB, t=2), and what they do to everyone else's requests.
     const loginOpts = {
@@ -128,11 +123,11 @@ export async function runApiBench() {
       method: 'POST',
       connections: 10,
       headers: { 'content-type': 'application/json', origin: app.base },
-      body: JSON.stringify({ username: USER.username, password: USER.password }),
+      body: JSON.stringify({ username: benchUser(0).username, password: benchUser(0).password }),
     };
     const [logins, during] = await Promise.all([
       load(loginOpts),
-      load({ url: `${app.base}/api/user`, headers: { cookie } }),
+      load({ url: `${app.base}/api/user`, ...users }),
     ]);
     loginFigures = {
       perSecond: logins.requests.average,
@@ -189,7 +184,7 @@ export function printApiReport({ rows, logins, start }) {
   const plansRow = rows.find((r) => r.name === 'GET /api/subscription-plans');
   if (plansRow)
     lines.push(
-      `For scale: an answer that reads no database (GET /api/subscription-plans, cached) is ${(plansRow.ratio * 100).toFixed(0)} % of raw: the ceiling of the framework, headers and cookies on this machine (docs/decisions.md, issue 7).`,
+      `For scale: an answer that reads no database (GET /api/subscription-plans, cached) is ${(plansRow.ratio * 100).toFixed(0)} % of raw: the ceiling of the framework, headers and cookies on this machine.`,
     );
   lines.push(
     `Logins: ${logins.perSecond.toFixed(1)} a second sustained (argon2id m=19 MiB, t=2, p=1; 10 connections), login p99 ${logins.loginP99} ms; GET /api/user p99 meanwhile ${logins.userP99During} ms; errors ${logins.errors}`,

@@ -80,11 +80,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // Callback-style hooks (here and in guards.ts): on every answer, so no promise per hook.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
-    done(null, payload);
+    return payload;
   });
 
   registerErrorHandler(app);

@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../support/app';
 import { type FakeStripe, signedWebhook, startFakeStripe } from '../support/fake-stripe';
 
@@ -42,8 +42,8 @@ type Signed = Awaited<ReturnType<typeof signedInUser>>;
 const STRIPE_FAILED =
   'Our payment provider did not respond as expected. Nothing was charged; please try again.';
 
-async function ids(userId: number) {
-  const rows = await t.db.execute<{ customer: string | null; sub: string | null; claimed: Date | null }>(
+async function ids(userId: number, db = t.db) {
+  const rows = await db.execute<{ customer: string | null; sub: string | null; claimed: Date | null }>(
     sql`select stripe_customer_id as customer, stripe_subscription_id as sub,
         subscription_claimed_at as claimed from users where id = ${userId}`,
   );
@@ -52,8 +52,8 @@ async function ids(userId: number) {
 
 const customersOf = (userId: number) =>
   [...fake.state.customers.values()].filter((c) => c.metadata?.userId === String(userId));
-const subscriptionsOf = (customer: string) =>
-  [...fake.state.subscriptions.values()].filter((s) => s.customer === customer);
+const subscriptionsOf = (customer: string, stripe = fake) =>
+  [...stripe.state.subscriptions.values()].filter((s) => s.customer === customer);
 
 function deliver(event: Stripe.Event) {
   const { payload, headers } = signedWebhook(event, WEBHOOK_SECRET);
@@ -253,16 +253,9 @@ describe('Stripe answering slowly', () => {
     await slow.close();
     await stripe.close();
   });
-  const subscriptionsOf = (customer: string) =>
-    [...stripe.state.subscriptions.values()].filter((s) => s.customer === customer);
-
-  async function until(condition: () => boolean) {
-    const deadline = Date.now() + 10_000;
-    while (!condition()) {
-      if (Date.now() > deadline) throw new Error('Stripe never finished the slow request');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const madeInStripe = (customer: string) => subscriptionsOf(customer, stripe);
+  /** Until the slow request, which Stripe still finishes, has had its effect. */
+  const stripeFinished = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 50 });
 
   it('creating the subscription: a clear message within seconds, nothing half-made, and the retry carries on with what Stripe made', async () => {
     const u = await signedInUser(slow.app);
@@ -274,12 +267,7 @@ describe('Stripe answering slowly', () => {
     expect(failed.json()).toEqual({ message: STRIPE_SLOW });
     // Three attempts of 300 ms and the back-off between them, not the SDK's default minutes.
     expect(waited).toBeLessThan(STRIPE_TAKES_MS);
-    const after = (
-      await slow.db.execute<{ customer: string | null; sub: string | null; claimed: Date | null }>(
-        sql`select stripe_customer_id as customer, stripe_subscription_id as sub,
-            subscription_claimed_at as claimed from users where id = ${u.id}`,
-      )
-    ).rows[0]!;
+    const after = await ids(u.id, slow.db);
     expect(after.claimed, 'the user is left claimed').toBeNull();
     expect(after.sub).toBeNull();
     expect((await u.client.get('/api/user')).json()).toMatchObject({
@@ -288,8 +276,8 @@ describe('Stripe answering slowly', () => {
     });
 
     // Stripe finishes the first request after all: a trial now waits there for a card.
-    await until(() => subscriptionsOf(after.customer!).length === 1);
-    const [made] = subscriptionsOf(after.customer!);
+    await stripeFinished(() => expect(madeInStripe(after.customer!)).toHaveLength(1));
+    const [made] = madeInStripe(after.customer!);
     expect(made!.status).toBe('trialing');
 
     // Trying again gives the card form for that same trial: no second subscription, and no trial
@@ -297,7 +285,7 @@ describe('Stripe answering slowly', () => {
     const retry = await u.client.post('/api/create-subscription', { planId: 'pro' });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ intent: 'setup', clientSecret: expect.stringMatching(/^seti_/) });
-    expect(subscriptionsOf(after.customer!).map((s) => s.id)).toEqual([made!.id]);
+    expect(madeInStripe(after.customer!).map((s) => s.id)).toEqual([made!.id]);
     const row = (
       await slow.db.execute<{ sub: string | null; first: string | null }>(
         sql`select stripe_subscription_id as sub, first_subscription_id as first from users where id = ${u.id}`,
@@ -311,18 +299,14 @@ describe('Stripe answering slowly', () => {
     const u = await signedInUser(slow.app);
     expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
     const before = (await u.client.get('/api/user')).json();
-    const [sub] = (
-      await slow.db.execute<{ sub: string }>(
-        sql`select stripe_subscription_id as sub from users where id = ${u.id}`,
-      )
-    ).rows;
-    stripe.delayNext(STRIPE_TAKES_MS, 'POST', `/v1/subscriptions/${sub!.sub}`);
+    const { sub } = await ids(u.id, slow.db);
+    stripe.delayNext(STRIPE_TAKES_MS, 'POST', `/v1/subscriptions/${sub}`);
     const failed = await u.client.post('/api/subscription/freeze');
     expect(failed.statusCode, failed.body).toBe(504);
     expect(failed.json()).toEqual({ message: STRIPE_SLOW });
     expect((await u.client.get('/api/user')).json()).toEqual(before);
 
-    await until(() => !!stripe.state.subscriptions.get(sub!.sub)?.pause_collection);
+    await stripeFinished(() => expect(stripe.state.subscriptions.get(sub!)?.pause_collection).toBeTruthy());
     const synced = await u.client.post('/api/subscription/sync');
     expect(synced.statusCode, synced.body).toBe(200);
     expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('paused');

@@ -23,10 +23,10 @@ export function registerGuards(app: FastifyInstance, opts: GuardOptions): void {
     }
   });
 
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
-    done(null, payload);
+    return payload;
   });
 }

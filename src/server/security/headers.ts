@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** The browser-safety headers of every answer: helmet's, plus a Permissions-Policy. */
 function securityHeaderOptions(https: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: {
@@ -28,11 +27,12 @@ function securityHeaderOptions(https: boolean): HelmetOptions {
 }
 
 /**
+ * The browser-safety headers of every answer: helmet's, plus a Permissions-Policy.
  * Runs helmet once, at start, and keeps what it would set. @fastify/helmet rebuilds helmet (and
  * re-parses the CSP) on every request, which was 8 % of the server's CPU under load; the headers
  * never vary by request here (no CSP nonces: nothing inline is allowed at all).
  */
-export function securityHeaders(https: boolean): Record<string, string> {
+function securityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   const capture = {
     setHeader: (name: string, value: string | number) => {
