@@ -156,7 +156,7 @@ export const contactMessages = pgTable('contact_messages', {
 
 /**
  * A friend who subscribed with a referrer's code (one row per friend). The spec lists referralCode as
- * unique, but one referrer's code is used by many friends, so it is indexed, not unique (docs/decisions.md).
+ * unique, but one referrer's code is used by many friends, so it is indexed, not unique (docs/decisions/022-referral-data-model.md).
  */
 export const referrals = pgTable(
   'referrals',

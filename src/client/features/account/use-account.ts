@@ -8,7 +8,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 
 type Message = { message: string };
 
-/** The server's answer as "<status>: <message>" (docs/decisions.md); otherwise the network failed. */
+/** The server's answer as "<status>: <message>" (docs/decisions/009-client-shell.md); otherwise the network failed. */
 const describe = (error: Error) => (error instanceof ApiError ? error.message : 'Please try again later');
 
 export function useUpdateProfile({ onDone }: { onDone?: (user: PublicUser) => void } = {}) {
