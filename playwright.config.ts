@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROME_ARGS } from './scripts/support.mjs';
 
 // scripts/run-e2e.mjs builds the app, finds a browser and a fresh data directory, then runs this.
 const port = Number(process.env.E2E_PORT ?? 5055);
@@ -21,19 +22,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROME_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      command: 'node tests/support/mail-catcher.mjs',
+      command: 'node .tmp/mail-catcher-server.mjs',
       port: smtpPort,
       env: { SMTP_PORT: String(smtpPort), MAIL_DIR: '.tmp/e2e-mail' },
       reuseExistingServer: false,
