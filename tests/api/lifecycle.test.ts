@@ -1,15 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/support.mjs';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { users } from '../../src/server/db/schema';
-import { withDatabase } from '../support/global-setup';
+import { onServer, withDatabase } from '../support/global-setup';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-lifecycle-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -35,10 +35,8 @@ if (process.env.TEST_DATABASE_URL)
   describe('PostgreSQL migrations', () => {
     it('several instances starting together apply each migration once, under the advisory lock', async () => {
       const url = process.env.TEST_DATABASE_URL!;
-      const name = `chairnotes_migrate_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
+      const name = `chairnotes_migrate_${randomBytes(6).toString('hex')}`;
+      await onServer(url, `create database ${name}`);
       try {
         const instances = await Promise.all(
           [1, 2, 3].map(() => openDatabase({ databaseUrl: withDatabase(url, name) })),
@@ -54,8 +52,7 @@ if (process.env.TEST_DATABASE_URL)
           .values({ username: 'one', email: 'one@example.com', password: 'x' });
         await Promise.all(instances.map((d) => d.close()));
       } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await onServer(url, `drop database if exists ${name} with (force)`);
       }
     });
   });
