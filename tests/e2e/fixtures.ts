@@ -28,9 +28,7 @@ function newestMailTo(to: string): Mail | undefined {
 /** The newest mail to `to` that the test SMTP server received, once it has arrived. */
 export async function mailTo(to: string): Promise<Mail> {
   let mail: Mail | undefined;
-  await expect
-    .poll(() => (mail = newestMailTo(to)), { message: `a mail to ${to}`, timeout: 10_000 })
-    .toBeDefined();
+  await expect.poll(() => (mail = newestMailTo(to)), { message: `a mail to ${to}` }).toBeDefined();
   return mail!;
 }
 
@@ -62,10 +60,11 @@ export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pr
 /**
  * Does at the fake Stripe what a person or time would (tests/support/fake-stripe-server.ts), to the
  * newest subscription of `email`, and checks the app's webhook accepted every event that followed.
+ * 'fail-next' makes Stripe's next POST on that subscription fail with a 500.
  */
 export async function atStripe(
   page: Page,
-  action: 'confirm-setup' | 'end-trial',
+  action: 'confirm-setup' | 'end-trial' | 'fail-next',
   email: string,
   opts: { paymentFails?: boolean } = {},
 ) {
@@ -77,14 +76,6 @@ export async function atStripe(
     statuses.filter((s) => s !== 200),
     'webhook answers other than 200',
   ).toEqual([]);
-}
-
-/** Stripe's next request with this method and path prefix fails with a 500. */
-export async function stripeFailsNext(page: Page, method: string, path: string) {
-  const res = await page.request.post(
-    `${stripeControlURL}/fail-next?${new URLSearchParams({ method, path })}`,
-  );
-  expect(res.status()).toBe(200);
 }
 
 /** Fails the test on any error in the browser console (CSP violations included). */

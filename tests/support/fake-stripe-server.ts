@@ -5,9 +5,10 @@
 //
 //   POST /confirm-setup?email=...               the card typed into the Payment Element is saved
 //   POST /end-trial?email=...[&paymentFails=1]  the trial ends: the first invoice is paid, or fails
-//   POST /fail-next?method=POST&path=/v1/...    Stripe's next such request answers 500
+//   POST /fail-next?email=...&method=POST       Stripe's next such request on the subscription answers 500
 //
 // Each answers { subscription, statuses } (the webhook's answer to each event), or 404 with a reason.
+// Acting on one customer's subscription only, they leave the tests running beside it alone.
 import { createServer } from 'node:http';
 import type Stripe from 'stripe';
 import { signedWebhook, startFakeStripe } from './fake-stripe';
@@ -33,6 +34,10 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
     return fake.confirmSetupIntent(sub.pending_setup_intent);
   },
   'end-trial': (sub, query) => fake.endTrial(sub.id, { paymentFails: query.has('paymentFails') }),
+  'fail-next': (sub, query) => {
+    fake.failNext(query.get('method') ?? 'POST', `/v1/subscriptions/${sub.id}`, { status: 500 });
+    return [];
+  },
 };
 
 const control = createServer((req, res) => {
@@ -43,11 +48,6 @@ const control = createServer((req, res) => {
   };
   const action = url.pathname.slice(1);
   if (req.method !== 'POST') return answer(405, { error: 'POST only' });
-  if (action === 'fail-next') {
-    const method = url.searchParams.get('method') ?? 'POST';
-    fake.failNext(method, url.searchParams.get('path') ?? '/', { status: 500 });
-    return answer(200, {});
-  }
   const act = actions[action];
   if (!act || !webhookUrl) return answer(404, { error: `no action ${action} (or no WEBHOOK_URL)` });
   const email = url.searchParams.get('email');
