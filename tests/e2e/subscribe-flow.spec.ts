@@ -103,6 +103,19 @@ async function subscriberAfterTrial(page: Page, opts: { paymentFails?: boolean }
   return user;
 }
 
+/** A cancellation just confirmed: it ends at `endsAt`, at Stripe too; then Keep Subscription undoes it. */
+async function expectCancelledThenKept(page: Page, endsAt: string) {
+  const plan = page.getByRole('region', { name: 'Your subscription' });
+  await expect(page.getByText('Subscription Cancelled', { exact: true })).toBeVisible();
+  await expect(plan).toContainText(`Your subscription ends on ${formatDate(endsAt)}.`);
+  expect((await subscriptionOf(page)).cancelAtPeriodEnd).toBe(true);
+
+  await plan.getByRole('button', { name: 'Keep Subscription' }).click();
+  await expect(page.getByText('Subscription Kept', { exact: true })).toBeVisible();
+  await expect(plan).not.toContainText('Your subscription ends on');
+  expect((await subscriptionOf(page)).cancelAtPeriodEnd).toBe(false);
+}
+
 test.describe('the Subscription tab of a subscriber', () => {
   test('freeze with confirmation, then resume', async ({ page }) => {
     await subscriberAfterTrial(page);
@@ -176,15 +189,8 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(dialog).toHaveCount(0);
     await card.getByRole('button', { name: 'Cancel Subscription' }).click();
     await dialog.getByRole('button', { name: 'Confirm Cancellation' }).click();
-    await expect(page.getByText('Subscription Cancelled', { exact: true })).toBeVisible();
-    await expect(plan).toContainText(`Your subscription ends on ${formatDate(currentPeriodEnd)}.`);
-    expect((await subscriptionOf(page)).cancelAtPeriodEnd).toBe(true);
-
-    await plan.getByRole('button', { name: 'Keep Subscription' }).click();
-    await expect(page.getByText('Subscription Kept', { exact: true })).toBeVisible();
-    await expect(plan).not.toContainText('Your subscription ends on');
+    await expectCancelledThenKept(page, currentPeriodEnd);
     await expect(plan.getByRole('region', { name: 'Cancel with Discount' })).toBeVisible();
-    expect((await subscriptionOf(page)).cancelAtPeriodEnd).toBe(false);
   });
 
   test('in the trial: "I still want to cancel" cancels at the trial\'s end, and keeping it undoes that', async ({
@@ -199,14 +205,7 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(plan).toContainText(`Trial ends${formatDate(trialEndsAt)}`);
     await plan.getByRole('button', { name: 'Cancel Subscription' }).click();
     await plan.getByRole('button', { name: 'I still want to cancel' }).click();
-    await expect(page.getByText('Subscription Cancelled', { exact: true })).toBeVisible();
-    await expect(plan).toContainText(`Your subscription ends on ${formatDate(trialEndsAt)}.`);
-    expect((await subscriptionOf(page)).cancelAtPeriodEnd).toBe(true);
-
-    await plan.getByRole('button', { name: 'Keep Subscription' }).click();
-    await expect(page.getByText('Subscription Kept', { exact: true })).toBeVisible();
-    await expect(plan).not.toContainText('Your subscription ends on');
-    expect((await subscriptionOf(page)).cancelAtPeriodEnd).toBe(false);
+    await expectCancelledThenKept(page, trialEndsAt);
   });
 
   test('an action Stripe fails says so with the reason, and changes nothing', async ({
