@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROME_ARGS } from './scripts/support.mjs';
 
 // scripts/run-e2e.mjs builds the app, finds a browser and a fresh data directory, then runs this.
 const port = Number(process.env.E2E_PORT ?? 5055);
@@ -7,33 +8,32 @@ const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 12111);
 /** The fake Stripe's control server (tests/support/fake-stripe-server.ts): moves Stripe's clock. */
 export const stripeControlURL = `http://127.0.0.1:${stripePort + 1}`;
 export const baseURL = `http://localhost:${port}`;
+const TEST_BUDGET_MS = 30_000;
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // An ordinary test's budget: a page or two and a few requests. A test that does more says so with
+  // test.slow() (three times this), and why.
+  timeout: TEST_BUDGET_MS,
+  // A wait for an event is bounded by its test's budget, not by a guess of its own: on a busy
+  // machine one slow answer may take most of it.
+  expect: { timeout: TEST_BUDGET_MS },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || undefined,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROME_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      command: 'node tests/support/mail-catcher.mjs',
+      command: 'node .tmp/mail-catcher-server.mjs',
       port: smtpPort,
       env: { SMTP_PORT: String(smtpPort), MAIL_DIR: '.tmp/e2e-mail' },
       reuseExistingServer: false,

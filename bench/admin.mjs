@@ -5,15 +5,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROME_ARGS, findChrome } from '../scripts/support.mjs';
 import { startServer } from './server.mjs';
 
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const ADMIN = { username: 'bench-admin', password: 'bench admin password' };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function chromePath() {
-  return process.env.CHROME_PATH ?? '/usr/bin/chromium';
-}
 
 export async function runAdminBench() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-admin-bench-'));
@@ -48,14 +45,8 @@ export async function runAdminBench() {
     }
 
     const browser = await chromium.launch({
-      executablePath: chromePath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: await findChrome(),
+      args: CHROME_ARGS,
     });
     try {
       const page = await browser.newPage();

@@ -1,18 +1,9 @@
 // Starts the built server (dist/) on a free port with a fresh embedded database, for the benchmarks.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-export async function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../scripts/support.mjs';
 
 /** env.DATA_DIR reuses a directory (kept on stop); otherwise a fresh one, removed on stop. */
 export async function startServer(env = {}) {

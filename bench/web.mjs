@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_ARGS, findChrome } from '../scripts/support.mjs';
 import { startServer } from './server.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -11,9 +12,6 @@ const PAGES = ['/', '/pricing', '/referral-program', '/auth'];
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
 const JS_BUDGET_KB = 100;
 
-const chromePath = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/google-chrome'].find(
-  (p) => p && existsSync(p),
-);
 if (!existsSync('dist/server/main.js')) {
   console.error('Build first: npm run build');
   process.exit(1);
@@ -24,15 +22,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export async function runWebBench() {
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: await findChrome(),
+    chromeFlags: ['--headless=new', ...CHROME_ARGS],
   });
   const rows = [];
   let homeScripts = [];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes';
 import { adminAuthRoutes } from './admin/auth-routes';
@@ -35,6 +35,8 @@ export type BuildOptions = {
   clientDir?: string;
   /** Tests may hand in their own (a Stripe client pointed at the fake); default: from the config. */
   billing?: Billing | null;
+  /** Called with each route as it is registered (tests enumerate the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the whole app without listening: main.ts serves it, tests call app.inject. */
@@ -49,6 +51,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -13,32 +13,14 @@
  * checked by calling every user route as user B and finding none of user A's identifiers in the answers.
  */
 import Stripe from 'stripe';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
-import { APP_URL, createTestApp, newUser, signedInUser } from '../support/app';
-import { startFakeStripe } from '../support/fake-stripe';
-import { mintSession, routeKey, routesOf } from '../support/routes';
+import { APP_URL, newUser, signedInUser, stripeApp, WEBHOOK_SECRET } from '../support/app';
+import { mintSession, routeKey, routeRecorder } from '../support/routes';
 
-vi.mock('fastify', async (original) =>
-  (await import('../support/routes')).recordingFastify(await original<typeof import('fastify')>()),
-);
-
-const WEBHOOK_SECRET = 'whsec_matrix';
-const fake = await startFakeStripe();
-const t = await createTestApp({
-  LOGIN_RATE_LIMIT: '100000',
-  FORM_RATE_LIMIT: '100000',
-  STRIPE_SECRET_KEY: 'sk_test_fake',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_URL: fake.url,
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
-const routes = routesOf(t.app);
+const { routes, onRoute } = routeRecorder();
+const t = await stripeApp({ LOGIN_RATE_LIMIT: '100000', FORM_RATE_LIMIT: '100000' }, { onRoute });
 
 const ADMIN = { username: 'matrixboss', email: 'matrixboss@example.com', password: 'matrix admin secret' };
 const { admin } = await adminsRepo(t.db).upsert({

@@ -1,24 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
-import { type FakeStripe, startFakeStripe } from '../support/fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { client, signedInUser, stripeApp } from '../support/app';
 
-let fake: FakeStripe;
-let t: TestApp;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: 'whsec_test',
-    STRIPE_API_URL: fake.url,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const t = await stripeApp();
+const { fake } = t;
 
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await t.db.execute<{ n: number }>(query)).rows[0]!.n);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ensureFirstAdmin } from '../../src/server/admin/first-admin';
 import { referrals, subscribers, users } from '../../src/server/db/schema';
+import { adminReferralSchema, adminSubscriberSchema, adminUserSchema } from '../../src/shared/schemas/admin';
 import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -101,16 +103,31 @@ describe('admin lists', () => {
   it('lists users without any secret', async () => {
     const res = await admin.get('/api/admin/users');
     expect(res.statusCode).toBe(200);
-    const list = res.json();
-    expect(list).toHaveLength(9);
-    expect(list[0]).toMatchObject({ username: 'seed8', plan: 'pro', subscriptionStatus: 'past_due' });
+    // Strict: a field the shared schema does not name (a hash, a Stripe id) fails the parse.
+    const list = z.array(adminUserSchema.strict()).parse(res.json());
+    expect(
+      list.map((u) => [
+        u.username,
+        u.plan,
+        u.subscriptionStatus,
+        u.hasDiscount,
+        u.loginCount,
+        u.referralCode,
+      ]),
+    ).toEqual(
+      seeded.map((s, i) => [`seed${i}`, s.plan, s.status, s.discount, s.logins, `SEED${i}`]).reverse(),
+    );
     expect(res.body).not.toMatch(/password|not-a-hash|stripe/i);
   });
 
   it('lists newsletter subscribers and referral records', async () => {
-    const subs = (await admin.get('/api/admin/subscribers')).json();
-    expect(subs.map((s: { email: string }) => s.email).sort()).toEqual(['a@example.com', 'b@example.com']);
-    const refs = (await admin.get('/api/admin/referrals')).json();
+    const subs = z
+      .array(adminSubscriberSchema.strict())
+      .parse((await admin.get('/api/admin/subscribers')).json());
+    expect(subs.map((s) => s.email).sort()).toEqual(['a@example.com', 'b@example.com']);
+    const refs = z
+      .array(adminReferralSchema.strict())
+      .parse((await admin.get('/api/admin/referrals')).json());
     expect(refs).toEqual([
       expect.objectContaining({
         referrerUsername: 'seed2',

@@ -1,26 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
-import { type FakeStripe, signedWebhook, startFakeStripe } from '../support/fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { client, createTestApp, signedInUser, stripeApp } from '../support/app';
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
-let fake: FakeStripe;
-let t: TestApp;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const t = await stripeApp();
+const { fake, deliver, deliverAll } = t;
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -35,11 +19,6 @@ async function stripeIds(userId: number) {
     sql`select stripe_customer_id as customer, stripe_subscription_id as sub from users where id = ${userId}`,
   );
   return rows.rows[0]!;
-}
-
-function deliver(event: Stripe.Event, secret = WEBHOOK_SECRET) {
-  const { payload, headers } = signedWebhook(event, secret);
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload });
 }
 
 const count = async (query: ReturnType<typeof sql>) => (await t.db.execute<{ n: number }>(query)).rows[0]!.n;
@@ -78,8 +57,7 @@ describe('starting a subscription', () => {
   it('refuses a second live subscription with 409 once the card is saved', async () => {
     const u = await signedInUser(t.app);
     const started = await subscribe(u);
-    for (const event of fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!))
-      expect((await deliver(event)).statusCode).toBe(200);
+    await deliverAll(fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!));
     const again = await u.client.post('/api/create-subscription', { planId: 'clinic' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already have a subscription/);

@@ -12,31 +12,15 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signedInUser, type TestApp } from '../support/app';
-import { type FakeStripe, signedWebhook, startFakeStripe } from '../support/fake-stripe';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestApp, signedInUser, startStripeApp, stripeApp } from '../support/app';
 
-const WEBHOOK_SECRET = 'whsec_faults';
-let fake: FakeStripe;
-let t: TestApp;
-
-const stripeEnv = (url: string) => ({
-  LOGIN_RATE_LIMIT: '100000',
-  STRIPE_SECRET_KEY: 'sk_test_fake',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_URL: url,
-});
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp(stripeEnv(fake.url));
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const ENV = { LOGIN_RATE_LIMIT: '100000' };
+const t = await stripeApp(ENV);
+const { fake, deliver } = t;
+/** A Stripe client that gives up after 300 ms an attempt (8 s in production), for 'Stripe answering slowly'. */
+const TIMEOUT_MS = 300;
+const slow = await stripeApp({ ...ENV, STRIPE_TIMEOUT_MS: String(TIMEOUT_MS) });
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
 const STRIPE_FAILED =
@@ -54,11 +38,6 @@ const customersOf = (userId: number) =>
   [...fake.state.customers.values()].filter((c) => c.metadata?.userId === String(userId));
 const subscriptionsOf = (customer: string, stripe = fake) =>
   [...stripe.state.subscriptions.values()].filter((s) => s.customer === customer);
-
-function deliver(event: Stripe.Event) {
-  const { payload, headers } = signedWebhook(event, WEBHOOK_SECRET);
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload });
-}
 
 /** What must hold after any fault and a retry: one customer, one live subscription, the database in step with Stripe. */
 async function expectConsistent(u: Signed) {
@@ -83,11 +62,10 @@ describe('Stripe failing while a subscription is created', () => {
   it('the catalogue (prices) failing: 502, then the retry works', async () => {
     // The catalogue is read once per process: a new app (with its own Stripe, as each database
     // has), so this request is the first to need it.
-    const ownStripe = await startFakeStripe();
-    const own = await createTestApp(stripeEnv(ownStripe.url));
+    const own = await startStripeApp(ENV);
     try {
       const u = await signedInUser(own.app);
-      ownStripe.failNext('GET', '/v1/prices', { status: 500 });
+      own.fake.failNext('GET', '/v1/prices', { status: 500 });
       const failed = await u.client.post('/api/create-subscription', { planId: 'pro' });
       expect(failed.statusCode).toBe(502);
       expect(failed.json()).toEqual({ message: STRIPE_FAILED });
@@ -96,7 +74,6 @@ describe('Stripe failing while a subscription is created', () => {
       expect(retry.json().intent).toBe('setup');
     } finally {
       await own.close();
-      await ownStripe.close();
     }
   });
 
@@ -172,9 +149,8 @@ describe('Stripe failing while a subscription is created', () => {
   });
 
   it('Stripe unreachable: 502 with a message after the retries, and the user is not left claimed', async () => {
-    const gone = await startFakeStripe();
-    await gone.close(); // its port now refuses connections
-    const own = await createTestApp(stripeEnv(gone.url));
+    const own = await startStripeApp(ENV);
+    await own.fake.close(); // its port now refuses connections
     try {
       const u = await signedInUser(own.app);
       const res = await u.client.post('/api/create-subscription', { planId: 'pro' });
@@ -236,23 +212,11 @@ describe('Stripe failing during a subscription action', () => {
 });
 
 describe('Stripe answering slowly', () => {
-  const TIMEOUT_MS = 300;
   // Longer than the client's three attempts together, so the person's request gives up first.
   const STRIPE_TAKES_MS = 3500;
   const STRIPE_SLOW =
     'Our payment provider is taking too long to answer. Nothing was charged; please try again in a minute.';
-  // Its own Stripe: user ids restart in each test database, and Stripe would refuse a customer
-  // idempotency key it has already seen with another user's details.
-  let stripe: FakeStripe;
-  let slow: TestApp;
-  beforeAll(async () => {
-    stripe = await startFakeStripe();
-    slow = await createTestApp({ ...stripeEnv(stripe.url), STRIPE_TIMEOUT_MS: String(TIMEOUT_MS) });
-  });
-  afterAll(async () => {
-    await slow.close();
-    await stripe.close();
-  });
+  const stripe = slow.fake;
   const madeInStripe = (customer: string) => subscriptionsOf(customer, stripe);
   /** Until the slow request, which Stripe still finishes, has had its effect. */
   const stripeFinished = (check: () => void) => vi.waitFor(check, { timeout: 10_000, interval: 50 });

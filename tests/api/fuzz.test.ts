@@ -12,11 +12,10 @@
 import * as fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
-import { APP_URL, createTestApp, signedInUser } from '../support/app';
-import { startFakeStripe } from '../support/fake-stripe';
+import { APP_URL, signedInUser, stripeApp, WEBHOOK_SECRET } from '../support/app';
 import {
   arbitraryFor,
   emailArb,
@@ -24,18 +23,13 @@ import {
   mintSession,
   type RouteInfo,
   routeKey,
-  routesOf,
+  routeRecorder,
   tableChecksums,
   trackBackgroundMail,
 } from '../support/routes';
 
-vi.mock('fastify', async (original) =>
-  (await import('../support/routes')).recordingFastify(await original<typeof import('fastify')>()),
-);
-
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 7_2024);
-const WEBHOOK_SECRET = 'whsec_fuzz';
 const BODY_LIMIT = 64 * 1024;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Content types Fastify has no parser for in this app: a body in one of them is refused with 415. */
@@ -58,17 +52,9 @@ const ODD_TYPES = [
   'application/json; charset=',
 ];
 
-const fake = await startFakeStripe();
-const t = await createTestApp({
-  LOGIN_RATE_LIMIT: '100000',
-  FORM_RATE_LIMIT: '100000',
-  STRIPE_SECRET_KEY: 'sk_test_fake',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_URL: fake.url,
-});
+const { routes, onRoute } = routeRecorder();
+const t = await stripeApp({ LOGIN_RATE_LIMIT: '100000', FORM_RATE_LIMIT: '100000' }, { onRoute });
 const mail = trackBackgroundMail(t.app);
-const routes = routesOf(t.app);
 
 // The fuzzing user (its cookie goes with every request), a second user whose name, email and
 // referral code the hints use, and an admin.
@@ -83,11 +69,7 @@ const { admin } = await adminsRepo(t.db).upsert({
 });
 const tokens = { user: me.client.jar.get('cn_session')!, admin: await mintSession(t.app, 'admin', admin.id) };
 
-afterAll(async () => {
-  await mail.idle();
-  await t.close();
-  await fake.close();
-});
+afterAll(() => mail.idle());
 
 /**
  * Values the schema alone would rarely produce, so the fuzz reaches past validation: real names,

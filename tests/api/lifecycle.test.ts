@@ -1,27 +1,18 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../scripts/support.mjs';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { users } from '../../src/server/db/schema';
-import { withDatabase } from '../support/global-setup';
+import { onServer, withDatabase } from '../support/global-setup';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-lifecycle-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('embedded database', () => {
   it('keeps data across restarts, and migrating again changes nothing', { timeout: 60_000 }, async () => {
@@ -42,12 +33,10 @@ describe('embedded database', () => {
 // Only where a PostgreSQL is given (CI sets TEST_DATABASE_URL); PGlite has one connection and no lock to test.
 if (process.env.TEST_DATABASE_URL)
   describe('PostgreSQL migrations', () => {
-    it('several instances starting together migrate once, under the advisory lock', async () => {
+    it('several instances starting together apply each migration once, under the advisory lock', async () => {
       const url = process.env.TEST_DATABASE_URL!;
-      const name = `chairnotes_migrate_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
+      const name = `chairnotes_migrate_${randomBytes(6).toString('hex')}`;
+      await onServer(url, `create database ${name}`);
       try {
         const instances = await Promise.all(
           [1, 2, 3].map(() => openDatabase({ databaseUrl: withDatabase(url, name) })),
@@ -56,14 +45,14 @@ if (process.env.TEST_DATABASE_URL)
         const applied = await instances[0]!.db.execute<{ n: number }>(
           sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
         );
-        expect(applied.rows[0]?.n).toBeGreaterThan(0);
+        const files = readdirSync('src/server/db/migrations').filter((f) => f.endsWith('.sql'));
+        expect(applied.rows[0]?.n).toBe(files.length);
         await instances[0]!.db
           .insert(users)
           .values({ username: 'one', email: 'one@example.com', password: 'x' });
         await Promise.all(instances.map((d) => d.close()));
       } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await onServer(url, `drop database if exists ${name} with (force)`);
       }
     });
   });
@@ -94,14 +83,14 @@ describe('the built server', () => {
     child.stderr!.on('data', (d) => {
       output += d;
     });
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) return;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`server did not start:\n${output}`);
+    await vi.waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+        const health = await fetch(`${base}/api/health`).catch(() => undefined);
+        if (!health?.ok) throw new Error(`server did not start:\n${output}`);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
   }, 60_000);
 
   it('prints the first admin password once on a fresh install', () => {
@@ -123,9 +112,7 @@ describe('the built server', () => {
     // Wait until the server has received all eight (its log says so): only then are they in flight.
     const received = () =>
       output.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/register')).length;
-    const deadline = Date.now() + 10_000;
-    while (received() < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    expect(received(), output.slice(-2000)).toBe(8);
+    await vi.waitFor(() => expect(received(), output.slice(-2000)).toBe(8), { timeout: 10_000, interval: 5 });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     const statuses = await Promise.all(inFlight);

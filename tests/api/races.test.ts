@@ -14,40 +14,16 @@
  * each must still get its own account, and a dead session none.
  */
 import { sql } from 'drizzle-orm';
-import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFERRAL_CODE_VALID } from '../../src/shared/schemas/referrals';
-import { client, createTestApp, newUser, signedInUser, type TestApp } from '../support/app';
-import { type FakeStripe, signedWebhook, startFakeStripe } from '../support/fake-stripe';
+import { client, newUser, signedInUser, stripeApp } from '../support/app';
 
-const WEBHOOK_SECRET = 'whsec_races';
-let fake: FakeStripe;
-let t: TestApp;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    LOGIN_RATE_LIMIT: '100000',
-    FORM_RATE_LIMIT: '100000',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const t = await stripeApp({ LOGIN_RATE_LIMIT: '100000', FORM_RATE_LIMIT: '100000' });
+const { fake, deliver } = t;
 
 const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await t.db.execute<T>(query)).rows;
 const count = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: number }>(query))[0]!.n);
-
-function deliver(event: Stripe.Event) {
-  const { payload, headers } = signedWebhook(event, WEBHOOK_SECRET);
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload });
-}
 
 async function stripeIds(userId: number) {
   return (
@@ -207,7 +183,7 @@ describe('subscriptions', () => {
       return object.id === sub || object.subscription === sub;
     });
     expect(events.length).toBeGreaterThan(2);
-    const results = await Promise.all([...events].reverse().map(deliver));
+    const results = await Promise.all([...events].reverse().map((e) => deliver(e)));
     expect(results.map((r) => r.statusCode)).toEqual(events.map(() => 200));
     expect(fake.state.subscriptions.get(sub)?.status).toBe('canceled');
     expect((await u.client.get('/api/user')).json()).toMatchObject({

@@ -1,38 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NO_ACTIVE_SUBSCRIPTION, YEARLY_LIMIT_REACHED } from '../../src/server/referrals/rewards';
 import { REFERRAL_CODE_VALID } from '../../src/shared/schemas/referrals';
-import { createTestApp, signedInUser, type TestApp } from '../support/app';
-import { type FakeStripe, signedWebhook, startFakeStripe } from '../support/fake-stripe';
+import { signedInUser, stripeApp } from '../support/app';
 
-const WEBHOOK_SECRET = 'whsec_referrals';
-let fake: FakeStripe;
-let t: TestApp;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: fake.url,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+const t = await stripeApp();
+const { fake, deliver, deliverAll } = t;
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
-
-function deliver(event: Stripe.Event) {
-  const { payload, headers } = signedWebhook(event, WEBHOOK_SECRET);
-  return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload });
-}
-async function deliverAll(events: Stripe.Event[]) {
-  for (const e of events) expect((await deliver(e)).statusCode).toBe(200);
-}
 
 async function ids(userId: number) {
   const rows = await t.db.execute<{ customer: string; sub: string; credits: number }>(
@@ -148,7 +124,7 @@ describe('completing a referral when the friend starts paying', () => {
     const { customer } = await ids(referrer.id);
     const paid = fake.endTrial(sub).find((e) => e.type === 'invoice.paid')!;
     const copies = Array.from({ length: 8 }, (_, i) => ({ ...paid, id: `${paid.id}_copy${i}` }));
-    const answers = await Promise.all(copies.map(deliver));
+    const answers = await Promise.all(copies.map((e) => deliver(e)));
     expect(answers.map((a) => a.statusCode)).toEqual(copies.map(() => 200));
     expect(balance(customer)).toBe(-9980);
     expect((await ids(referrer.id)).credits).toBe(1);

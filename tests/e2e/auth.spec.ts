@@ -1,4 +1,4 @@
-import { ADMIN, expect, registerViaApi, test, uniqueUser } from './fixtures';
+import { ADMIN, expect, mailTo, registerViaApi, test, uniqueUser } from './fixtures';
 
 test.describe('registration and sign-in', () => {
   test('a new dentist registers, lands on pricing, logs out and logs back in', async ({ page }) => {
@@ -136,7 +136,6 @@ test.describe('redirects', () => {
 });
 
 test('forgot password: the mailed link sets a new password that then signs in', async ({ page }) => {
-  const { mailTo } = await import('./fixtures');
   const user = await registerViaApi(page);
   await page.context().clearCookies();
   await page.goto('/auth');

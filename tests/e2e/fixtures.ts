@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { baseURL } from '../../playwright.config';
+import { baseURL, stripeControlURL } from '../../playwright.config';
 
 export { expect };
 
@@ -14,22 +15,26 @@ export function uniqueUser() {
 
 export const ADMIN = { username: 'e2e-admin', password: 'e2e admin password' };
 
-/** Reads the newest mail to `to` that the test SMTP server received, waiting for it to arrive. */
-export async function mailTo(to: string, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
+type Mail = { to: string; subject: string; text: string };
+
+function newestMailTo(to: string): Mail | undefined {
   const dir = path.resolve('.tmp/e2e-mail');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).sort().reverse();
-    } catch {}
-    for (const f of files) {
-      const mail = JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
-      if (String(mail.to).includes(to)) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${to}`);
+  const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
+  return files
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail)
+    .find((mail) => mail.to.includes(to));
+}
+
+/** The newest mail to `to` that the test SMTP server received, once it has arrived. */
+export async function mailTo(to: string): Promise<Mail> {
+  let mail: Mail | undefined;
+  await expect.poll(() => (mail = newestMailTo(to)), { message: `a mail to ${to}` }).toBeDefined();
+  return mail!;
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
 /** Registers through the API (fast set-up for tests about something else); the page is then signed in. */
@@ -52,11 +57,33 @@ export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pr
   return res.json();
 }
 
+/**
+ * Does at the fake Stripe what a person or time would (tests/support/fake-stripe-server.ts), to the
+ * newest subscription of `email`, and checks the app's webhook accepted every event that followed.
+ * 'fail-next' makes Stripe's next POST on that subscription fail with a 500.
+ */
+export async function atStripe(
+  page: Page,
+  action: 'confirm-setup' | 'end-trial' | 'fail-next',
+  email: string,
+  opts: { paymentFails?: boolean } = {},
+) {
+  const query = new URLSearchParams({ email, ...(opts.paymentFails ? { paymentFails: '1' } : {}) });
+  const res = await page.request.post(`${stripeControlURL}/${action}?${query}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const { statuses } = (await res.json()) as { statuses: number[] };
+  expect(
+    statuses.filter((s) => s !== 200),
+    'webhook answers other than 200',
+  ).toEqual([]);
+}
+
 /** Fails the test on any error in the browser console (CSP violations included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
   // A prerendered page is visible before React runs it; like a person who waits for the page to
-  // respond, every goto waits for hydration (the app's own pages have none to wait for).
-  page: async ({ page }, use) => {
+  // respond, every goto of a page waits for hydration (the app's own pages have none to wait for).
+  // Without JavaScript nothing hydrates, and an answer that is not a page has nothing to wait for.
+  page: async ({ page, javaScriptEnabled }, use) => {
     // The machine has no internet: Stripe.js is always the local stand-in (a spec may route it otherwise).
     await page.route('https://js.stripe.com/**', (route) =>
       route.fulfill({
@@ -67,15 +94,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await page
-        .waitForFunction(
+      if (javaScriptEnabled && response?.headers()['content-type']?.startsWith('text/html'))
+        await page.waitForFunction(
           () =>
             document.documentElement.dataset.hydrated === 'true' ||
             document.documentElement.dataset.app === 'spa',
-          null,
-          { timeout: 10_000 },
-        )
-        .catch(() => undefined);
+        );
       return response;
     };
     await use(page);

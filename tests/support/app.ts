@@ -1,7 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import type Stripe from 'stripe';
+import { afterAll } from 'vitest';
+import { type BuildOptions, buildApp } from '../../src/server/app';
 import { type Config, loadConfig } from '../../src/server/config';
 import { createTestDatabase } from './db';
+import { signedWebhook, startFakeStripe } from './fake-stripe';
 
 export const APP_URL = 'http://localhost:5000';
 export const ORIGIN = { origin: APP_URL };
@@ -9,10 +12,13 @@ export const ORIGIN = { origin: APP_URL };
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: Pick<BuildOptions, 'onRoute'> = {},
+) {
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL, ...env });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...opts });
   await app.ready();
   return {
     app,
@@ -24,6 +30,67 @@ export async function createTestApp(env: Record<string, string> = {}) {
       await database.drop();
     },
   };
+}
+
+export const WEBHOOK_SECRET = 'whsec_test';
+
+export type StripeTestApp = Awaited<ReturnType<typeof startStripeApp>>;
+
+/**
+ * The real app with payments on, its Stripe SDK talking to a fake Stripe of its own (each database
+ * restarts user ids, and one Stripe would refuse a customer idempotency key seen with another user).
+ * The caller closes it; most files want stripeApp, which closes it by itself.
+ */
+export async function startStripeApp(
+  env: Record<string, string> = {},
+  opts: Pick<BuildOptions, 'onRoute'> = {},
+) {
+  const fake = await startFakeStripe();
+  const t = await createTestApp(
+    {
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+      ...env,
+    },
+    opts,
+  );
+  /** Posts the event to the webhook, signed as Stripe would sign it (with `secret`). */
+  const deliver = (event: Stripe.Event, secret = WEBHOOK_SECRET) => {
+    const { payload, headers } = signedWebhook(event, secret);
+    return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload });
+  };
+  return {
+    ...t,
+    fake,
+    deliver,
+    /** Delivers each event in turn, as Stripe would, and fails unless the app accepts each one. */
+    async deliverAll(events: Stripe.Event[]) {
+      for (const event of events) {
+        const res = await deliver(event);
+        if (res.statusCode !== 200)
+          throw new Error(`webhook ${event.type} answered ${res.statusCode}: ${res.body}`);
+      }
+    },
+    async close() {
+      await t.close();
+      await fake.close();
+    },
+  };
+}
+
+/**
+ * startStripeApp, closed by itself after the file's tests (as fastify/demo's test/helper.ts tears
+ * down what it builds): call it at the top of the test file.
+ */
+export async function stripeApp(
+  env: Record<string, string> = {},
+  opts: Pick<BuildOptions, 'onRoute'> = {},
+): Promise<StripeTestApp> {
+  const s = await startStripeApp(env, opts);
+  afterAll(() => s.close());
+  return s;
 }
 
 type Json = Record<string, unknown>;

@@ -1,10 +1,18 @@
 // The fake Stripe API as a process of its own, for the browser tests (scripts/run-e2e.mjs bundles it).
-// Beside it, a small control server lets a browser test move Stripe's clock the way time would
-// (POST /end-trial?email=...): the events that follow are signed and delivered to the app's webhook,
-// exactly as Stripe would deliver them.
+// Beside it, a small control server lets a browser test do what a person or time would do at Stripe,
+// for the newest subscription of the customer with that email; the events that follow are signed
+// and delivered to the app's webhook, exactly as Stripe would deliver them:
+//
+//   POST /confirm-setup?email=...               the card typed into the Payment Element is saved
+//   POST /end-trial?email=...[&paymentFails=1]  the trial ends: the first invoice is paid, or fails
+//   POST /fail-next?email=...&method=POST       Stripe's next such request on the subscription answers 500
+//
+// Each answers { subscription, statuses } (the webhook's answer to each event), or 404 with a reason.
+// Acting on one customer's subscription only, they leave the tests running beside it alone.
 import { createServer } from 'node:http';
 import type Stripe from 'stripe';
 import { signedWebhook, startFakeStripe } from './fake-stripe';
+import type { SubscriptionRecord } from './fake-stripe/state';
 
 const fake = await startFakeStripe(Number(process.env.FAKE_STRIPE_PORT ?? 12111));
 const webhookUrl = process.env.WEBHOOK_URL;
@@ -20,21 +28,39 @@ async function deliver(events: Stripe.Event[]): Promise<number[]> {
   return statuses;
 }
 
+const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) => Stripe.Event[]> = {
+  'confirm-setup': (sub) => {
+    if (!sub.pending_setup_intent) throw new Error(`${sub.id} has no card to confirm`);
+    return fake.confirmSetupIntent(sub.pending_setup_intent);
+  },
+  'end-trial': (sub, query) => fake.endTrial(sub.id, { paymentFails: query.has('paymentFails') }),
+  'fail-next': (sub, query) => {
+    fake.failNext(query.get('method') ?? 'POST', `/v1/subscriptions/${sub.id}`, { status: 500 });
+    return [];
+  },
+};
+
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
   const answer = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  if (req.method !== 'POST' || url.pathname !== '/end-trial' || !webhookUrl)
-    return answer(404, { error: 'POST /end-trial?email=... (with WEBHOOK_URL set)' });
+  const action = url.pathname.slice(1);
+  if (req.method !== 'POST') return answer(405, { error: 'POST only' });
+  const act = actions[action];
+  if (!act || !webhookUrl) return answer(404, { error: `no action ${action} (or no WEBHOOK_URL)` });
   const email = url.searchParams.get('email');
-  const customer = [...fake.state.customers.values()].find((c) => c.email === email);
-  const sub = [...fake.state.subscriptions.values()].find(
-    (s) => s.customer === customer?.id && s.status === 'trialing',
-  );
-  if (!sub) return answer(404, { error: `no trialing subscription for ${email}` });
-  deliver(fake.endTrial(sub.id)).then(
+  const customers = [...fake.state.customers.values()].filter((c) => c.email === email).map((c) => c.id);
+  const sub = [...fake.state.subscriptions.values()].findLast((s) => customers.includes(s.customer));
+  if (!sub) return answer(404, { error: `no subscription for ${email}` });
+  let events: Stripe.Event[];
+  try {
+    events = act(sub, url.searchParams);
+  } catch (error) {
+    return answer(409, { error: String(error) });
+  }
+  deliver(events).then(
     (statuses) => answer(200, { subscription: sub.id, statuses }),
     (error: unknown) => answer(502, { error: String(error) }),
   );

@@ -186,6 +186,8 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
     now: () => state.now(),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        // Closed already: a test that wanted a Stripe nobody answers.
+        if (!server.listening) return resolve();
         server.close((err) => (err ? reject(err) : resolve()));
         // The SDK keeps connections alive; without this close() waits for them to time out.
         server.closeAllConnections();

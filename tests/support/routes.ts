@@ -1,11 +1,9 @@
 /**
  * Helpers for the tests that walk every route of the real app (fuzz, access matrix):
  *
- *   // at the top of the test file: every Fastify instance the app builds records its routes
- *   vi.mock('fastify', async (original) =>
- *     (await import('../support/routes')).recordingFastify(await original()));
- *   ...
- *   const routes = routesOf(t.app); // [{ method: 'POST', url: '/api/register', body: zodSchema, ... }]
+ *   const recorder = routeRecorder();
+ *   const t = await stripeApp({}, { onRoute: recorder.onRoute });
+ *   recorder.routes; // [{ method: 'POST', url: '/api/register', body: zodSchema, ... }]
  *
  * plus a checksum of every table (a refused request must change nothing), fresh sessions without a
  * password hash per call, and a way to wait for the mail the app sends in the background.
@@ -14,7 +12,6 @@ import { sql } from 'drizzle-orm';
 import * as fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { requireAdmin, requireUser } from '../../src/server/auth/require';
 import type { Mail } from '../../src/server/mail/mailer';
 import type { TestApp } from './app';
 
@@ -24,54 +21,23 @@ export type RouteInfo = {
   /** The zod schemas the route validates, when it has them. */
   body?: z.ZodType;
   querystring?: z.ZodType;
-  /** Which session the route's preHandler asks for. */
-  guard: 'user' | 'admin' | 'none';
 };
 
-const recorded = new WeakMap<object, RouteInfo[]>();
-
-function guardOf(route: RouteOptions): RouteInfo['guard'] {
-  const pre = route.preHandler;
-  const hooks = Array.isArray(pre) ? pre : pre ? [pre] : [];
-  if (hooks.includes(requireUser as never)) return 'user';
-  if (hooks.includes(requireAdmin as never)) return 'admin';
-  return 'none';
-}
-
-/** Wraps the fastify module so that each instance records its routes (see the example above). */
-export function recordingFastify<M extends { default: (...args: never[]) => unknown }>(mod: M): M {
-  const original = mod.default as unknown as (...args: unknown[]) => FastifyInstance;
-  const wrapped = (...args: unknown[]) => {
-    const app = original(...args);
-    const routes: RouteInfo[] = [];
-    recorded.set(app, routes);
-    app.addHook('onRoute', (route) => {
+/** Records the routes an app registers, in order: hand `onRoute` to buildApp (through createTestApp). */
+export function routeRecorder() {
+  const routes: RouteInfo[] = [];
+  return {
+    routes,
+    onRoute(route: RouteOptions) {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       const schema = (route.schema ?? {}) as { body?: z.ZodType; querystring?: z.ZodType };
       for (const method of methods) {
         // Fastify adds a HEAD route beside each GET by itself; it answers as the GET does.
         if (method === 'HEAD') continue;
-        routes.push({
-          method,
-          url: route.url,
-          body: schema.body,
-          querystring: schema.querystring,
-          guard: guardOf(route),
-        });
+        routes.push({ method, url: route.url, body: schema.body, querystring: schema.querystring });
       }
-    });
-    return app;
+    },
   };
-  Object.assign(wrapped, mod.default);
-  return { ...mod, default: wrapped, fastify: wrapped };
-}
-
-/** The routes the app registered, in registration order. Fails if the recorder was not installed. */
-export function routesOf(app: FastifyInstance): RouteInfo[] {
-  const routes = recorded.get(app);
-  if (!routes?.length)
-    throw new Error("No routes recorded: add vi.mock('fastify', ...recordingFastify) first");
-  return routes;
 }
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

@@ -3,38 +3,57 @@ import { SMTPServer } from 'smtp-server';
 
 export type CaughtMail = { to: string; subject: string; text: string };
 
-/** A real SMTP server on a free local port that keeps what it receives, for tests to read. */
-export async function startSmtpCatcher() {
+/**
+ * A real SMTP server on a local port (a free one by default) that keeps what it receives, for
+ * tests to read: in process for the API tests, and as the browser tests' mail server
+ * (mail-catcher-server.ts, which also hands each mail to `onMail`).
+ */
+export async function startSmtpCatcher(opts: { port?: number; onMail?: (mail: CaughtMail) => void } = {}) {
   const mails: CaughtMail[] = [];
+  const waiting = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail: ParsedMail) => {
-          const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-          mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '' });
+        .then((parsed: ParsedMail) => {
+          const to = Array.isArray(parsed.to)
+            ? parsed.to.map((a) => a.text).join(', ')
+            : (parsed.to?.text ?? '');
+          const mail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '' };
+          mails.push(mail);
+          opts.onMail?.(mail);
+          for (const wake of waiting) wake();
           callback();
         })
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** Waits (up to 5 s) for a mail to this address, for mail sent in the background. */
-    async waitFor(to: string, timeoutMs = 5000): Promise<CaughtMail> {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = mails.findLast((m) => m.to.includes(to));
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    /** The newest mail to this address, as soon as it arrives (mail is sent in the background). */
+    waitFor(to: string, timeoutMs = 5000): Promise<CaughtMail> {
+      const found = () => mails.findLast((m) => m.to.includes(to));
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const mail = found();
+          if (!mail) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve(mail);
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.add(check);
+        check();
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
