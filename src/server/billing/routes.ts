@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { FREEZE_DAYS, type PaidPlanId, TRIAL_DAYS } from '../../shared/constants';
+import { FREEZE_DAYS, type PaidPlanId, RETENTION_DISCOUNT, TRIAL_DAYS } from '../../shared/constants';
 import { publicUserSchema } from '../../shared/schemas/auth';
 import {
   createSubscriptionResponseSchema,
@@ -10,6 +10,7 @@ import {
   paymentMethodSchema,
   subscriptionDetailsSchema,
 } from '../../shared/schemas/billing';
+import { isLiveSubscription } from '../../shared/subscription';
 import { requireUser } from '../auth/require';
 import { toPublicUser } from '../auth/users-repo';
 import { type User, users } from '../db/schema';
@@ -17,10 +18,8 @@ import { badRequest, conflict, HttpError } from '../lib/http-error';
 import type { Billing } from './billing';
 import { RETENTION_COUPON_ID } from './catalog';
 import { stripeCall } from './stripe-call';
+import { mapStatus } from './subscription-state';
 import { readFromStripe, syncUser, writeState } from './sync';
-
-const LIVE = ['active', 'paused', 'past_due'] as const;
-const isLive = (status: User['subscriptionStatus']) => (LIVE as readonly string[]).includes(status);
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -33,7 +32,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   function requireSubscription(user: User): string {
-    if (!user.stripeSubscriptionId || !isLive(user.subscriptionStatus)) {
+    if (!user.stripeSubscriptionId || !isLiveSubscription(user.subscriptionStatus)) {
       throw badRequest('You have no active subscription.');
     }
     return user.stripeSubscriptionId;
@@ -92,7 +91,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user!;
       const resumed = await stripeCall(() => resumePendingSetup(billing, user, request.body.planId));
       if (resumed) return resumed;
-      if (isLive(user.subscriptionStatus))
+      if (isLiveSubscription(user.subscriptionStatus))
         throw conflict('You already have a subscription. Manage it from your account.');
       // One creation at a time per user, decided by the database: a second click waits its turn.
       const [claim] = await db
@@ -147,7 +146,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
             );
             if (resumed) return resumed;
           }
-          if (existing.data.some((s) => ['trialing', 'active', 'past_due', 'paused'].includes(s.status))) {
+          if (existing.data.some((s) => isLiveSubscription(mapStatus(s)))) {
             await syncUser(db, billing, { ...user, stripeCustomerId: customerId });
             throw conflict('You already have a subscription. Manage it from your account.');
           }
@@ -257,7 +256,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({ retentionOfferUsed: true })
         .where(and(eq(users.id, user.id), eq(users.retentionOfferUsed, false)))
         .returning({ id: users.id });
-      if (!claimed) throw conflict('The 50% discount has already been used on this account.');
+      if (!claimed)
+        throw conflict(
+          `The ${RETENTION_DISCOUNT.percentOff}% discount has already been used on this account.`,
+        );
       try {
         return await changeSubscription(
           user,
