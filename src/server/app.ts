@@ -70,9 +70,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     billing: opts.billing === undefined ? createBilling(config) : opts.billing,
   };
   app.decorate('ctx', ctx);
-  app.decorateRequest('user', null);
-  app.decorateRequest('admin', null);
-  app.decorateRequest('sessionToken', null);
   app.addHook('onClose', async () => mailer.close());
   // While shutting down, answers tell keep-alive clients to hang up, so the server can close
   // as soon as the requests in flight are done.

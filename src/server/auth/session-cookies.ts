@@ -53,5 +53,5 @@ export async function currentSession<K extends SessionKind>(
     return null;
   }
   if (session.renewed) setSessionCookie(reply, kind, token, session.expiresAt, opts);
-  return { subjectId: session.subjectId, owner: session.owner, token };
+  return { owner: session.owner, token };
 }

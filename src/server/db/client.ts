@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -45,4 +46,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     withConnection: (fn) => fn((text) => client.exec(text)),
     close: () => client.close(),
   };
+}
+
+/** Fails when the database does not answer. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }

@@ -19,3 +19,5 @@ export const contactSchema = z.object({
     .max(5000, 'Message must be at most 5000 characters'),
 });
 export type ContactRequest = z.input<typeof contactSchema>;
+/** A contact message as the server keeps it (defaults filled in). */
+export type ContactMessage = z.output<typeof contactSchema>;
