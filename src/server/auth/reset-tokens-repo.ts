@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { passwordResetTokens } from '../db/schema';
 
@@ -27,6 +27,10 @@ export function resetTokensRepo(db: Db | Tx) {
 
     async deleteAllFor(userId: number, tx: Db | Tx = db): Promise<void> {
       await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+    },
+
+    async purgeExpired(tx: Db | Tx = db): Promise<void> {
+      await tx.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date()));
     },
   };
 }
