@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PLANS } from '../shared/plans';
 import { ping } from './db/client';
 
-export const publicConfigSchema = z.object({
+const publicConfigSchema = z.object({
   noteAppUrl: z.string().nullable(),
   stripePublishableKey: z.string().nullable(),
 });

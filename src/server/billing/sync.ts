@@ -13,7 +13,7 @@ export const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplet
  * The customer's subscription that our state follows: the one we created last if it still lives,
  * else the newest that lives, else the newest that ended (so a cancellation shows as canceled).
  */
-export function pickSubscription(
+function pickSubscription(
   subs: Stripe.Subscription[],
   preferredId: string | null,
 ): Stripe.Subscription | null {

@@ -31,6 +31,10 @@ export const registerRequestSchema = registerFormSchema.omit({ agreeTerms: true 
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/**
+ * Admins sign in by the same rules as users.
+ * @alias
+ */
 export const adminLoginSchema = loginRequestSchema;
 export type AdminLoginRequest = z.infer<typeof adminLoginSchema>;
 

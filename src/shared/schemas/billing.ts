@@ -5,7 +5,6 @@ import { isoDate } from './fields';
 export const createSubscriptionSchema = z.object({
   planId: z.enum(PAID_PLAN_IDS, { error: 'Choose the Plus or Practice plan' }),
 });
-export type CreateSubscription = z.infer<typeof createSubscriptionSchema>;
 
 /** With a trial the card is saved by a SetupIntent (confirmSetup); without, the first invoice is paid (confirmPayment). */
 export const createSubscriptionResponseSchema = z.object({
