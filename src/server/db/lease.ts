@@ -11,6 +11,7 @@ const LEASE_MINUTES = 2;
  * itself after LEASE_MINUTES. `key` is the column's property name in the table.
  */
 export function lease<T extends PgTable, K extends keyof T['$inferSelect'] & string>(table: T, key: K) {
+  // Drizzle types a table's columns and set() per concrete table; for any table, say what they are.
   const column = (table as unknown as Record<K, PgColumn>)[key];
   return {
     /** Takes the lease on the rows `where` names; returns when it was taken, or null when another holds it. */
