@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import { REGISTER_PASSWORD_MIN } from '../shared/constants';
+import { registerRequestSchema } from '../shared/schemas/auth';
 import { adminsRepo } from './admin/admins-repo';
 import { hashPassword } from './auth/password';
 import { loadConfig } from './config';
@@ -21,17 +22,12 @@ async function ask(question: string, current?: string): Promise<string> {
   }
 }
 
-const input = z
-  .object({
-    username: z.string().trim().min(3, 'username must be at least 3 characters'),
-    email: z.email('email is not a valid address'),
-    password: z.string().min(8, 'password must be at least 8 characters'),
-  })
-  .safeParse({
-    username: await ask('Admin username: ', values.username),
-    email: await ask('Admin email: ', values.email),
-    password: await ask('Admin password (8+ characters): ', values.password),
-  });
+// An admin's name, email and password follow the rules a user's do at registration.
+const input = registerRequestSchema.safeParse({
+  username: await ask('Admin username: ', values.username),
+  email: await ask('Admin email: ', values.email),
+  password: await ask(`Admin password (${REGISTER_PASSWORD_MIN}+ characters): `, values.password),
+});
 if (!input.success) {
   console.error(input.error.issues.map((i) => i.message).join('\n'));
   process.exit(2);

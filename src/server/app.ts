@@ -10,6 +10,7 @@ import { accountRoutes } from './account/routes';
 import { adminAuthRoutes } from './admin/auth-routes';
 import { adminRoutes } from './admin/routes';
 import { passwordResetRoutes } from './auth/password-reset';
+import { scheduleExpiredPurge } from './auth/purge';
 import { authRoutes } from './auth/routes';
 import { sessionStore } from './auth/sessions';
 import type { Billing } from './billing/billing';
@@ -73,10 +74,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     billing: opts.billing === undefined ? createBilling(config) : opts.billing,
   };
   app.decorate('ctx', ctx);
-  app.decorateRequest('user', null);
-  app.decorateRequest('admin', null);
-  app.decorateRequest('sessionToken', null);
   app.addHook('onClose', async () => mailer.close());
+  scheduleExpiredPurge(app);
+  database.onConnectionLost((err) =>
+    app.log.warn({ err }, 'database connection lost while idle; the pool opens a new one'),
+  );
   // While shutting down, answers tell keep-alive clients to hang up, so the server can close
   // as soon as the requests in flight are done.
   let closing = false;

@@ -2,7 +2,6 @@ import type { SessionStore } from './auth/sessions';
 import type { Billing } from './billing/billing';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { Admin, User } from './db/schema';
 import type { Mailer } from './mail/mailer';
 
 /** What every route plugin can reach: built once in app.ts. */
@@ -19,10 +18,5 @@ export type AppContext = {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-  }
-  interface FastifyRequest {
-    user: User | null;
-    admin: Admin | null;
-    sessionToken: string | null;
   }
 }

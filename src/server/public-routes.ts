@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PLANS } from '../shared/plans';
+import { ping } from './db/client';
 
-export const publicConfigSchema = z.object({
+const publicConfigSchema = z.object({
   noteAppUrl: z.string().nullable(),
   stripePublishableKey: z.string().nullable(),
 });
@@ -13,7 +13,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Health answers 503 when the database does not, so a load balancer stops sending traffic here.
   app.get('/api/health', async (_request, reply) => {
-    await ctx.database.db.execute(sql`select 1`);
+    await ping(ctx.database.db);
     return reply.send({ status: 'ok' });
   });
 

@@ -22,3 +22,5 @@ export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['inactive', 'active', 'paused', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const REFERRAL_STATUSES = ['pending', 'completed', 'expired'] as const;

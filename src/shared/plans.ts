@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from './brand';
-import type { PlanId } from './constants';
+import { type PlanId, RETENTION_DISCOUNT } from './constants';
 
 export type Plan = {
   id: PlanId;
@@ -79,11 +79,13 @@ export function formatPounds(amount: number): string {
   return gbp.format(amount);
 }
 
-/**
- * What a user on this plan pays a month, in pounds: half price while the retention discount runs
- * (spec section 9: pro 49.90, clinic 74.90). The admin revenue figure and lists both use this.
- */
+/** A monthly price, in pounds, while the retention discount runs (spec section 9: pro 49.90, clinic 74.90). */
+export function discountedPrice(price: number): number {
+  return Math.round(price * (100 - RETENTION_DISCOUNT.percentOff)) / 100;
+}
+
+/** What a user on this plan pays a month, in pounds. The admin revenue figure and lists both use this. */
 export function monthlyAmount(plan: PlanId, hasDiscount: boolean): number {
   const price = findPlan(plan)?.price ?? 0;
-  return hasDiscount ? Math.round(price * 50) / 100 : price;
+  return hasDiscount ? discountedPrice(price) : price;
 }

@@ -80,7 +80,8 @@ export function trackBackgroundMail(app: FastifyInstance): { idle(): Promise<voi
   const pending = new Set<Promise<void>>();
   mailer.sendInBackground = (mail: Mail) => {
     const job: Promise<void> = mailer
-      .send(mail)
+      .enqueue(app.ctx.database.db, mail)
+      .then((queued) => mailer.deliver(queued))
       .catch(() => {})
       .finally(() => pending.delete(job));
     pending.add(job);

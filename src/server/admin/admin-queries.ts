@@ -6,7 +6,7 @@ import type { AdminReferral, AdminStats, AdminSubscriber } from '../../shared/sc
 import type { Db } from '../db/client';
 import { referrals, subscribers, users } from '../db/schema';
 
-export const SIGNUP_DAYS = 90;
+const SIGNUP_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const londonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });

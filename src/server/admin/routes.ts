@@ -12,14 +12,17 @@ import { adminReferrals, adminStats, adminSubscribers, adminUsersJson } from './
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
 
-  app.get(
-    '/api/admin/stats',
-    { preHandler: requireAdmin, schema: { response: { 200: adminStatsSchema } } },
-    async () => adminStats(db),
+  // Every route of this plugin is the admin's: the guard is its hook.
+  app.addHook('preHandler', async (request, reply) => {
+    await requireAdmin(request, reply);
+  });
+
+  app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () =>
+    adminStats(db),
   );
-  app.get('/api/admin/users', { preHandler: requireAdmin }, async (_request, reply) =>
+  app.get('/api/admin/users', async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await adminUsersJson(db)),
   );
-  app.get('/api/admin/subscribers', { preHandler: requireAdmin }, async () => adminSubscribers(db));
-  app.get('/api/admin/referrals', { preHandler: requireAdmin }, async () => adminReferrals(db));
+  app.get('/api/admin/subscribers', async () => adminSubscribers(db));
+  app.get('/api/admin/referrals', async () => adminReferrals(db));
 };

@@ -8,7 +8,7 @@ export type CookieOptions = { secure: boolean };
  * skips the session check when it is absent, so a signed-out visitor's page makes no request that
  * answers 401 (Lighthouse counts that as a console error) and paints sooner. It grants nothing.
  */
-export const SIGNED_IN_MARKER: Record<SessionKind, string> = {
+const SIGNED_IN_MARKER: Record<SessionKind, string> = {
   user: 'cn_signed_in',
   admin: 'cn_admin_signed_in',
 };
@@ -53,5 +53,5 @@ export async function currentSession<K extends SessionKind>(
     return null;
   }
   if (session.renewed) setSessionCookie(reply, kind, token, session.expiresAt, opts);
-  return { subjectId: session.subjectId, owner: session.owner, token };
+  return { owner: session.owner, token };
 }

@@ -53,9 +53,7 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
      * authenticated request), or null. A session used in the second half of its life is renewed
      * (sliding expiry).
      */
-    async validate(
-      token: string,
-    ): Promise<{ subjectId: number; owner: Owner[K]; expiresAt: Date; renewed: boolean } | null> {
+    async validate(token: string): Promise<{ owner: Owner[K]; expiresAt: Date; renewed: boolean } | null> {
       const id = sha256Hex(token);
       const found = await findSession(id);
       if (!found) return null;
@@ -68,9 +66,9 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
       if (found.expiresAt.getTime() - now < SESSION_MS / 2) {
         const expiresAt = new Date(now + SESSION_MS);
         await db.update(table).set({ expiresAt }).where(eq(table.id, id));
-        return { subjectId: owner.id, owner, expiresAt, renewed: true };
+        return { owner, expiresAt, renewed: true };
       }
-      return { subjectId: owner.id, owner, expiresAt: found.expiresAt, renewed: false };
+      return { owner, expiresAt: found.expiresAt, renewed: false };
     },
 
     async end(token: string): Promise<void> {

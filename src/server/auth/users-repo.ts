@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
 import { hasNoteAppAccess } from '../billing/subscription-state';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { uniqueViolation } from '../db/errors';
 import { matchesLogin } from '../db/login-match';
 import { type User, users } from '../db/schema';
@@ -10,22 +10,17 @@ import { referralCode } from '../lib/tokens';
 import { nextStreak } from './login-streak';
 
 /** Turns a broken uniqueness rule into the 409 a person can act on. */
-export function userConflict(error: unknown): Error {
+function userConflict(error: unknown): Error {
   const constraint = uniqueViolation(error);
   if (constraint === 'users_username_unique') return conflict('Username already exists');
   if (constraint === 'users_email_unique') return conflict('Email already registered');
   return error as Error;
 }
 
-export function usersRepo(db: Db) {
+/** Users' accounts. */
+export function usersRepo(db: Db | Tx) {
   return {
-    async findById(id: number): Promise<User | undefined> {
-      const [user] = await db.select().from(users).where(eq(users.id, id));
-      return user;
-    },
-
-    /** People sign in with their username or, as they often try, their email. */
-    /** By username or email (db/login-match.ts). */
+    /** People sign in with their username or, as they often try, their email (db/login-match.ts). */
     async findByLogin(login: string): Promise<User | undefined> {
       const [user] = await db.select().from(users).where(matchesLogin(users, login));
       return user;
@@ -71,22 +66,28 @@ export function usersRepo(db: Db) {
       return updated!;
     },
 
-    async updateProfile(id: number, profile: { username: string; email: string }): Promise<User> {
+    async updateProfile(
+      id: number,
+      profile: { username: string; email: string },
+      tx: Db | Tx = db,
+    ): Promise<User> {
       try {
-        const [updated] = await db.update(users).set(profile).where(eq(users.id, id)).returning();
+        const [updated] = await tx.update(users).set(profile).where(eq(users.id, id)).returning();
         return updated!;
       } catch (error) {
         throw userConflict(error);
       }
     },
 
-    async setPassword(id: number, passwordHash: string): Promise<void> {
-      await db.update(users).set({ password: passwordHash }).where(eq(users.id, id));
+    async setPassword(id: number, passwordHash: string, tx: Db | Tx = db): Promise<void> {
+      await tx.update(users).set({ password: passwordHash }).where(eq(users.id, id));
+    },
+
+    async delete(id: number, tx: Db | Tx = db): Promise<void> {
+      await tx.delete(users).where(eq(users.id, id));
     },
   };
 }
-
-export type UsersRepo = ReturnType<typeof usersRepo>;
 
 /** The only shape in which a user leaves the server. */
 export function toPublicUser(user: User): PublicUser {

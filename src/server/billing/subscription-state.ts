@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { PaidPlanId, PlanId, SubscriptionStatus } from '../../shared/constants';
+import { isLiveSubscription } from '../../shared/subscription';
 
 /** Everything our users row says about a subscription: written whole, from Stripe, by billing/sync.ts. */
 export type SubscriptionState = {
@@ -59,8 +60,6 @@ export function stateFromSubscription(
   const status = mapStatus(sub);
   const item = sub.items.data[0];
   const paidPlan = item ? planOfPrice(item.price.id) : undefined;
-  // A plan is held while the subscription lives; an ended or never-paid one leaves the user on free.
-  const holdsPlan = status === 'active' || status === 'paused' || status === 'past_due';
   const couponIds = (sub.discounts ?? []).map((d) =>
     typeof d === 'string'
       ? d
@@ -69,7 +68,8 @@ export function stateFromSubscription(
         : (d.source?.coupon?.id ?? ''),
   );
   return {
-    plan: holdsPlan && paidPlan ? paidPlan : 'free',
+    // A plan is held while the subscription lives; an ended or never-paid one leaves the user on free.
+    plan: isLiveSubscription(status) && paidPlan ? paidPlan : 'free',
     subscriptionStatus: status,
     stripeSubscriptionId: sub.id,
     trialEndsAt: sub.status === 'trialing' ? date(sub.trial_end) : null,

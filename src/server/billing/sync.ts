@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db, Tx } from '../db/client';
-import { type User, users } from '../db/schema';
+import type { Db } from '../db/client';
+import type { User } from '../db/schema';
 import type { Billing } from './billing';
+import { billingRepo } from './billing-repo';
 import { RETENTION_COUPON_ID } from './catalog';
 import { type SubscriptionState, stateFromSubscription } from './subscription-state';
 
@@ -13,7 +13,7 @@ export const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplet
  * The customer's subscription that our state follows: the one we created last if it still lives,
  * else the newest that lives, else the newest that ended (so a cancellation shows as canceled).
  */
-export function pickSubscription(
+function pickSubscription(
   subs: Stripe.Subscription[],
   preferredId: string | null,
 ): Stripe.Subscription | null {
@@ -47,26 +47,9 @@ export async function readFromStripe(
   };
 }
 
-/** Writes the whole state at once: never a field at a time, so no two sources can interleave. */
-export async function writeState(db: Db | Tx, userId: number, snapshot: StripeSnapshot): Promise<User> {
-  const [user] = await db
-    .update(users)
-    .set({
-      ...snapshot.state,
-      ...(snapshot.hadTrial ? { hadTrial: true } : {}),
-      subscriptionSyncedAt: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  return user!;
-}
-
 /** The one sync: re-read from Stripe and store. Called by the success page and every subscription action. */
 export async function syncUser(db: Db, billing: Billing, user: User): Promise<User> {
   if (!user.stripeCustomerId) return user;
-  return writeState(
-    db,
-    user.id,
-    await readFromStripe(billing, user.stripeCustomerId, user.stripeSubscriptionId),
-  );
+  const snapshot = await readFromStripe(billing, user.stripeCustomerId, user.stripeSubscriptionId);
+  return billingRepo(db).writeState(user.id, snapshot);
 }

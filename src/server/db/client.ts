@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -13,6 +14,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL on one connection (used for the migration lock). */
   withConnection<T>(fn: (query: (sql: string) => Promise<unknown>) => Promise<T>): Promise<T>;
+  /** Where to report a connection the pool lost while idle (the app's log, once there is one). */
+  onConnectionLost(report: (error: Error) => void): void;
   close(): Promise<void>;
 };
 
@@ -21,11 +24,18 @@ export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?:
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
-    // An idle client's connection can drop (a restart, a terminated backend): log it, don't crash.
-    pool.on('error', () => {});
+    // An idle client's connection can drop (a restart, a terminated backend). Unheard, pg's 'error'
+    // would end the process; the pool makes a new connection by itself, so it is only reported.
+    let report = (error: Error): void => {
+      process.stderr.write(`PostgreSQL idle connection lost: ${error.message}\n`);
+    };
+    pool.on('error', (error) => report(error));
     return {
       db: drizzlePg(pool, { schema }),
       kind: 'postgres',
+      onConnectionLost(fn) {
+        report = fn;
+      },
       async withConnection(fn) {
         const client = await pool.connect();
         try {
@@ -43,6 +53,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
     withConnection: (fn) => fn((text) => client.exec(text)),
+    // One in-process connection: nothing idle to lose.
+    onConnectionLost() {},
     close: () => client.close(),
   };
+}
+
+/** Fails when the database does not answer. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }

@@ -8,7 +8,7 @@ import type { Database } from './client';
 // Any fixed number shared by every instance: the advisory lock that serialises migrations.
 const MIGRATION_LOCK_ID = 727_274_001;
 
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   // Works from src/server/db (tests, dev) and from dist/server (the bundled build).
   const here = path.dirname(fileURLToPath(import.meta.url));
   const root = here.includes(`${path.sep}dist${path.sep}`)

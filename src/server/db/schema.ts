@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PLAN_IDS, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES } from '../../shared/constants';
+import { CONTACT_KINDS } from '../../shared/schemas/marketing';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -12,12 +14,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
-    plan: text('plan', { enum: ['free', 'pro', 'clinic'] })
-      .notNull()
-      .default('free'),
-    subscriptionStatus: text('subscription_status', {
-      enum: ['inactive', 'active', 'paused', 'past_due', 'canceled'],
-    })
+    plan: text('plan', { enum: PLAN_IDS }).notNull().default('free'),
+    subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES })
       .notNull()
       .default('inactive'),
     hasDiscount: boolean('has_discount').notNull().default(false),
@@ -146,7 +144,7 @@ export const subscribers = pgTable(
 /** 'Request Demo' and the contact form: kept here and mailed to SALES_EMAIL. */
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
-  kind: text('kind', { enum: ['demo', 'contact'] }).notNull(),
+  kind: text('kind', { enum: CONTACT_KINDS }).notNull(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   practice: text('practice').notNull().default(''),
@@ -168,9 +166,7 @@ export const referrals = pgTable(
     referralCode: text('referral_code').notNull(),
     friendEmail: text('friend_email').notNull(),
     friendUserId: integer('friend_user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['pending', 'completed', 'expired'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: REFERRAL_STATUSES }).notNull().default('pending'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Why the referrer was not credited (inactive subscription, yearly limit), for the admin. */

@@ -1,10 +1,14 @@
-/** An error whose message is meant for the user: the error handler passes it through with its status. */
+/**
+ * An error whose message is meant for the user: the error handler passes it through with its status.
+ * `cause` keeps what went wrong underneath, for the log (a 5xx is logged with it).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
-import { outbox } from '../db/schema';
+import { outboxRepo } from './outbox-repo';
 
 export type Mail = {
   to: string;
@@ -15,14 +14,13 @@ export type Mail = {
 export type QueuedMail = Mail & { id: number };
 
 export type Mailer = {
-  send(mail: Mail): Promise<void>;
   /** Sends without making the caller wait (so timing reveals nothing); close() still waits for it. */
   sendInBackground(mail: Mail): void;
   /**
    * Writes the mail to the outbox inside the caller's transaction, so it exists exactly when the
    * change it reports does (a webhook's effects); hand the result to deliver() after the commit.
    */
-  enqueue(tx: Tx, mail: Mail): Promise<QueuedMail>;
+  enqueue(tx: Db | Tx, mail: Mail): Promise<QueuedMail>;
   deliver(mail: QueuedMail): void;
   close(): Promise<void>;
 };
@@ -41,13 +39,10 @@ export function createMailer(opts: {
     ? nodemailer.createTransport(opts.smtpUrl)
     : undefined;
   const pending = new Set<Promise<void>>();
+  const repo = outboxRepo(opts.db);
 
-  async function store(db: Db | Tx, mail: Mail): Promise<QueuedMail> {
-    const [row] = await db
-      .insert(outbox)
-      .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
-      .returning({ id: outbox.id });
-    return { ...mail, id: row!.id };
+  async function store(tx: Db | Tx, mail: Mail): Promise<QueuedMail> {
+    return { ...mail, id: await repo.add(mail, tx) };
   }
 
   async function transmit(mail: QueuedMail): Promise<void> {
@@ -61,13 +56,10 @@ export function createMailer(opts: {
     const { id, ...message } = mail;
     try {
       await transport.sendMail({ from: opts.from, ...message });
-      await opts.db.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
+      await repo.markSent(id);
     } catch (err) {
       opts.log.error({ err, mailId: id }, 'mail not sent; kept in outbox');
-      await opts.db
-        .update(outbox)
-        .set({ error: err instanceof Error ? err.message : String(err) })
-        .where(eq(outbox.id, id));
+      await repo.markFailed(id, err instanceof Error ? err.message : String(err));
     }
   }
 
@@ -79,9 +71,6 @@ export function createMailer(opts: {
   }
 
   return {
-    async send(mail) {
-      await transmit(await store(opts.db, mail));
-    },
     sendInBackground(mail) {
       track(store(opts.db, mail).then(transmit), mail.to);
     },

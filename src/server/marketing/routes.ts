@@ -1,22 +1,17 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRODUCT_NAME } from '../../shared/brand';
 import { messageSchema } from '../../shared/schemas/fields';
 import { contactSchema, newsletterSignupSchema } from '../../shared/schemas/marketing';
-import { uniqueViolation } from '../db/errors';
-import { contactMessages, subscribers } from '../db/schema';
-import { randomToken, sha256Hex } from '../lib/tokens';
 import { formRateLimit } from '../security/rate-limits';
+import { marketingService } from './marketing-service';
 
 export const NEWSLETTER_WELCOME = "Thanks for subscribing! We'll send you product news now and then.";
 export const NEWSLETTER_ALREADY = "You're already subscribed. Thanks for staying in touch!";
 export const CONTACT_THANKS = "Thanks for getting in touch. We'll reply by email within one working day.";
 
 export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  const { db } = ctx.database;
-  const rateLimit = formRateLimit(ctx.config);
+  const marketing = marketingService(app.ctx);
+  const rateLimit = formRateLimit(app.ctx.config);
 
   app.post(
     '/api/newsletter',
@@ -25,28 +20,9 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: newsletterSignupSchema, response: { 200: messageSchema, 201: messageSchema } },
     },
     async (request, reply) => {
-      const token = randomToken();
-      try {
-        await db
-          .insert(subscribers)
-          .values({ email: request.body.email, unsubscribeTokenHash: sha256Hex(token) });
-      } catch (error) {
-        // Signing up twice is not a mistake worth an error: tell them kindly, send nothing.
-        if (uniqueViolation(error) === 'subscribers_email_unique')
-          return reply.status(200).send({ message: NEWSLETTER_ALREADY });
-        throw error;
-      }
-      const unsubscribe = `${ctx.config.APP_URL}/api/newsletter/unsubscribe?token=${token}`;
-      ctx.mailer.sendInBackground({
-        to: request.body.email,
-        subject: `You're subscribed to ${PRODUCT_NAME} news`,
-        text: [
-          `Thanks for subscribing to ${PRODUCT_NAME} news. We write when there is something worth reading: new features, tips for better notes, and offers.`,
-          '',
-          `To unsubscribe at any time, open: ${unsubscribe}`,
-        ].join('\n'),
-        headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
-      });
+      // Signing up twice is not a mistake worth an error: tell them kindly, send nothing.
+      if ((await marketing.subscribe(request.body.email)) === 'already')
+        return reply.status(200).send({ message: NEWSLETTER_ALREADY });
       return reply.status(201).send({ message: NEWSLETTER_WELCOME });
     },
   );
@@ -56,17 +32,9 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/newsletter/unsubscribe',
     { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
     async (request, reply) => {
-      const token = request.query.token;
-      const removed = token
-        ? await db
-            .delete(subscribers)
-            .where(eq(subscribers.unsubscribeTokenHash, sha256Hex(token)))
-            .returning({ id: subscribers.id })
-        : [];
-      return reply.redirect(
-        removed.length ? '/newsletter/unsubscribed' : '/newsletter/unsubscribed?invalid=1',
-        303,
-      );
+      const { token } = request.query;
+      const removed = token ? await marketing.unsubscribe(token) : false;
+      return reply.redirect(removed ? '/newsletter/unsubscribed' : '/newsletter/unsubscribed?invalid=1', 303);
     },
   );
 
@@ -74,20 +42,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/contact',
     { config: rateLimit, schema: { body: contactSchema, response: { 201: messageSchema } } },
     async (request, reply) => {
-      const { kind, name, email, practice, message } = request.body;
-      await db.insert(contactMessages).values({ kind, name, email, practice, message });
-      ctx.mailer.sendInBackground({
-        to: ctx.config.SALES_EMAIL,
-        replyTo: email,
-        subject: kind === 'demo' ? `Demo request from ${name}` : `Contact form: ${name}`,
-        text: [
-          `From: ${name} <${email}>`,
-          `Practice: ${practice || '(not given)'}`,
-          `Kind: ${kind}`,
-          '',
-          message,
-        ].join('\n'),
-      });
+      await marketing.contact(request.body);
       return reply.status(201).send({ message: CONTACT_THANKS });
     },
   );

@@ -1,11 +1,12 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR } from '../../shared/constants';
 import { findPlan } from '../../shared/plans';
+import { isLiveSubscription } from '../../shared/subscription';
 import type { Billing } from '../billing/billing';
 import type { Db, Tx } from '../db/client';
-import { referrals, type User, users } from '../db/schema';
+import type { User } from '../db/schema';
+import { referralsRepo } from './referrals-repo';
 
 export const NO_ACTIVE_SUBSCRIPTION = 'No credit: the referrer had no active subscription';
 export const YEARLY_LIMIT_REACHED = `No credit: the referrer had already earned ${REFERRAL_MAX_FREE_MONTHS_PER_YEAR} free months in the last 12 months`;
@@ -16,8 +17,6 @@ function firstPaidPeriodBegan(event: Stripe.Event): boolean {
   return (event.data.object as Stripe.Invoice).billing_reason === 'subscription_cycle';
 }
 
-const ENDED_STATUSES = new Set<User['subscriptionStatus']>(['canceled', 'inactive']);
-
 /**
  * What a Stripe event means for the referral that brought `friend` in. Runs inside the webhook's
  * transaction, after the friend's state is written, so it happens exactly when the event is first
@@ -27,51 +26,30 @@ const ENDED_STATUSES = new Set<User['subscriptionStatus']>(['canceled', 'inactiv
  * Returns whether a credit is now owed (to be paid to Stripe after the commit).
  */
 export async function settleReferral(tx: Tx, event: Stripe.Event, friend: User): Promise<boolean> {
-  if (ENDED_STATUSES.has(friend.subscriptionStatus)) {
-    await tx
-      .update(referrals)
-      .set({ status: 'expired' })
-      .where(and(eq(referrals.friendUserId, friend.id), eq(referrals.status, 'pending')));
+  const repo = referralsRepo(tx);
+  if (!isLiveSubscription(friend.subscriptionStatus)) {
+    await repo.expirePending(friend.id);
     return false;
   }
   if (!firstPaidPeriodBegan(event)) return false;
 
-  const [referral] = await tx
-    .update(referrals)
-    .set({ status: 'completed', completedAt: new Date() })
-    .where(and(eq(referrals.friendUserId, friend.id), eq(referrals.status, 'pending')))
-    .returning();
+  const referral = await repo.completePending(friend.id);
   if (!referral) return false;
 
-  const [referrer] = await tx.select().from(users).where(eq(users.id, referral.referrerId)).for('update');
+  const referrer = await repo.lockUser(referral.referrerId);
   let note: string | null = null;
   // The referrer's row exists: deleting an account deletes the referrals it made (foreign key).
   if (referrer?.subscriptionStatus !== 'active' || !referrer.stripeCustomerId || referrer.plan === 'free') {
     note = NO_ACTIVE_SUBSCRIPTION;
-  } else {
-    const [rewarded] = await tx
-      .select({ n: count() })
-      .from(referrals)
-      .where(
-        and(
-          eq(referrals.referrerId, referrer.id),
-          isNotNull(referrals.creditAmount),
-          gt(referrals.completedAt, sql`now() - interval '12 months'`),
-        ),
-      );
-    if ((rewarded?.n ?? 0) >= REFERRAL_MAX_FREE_MONTHS_PER_YEAR) note = YEARLY_LIMIT_REACHED;
+  } else if ((await repo.rewardsInLastYear(referrer.id)) >= REFERRAL_MAX_FREE_MONTHS_PER_YEAR) {
+    note = YEARLY_LIMIT_REACHED;
   }
   if (note || !referrer) {
-    await tx.update(referrals).set({ rewardNote: note }).where(eq(referrals.id, referral.id));
+    await repo.setRewardNote(referral.id, note);
     return false;
   }
   // One month of the referrer's own plan, at its full price.
-  const pence = Math.round((findPlan(referrer.plan)?.price ?? 0) * 100);
-  await tx.update(referrals).set({ creditAmount: pence }).where(eq(referrals.id, referral.id));
-  await tx
-    .update(users)
-    .set({ referralCredits: sql`${users.referralCredits} + 1` })
-    .where(eq(users.id, referrer.id));
+  await repo.grantCredit(referral, Math.round((findPlan(referrer.plan)?.price ?? 0) * 100));
   return true;
 }
 
@@ -82,36 +60,14 @@ export async function settleReferral(tx: Tx, event: Stripe.Event, friend: User):
  * only marked, and a failure leaves it owed for the next run.
  */
 export async function payOwedCredits(db: Db, billing: Billing, log: FastifyBaseLogger): Promise<void> {
-  const owed = await db
-    .select({
-      id: referrals.id,
-      amount: referrals.creditAmount,
-      customer: users.stripeCustomerId,
-      friendEmail: referrals.friendEmail,
-    })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.referrerId))
-    .where(and(isNotNull(referrals.creditAmount), isNull(referrals.creditedAt)));
-  for (const credit of owed) {
+  const repo = referralsRepo(db);
+  for (const credit of await repo.owedCredits()) {
     if (!credit.customer || !credit.amount) continue;
     // Stripe keeps the first answer to an idempotency key, a 500 included: each attempt needs its own
     // key, so only one attempt may run at a time (this lease), and a credit Stripe already holds is
     // recognised by its metadata rather than by the key.
-    const [claim] = await db
-      .update(referrals)
-      .set({ creditClaimedAt: new Date() })
-      .where(
-        and(
-          eq(referrals.id, credit.id),
-          isNull(referrals.creditedAt),
-          or(
-            isNull(referrals.creditClaimedAt),
-            lt(referrals.creditClaimedAt, sql`now() - interval '2 minutes'`),
-          ),
-        ),
-      )
-      .returning({ claimedAt: referrals.creditClaimedAt });
-    if (!claim) continue;
+    const claimedAt = await repo.claimPayment(credit.id);
+    if (!claimedAt) continue;
     try {
       const { stripe } = billing;
       const existing = await stripe.customers.listBalanceTransactions(credit.customer, { limit: 100 });
@@ -125,13 +81,13 @@ export async function payOwedCredits(db: Db, billing: Billing, log: FastifyBaseL
             description: 'Referral reward: one free month',
             metadata: { referral_id: String(credit.id) },
           },
-          { idempotencyKey: `referral-credit-${credit.id}-${claim.claimedAt!.getTime()}` },
+          { idempotencyKey: `referral-credit-${credit.id}-${claimedAt.getTime()}` },
         );
       }
-      await db.update(referrals).set({ creditedAt: new Date() }).where(eq(referrals.id, credit.id));
+      await repo.markCredited(credit.id);
     } catch (error) {
       log.error({ err: error, referralId: credit.id }, 'referral credit not yet paid; will retry');
-      await db.update(referrals).set({ creditClaimedAt: null }).where(eq(referrals.id, credit.id));
+      await repo.releasePayment(credit.id);
     }
   }
 }

@@ -5,7 +5,8 @@ import { HttpError } from '../lib/http-error';
 
 /**
  * The one error handler: 4xx messages pass through (a 400 names the field), 5xx bodies are
- * generic with the request id, and the log keeps the detail.
+ * generic with the request id (or an HttpError's message for the user), and every 5xx is logged
+ * with its cause under the request's id.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -16,6 +17,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message });
     }
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (isConnectionError(error)) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
+import { PLAN_IDS, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES } from '../constants';
+import { isoDate } from './fields';
 
-const isoDate = z.iso.datetime({ offset: true });
+const counts = <K extends string>(keys: readonly [K, ...K[]]) => z.record(z.enum(keys), z.number().int());
 
 /** GET /api/admin/stats: every figure is a SQL aggregate, never a walk over the users (issue 6). */
 export const adminStatsSchema = z.object({
@@ -10,14 +11,9 @@ export const adminStatsSchema = z.object({
   /** Pounds a month: the discounted price where hasDiscount (spec section 9). */
   estimatedMonthlyRevenue: z.number(),
   totalSubscribers: z.number().int(),
-  usersByPlan: z.object({ free: z.number().int(), pro: z.number().int(), clinic: z.number().int() }),
-  usersByStatus: z.object({
-    active: z.number().int(),
-    paused: z.number().int(),
-    past_due: z.number().int(),
-    canceled: z.number().int(),
-    inactive: z.number().int(),
-  }),
+  /** Users on each plan and in each status, every one present (0 when none). */
+  usersByPlan: counts(PLAN_IDS),
+  usersByStatus: counts(SUBSCRIPTION_STATUSES),
   /** Sign-ups a day over the last 90 days (London dates, oldest first, days without sign-ups included as 0). */
   signupsByDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
   /** The 5 most recent logins, newest first. */
@@ -67,7 +63,7 @@ export const adminReferralSchema = z.object({
   referrerEmail: z.string(),
   friendEmail: z.string(),
   referralCode: z.string(),
-  status: z.enum(['pending', 'completed', 'expired']),
+  status: z.enum(REFERRAL_STATUSES),
   createdAt: isoDate,
   completedAt: isoDate.nullable(),
   rewardNote: z.string().nullable(),

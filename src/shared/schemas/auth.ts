@@ -1,21 +1,19 @@
 import { z } from 'zod';
+import { PLAN_IDS, REGISTER_PASSWORD_MIN, SUBSCRIPTION_STATUSES } from '../constants';
 import {
-  PASSWORD_MAX,
-  PLAN_IDS,
-  REGISTER_PASSWORD_MIN,
-  SUBSCRIPTION_STATUSES,
-  USERNAME_MAX,
-  USERNAME_MIN,
-} from '../constants';
-import { email, text } from './fields';
-
-const passwordMax = `Password must be at most ${PASSWORD_MAX} characters`;
-const usernameMax = `Username must be at most ${USERNAME_MAX} characters`;
+  enteredPassword,
+  enteredUsername,
+  isoDate,
+  newPassword,
+  newUsername,
+  text,
+  validEmail,
+} from './fields';
 
 // Login: the form collects rememberMe, the request does not send it (spec section 3).
 export const loginFormSchema = z.object({
-  username: text().trim().min(1, 'Username is required').max(USERNAME_MAX, usernameMax),
-  password: text().min(1, 'Password is required').max(PASSWORD_MAX, passwordMax),
+  username: enteredUsername(),
+  password: enteredPassword(),
   rememberMe: z.boolean().optional(),
 });
 export const loginRequestSchema = loginFormSchema.omit({ rememberMe: true });
@@ -24,33 +22,28 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 // Registration: the form collects agreeTerms, the request does not send it.
 export const registerFormSchema = z.object({
-  username: text()
-    .trim()
-    .min(USERNAME_MIN, 'Username must be at least 3 characters')
-    .max(USERNAME_MAX, usernameMax),
-  email: email('Please enter a valid email address'),
-  password: text()
-    .min(REGISTER_PASSWORD_MIN, 'Password must be at least 8 characters')
-    .max(PASSWORD_MAX, passwordMax),
+  username: newUsername(),
+  email: validEmail(),
+  password: newPassword(REGISTER_PASSWORD_MIN),
   agreeTerms: z.boolean().refine((v) => v === true, 'You must agree to the terms and conditions'),
 });
 export const registerRequestSchema = registerFormSchema.omit({ agreeTerms: true });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+/**
+ * Admins sign in by the same rules as users.
+ * @alias
+ */
 export const adminLoginSchema = loginRequestSchema;
 export type AdminLoginRequest = z.infer<typeof adminLoginSchema>;
 
-export const passwordResetRequestSchema = z.object({
-  email: email('Please enter a valid email address'),
-});
+export const passwordResetRequestSchema = z.object({ email: validEmail() });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const passwordResetConfirmSchema = z.object({
   token: text().min(1, 'Required').max(200, 'This reset link is invalid or has expired.'),
-  password: text()
-    .min(REGISTER_PASSWORD_MIN, 'Password must be at least 8 characters')
-    .max(PASSWORD_MAX, passwordMax),
+  password: newPassword(REGISTER_PASSWORD_MIN),
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
@@ -62,8 +55,6 @@ export const passwordResetFormSchema = passwordResetConfirmSchema
     path: ['confirmPassword'],
   });
 export type PasswordResetForm = z.infer<typeof passwordResetFormSchema>;
-
-const isoDate = z.iso.datetime({ offset: true });
 
 /** What the API tells a user about themselves: never a hash, a token or a payment-provider id. */
 export const publicUserSchema = z.object({

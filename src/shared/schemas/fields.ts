@@ -1,16 +1,47 @@
 import { z } from 'zod';
-import { EMAIL_MAX } from '../constants';
+import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from '../constants';
 
 /** A required text field: a missing value reads 'Required' (spec section 5), a non-string names the type. */
 export const text = () =>
   z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text') });
 
 /** Emails are compared case-insensitively, so they are trimmed and lower-cased once, here. */
-export const email = (message: string) =>
+const email = (message: string) =>
   text()
     .trim()
     .toLowerCase()
     .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
     .pipe(z.email(message));
+
+/**
+ * The spec's field messages end with a full stop on the account page (profile, password change) and
+ * without one elsewhere: the same rule, two punctuations.
+ */
+type End = '' | '.';
+
+export const validEmail = (end: End = '') => email(`Please enter a valid email address${end}`);
+
+const usernameText = (end: End) =>
+  text().trim().max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters${end}`);
+
+/** A username being chosen. */
+export const newUsername = (end: End = '') =>
+  usernameText(end).min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters${end}`);
+
+/** A username typed to sign in: any existing one, so only its presence and length are checked. */
+export const enteredUsername = () => usernameText('').min(1, 'Username is required');
+
+const passwordText = (end: End) =>
+  text().max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters${end}`);
+
+/** A password being chosen, at least `min` characters. */
+export const newPassword = (min: number, end: End = '') =>
+  passwordText(end).min(min, `Password must be at least ${min} characters${end}`);
+
+/** A password typed to prove who one is: whatever length it was chosen with. */
+export const enteredPassword = (end: End = '') => passwordText(end).min(1, 'Password is required');
+
+/** A moment as the API writes it (ISO 8601 with its offset). */
+export const isoDate = z.iso.datetime({ offset: true });
 
 export const messageSchema = z.object({ message: z.string() });

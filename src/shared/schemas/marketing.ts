@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { email, text } from './fields';
+import { text, validEmail } from './fields';
 
 export const newsletterSignupSchema = z.object({
-  email: email('Please enter a valid email address'),
+  email: validEmail(),
 });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
@@ -11,7 +11,7 @@ export const CONTACT_KINDS = ['demo', 'contact'] as const;
 export const contactSchema = z.object({
   kind: z.enum(CONTACT_KINDS).default('contact'),
   name: text().trim().min(2, 'Please enter your name').max(100, 'Name must be at most 100 characters'),
-  email: email('Please enter a valid email address'),
+  email: validEmail(),
   practice: text().trim().max(120, 'Practice name must be at most 120 characters').optional().default(''),
   message: text()
     .trim()
@@ -19,3 +19,5 @@ export const contactSchema = z.object({
     .max(5000, 'Message must be at most 5000 characters'),
 });
 export type ContactRequest = z.input<typeof contactSchema>;
+/** A contact message as the server keeps it (defaults filled in). */
+export type ContactMessage = z.output<typeof contactSchema>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { email, text } from './fields';
+import { text, validEmail } from './fields';
 
 export const invitationSchema = z.object({
-  friendEmail: email('Please enter a valid email address'),
+  friendEmail: validEmail(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

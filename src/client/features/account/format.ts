@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@shared/constants';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@shared/constants';
 
 // Dates as a UK reader writes them, on the UK calendar: '14 March 2026'.
 const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
@@ -20,7 +20,7 @@ export function isFuture(value: string | null | undefined, now = Date.now()): bo
 /** The API writes 'canceled'; 'cancelled' is accepted too (design.md section 2). */
 export function normaliseStatus(status: string): SubscriptionStatus {
   if (status === 'cancelled') return 'canceled';
-  const known: readonly string[] = ['inactive', 'active', 'paused', 'past_due', 'canceled'];
+  const known: readonly string[] = SUBSCRIPTION_STATUSES;
   return (known.includes(status) ? status : 'inactive') as SubscriptionStatus;
 }
 

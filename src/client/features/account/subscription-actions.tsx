@@ -10,7 +10,7 @@ import {
 } from '@client/components/ui/dialog';
 import { PRODUCT_NAME } from '@shared/brand';
 import { FREEZE_DAYS, RETENTION_DISCOUNT, type SubscriptionStatus } from '@shared/constants';
-import { formatPounds } from '@shared/plans';
+import { discountedPrice, formatPounds } from '@shared/plans';
 import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { BadgePercent, CalendarClock, CircleAlert, Snowflake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -26,8 +26,6 @@ type ActionsProps = {
   /** Moves focus to a stable place once an action has changed what is on screen. */
   onSettled: () => void;
 };
-
-const discountedPrice = (price: number) => price * (1 - RETENTION_DISCOUNT.percentOff / 100);
 
 /** Spec section 4: what the Subscription tab offers in each state. */
 export function SubscriptionActions({ details, status, planPrice, onSettled }: ActionsProps) {

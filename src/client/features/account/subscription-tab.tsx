@@ -3,8 +3,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
 import { RETENTION_DISCOUNT } from '@shared/constants';
-import { findPlan, formatPounds, PLANS } from '@shared/plans';
+import { discountedPrice, findPlan, formatPounds, PLANS } from '@shared/plans';
 import type { SubscriptionDetails } from '@shared/schemas/billing';
+import { isLiveSubscription } from '@shared/subscription';
 import { useRef } from 'react';
 import { BillingHistory, PaymentMethodCard } from './billing-details';
 import { formatDate, isFuture, normaliseStatus, statusLabel } from './format';
@@ -51,8 +52,8 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
   const plan = findPlan(details.plan) ?? PLANS[0]!;
   const paid = plan.price > 0;
   const onTrial = status === 'active' && isFuture(details.trialEndsAt);
-  const price = details.hasDiscount ? plan.price * (1 - RETENTION_DISCOUNT.percentOff / 100) : plan.price;
-  const live = status === 'active' || status === 'paused' || status === 'past_due';
+  const price = details.hasDiscount ? discountedPrice(plan.price) : plan.price;
+  const live = isLiveSubscription(status);
 
   const dates: { term: string; value: string }[] = [];
   if (status === 'paused') dates.push({ term: 'Resumes on', value: formatDate(details.pausedUntil) });

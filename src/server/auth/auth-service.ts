@@ -1,0 +1,35 @@
+import type { ProfileUpdate } from '../../shared/schemas/account';
+import type { RegisterRequest } from '../../shared/schemas/auth';
+import type { AppContext } from '../context';
+import type { User } from '../db/schema';
+import { badRequest } from '../lib/http-error';
+import { hashPassword, verifyPassword } from './password';
+import { verifyLogin } from './sign-in';
+import { usersRepo } from './users-repo';
+
+/** A user's account: registering, signing in, and changing their name, email or password. */
+export function authService(ctx: AppContext) {
+  const users = usersRepo(ctx.database.db);
+
+  return {
+    async register(input: RegisterRequest, ip: string): Promise<User> {
+      const { username, email, password } = input;
+      const created = await users.create({ username, email, passwordHash: await hashPassword(password) });
+      return users.recordLogin(created, ip);
+    },
+
+    async login(login: string, password: string, ip: string): Promise<User> {
+      const user = await verifyLogin(users.findByLogin, login, password);
+      return users.recordLogin(user, ip);
+    },
+
+    updateProfile: (user: User, profile: ProfileUpdate) => users.updateProfile(user.id, profile),
+
+    /** Someone who learnt the old password is signed out everywhere; the session `keepToken` stays in. */
+    async changePassword(user: User, current: string, next: string, keepToken: string): Promise<void> {
+      if (!(await verifyPassword(user.password, current))) throw badRequest('Current password is incorrect');
+      await users.setPassword(user.id, await hashPassword(next));
+      await ctx.sessions.user.endAllFor(user.id, keepToken);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { PASSWORD_RESET_MINUTES } from '../../shared/constants';
+import type { AppContext } from '../context';
+import { randomToken, sha256Hex } from '../lib/tokens';
+import { passwordResetMail } from '../mail/templates';
+import { hashPassword } from './password';
+import { resetTokensRepo } from './reset-tokens-repo';
+import { usersRepo } from './users-repo';
+
+/** Forgotten passwords: a link by mail that works once, within the hour. */
+export function passwordResetService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const users = usersRepo(db);
+  const tokens = resetTokensRepo(db);
+
+  return {
+    /** Mails a reset link when an account uses the address; the caller answers the same either way. */
+    async request(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user) return;
+      const token = randomToken();
+      await tokens.create(sha256Hex(token), user.id, new Date(Date.now() + PASSWORD_RESET_MINUTES * 60_000));
+      ctx.mailer.sendInBackground(passwordResetMail(user, ctx.config.APP_URL, token));
+    },
+
+    /** Sets the new password and signs the user out everywhere; false when the link is invalid or used. */
+    async reset(token: string, password: string): Promise<boolean> {
+      const passwordHash = await hashPassword(password);
+      const userId = await tokens.claim(sha256Hex(token));
+      if (userId === null) return false;
+      await users.setPassword(userId, passwordHash);
+      await tokens.deleteAllFor(userId);
+      await ctx.sessions.user.endAllFor(userId);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { lease } from '../db/lease';
+import { stripeEvents, type User, users } from '../db/schema';
+import type { StripeSnapshot } from './sync';
+
+/** A user's billing columns and the Stripe events seen; each write may join the caller's transaction. */
+export function billingRepo(db: Db | Tx) {
+  const creation = lease(users, 'subscriptionClaimedAt');
+  const byId = (userId: number) => eq(users.id, userId);
+
+  return {
+    async findByCustomer(customerId: string, tx: Db | Tx = db): Promise<User | undefined> {
+      const [user] = await tx.select().from(users).where(eq(users.stripeCustomerId, customerId));
+      return user;
+    },
+
+    async setCustomer(userId: number, customerId: string, tx: Db | Tx = db): Promise<void> {
+      await tx.update(users).set({ stripeCustomerId: customerId }).where(byId(userId));
+    },
+
+    /** Points the user at a subscription; the first one they ever had is remembered (referral codes apply to it). */
+    async setSubscription(
+      userId: number,
+      subscriptionId: string,
+      firstSubscriptionId: string | undefined,
+      tx: Db | Tx = db,
+    ): Promise<void> {
+      await tx
+        .update(users)
+        .set({
+          stripeSubscriptionId: subscriptionId,
+          ...(firstSubscriptionId ? { firstSubscriptionId } : {}),
+        })
+        .where(byId(userId));
+    },
+
+    /** Writes the whole state at once: never a field at a time, so no two sources can interleave. */
+    async writeState(userId: number, snapshot: StripeSnapshot, tx: Db | Tx = db): Promise<User> {
+      const [user] = await tx
+        .update(users)
+        .set({
+          ...snapshot.state,
+          ...(snapshot.hadTrial ? { hadTrial: true } : {}),
+          subscriptionSyncedAt: new Date(),
+        })
+        .where(byId(userId))
+        .returning();
+      return user!;
+    },
+
+    /** The right to create the user's subscription, one request at a time: when it was taken, or null. */
+    claimCreation: (userId: number, tx: Db | Tx = db) => creation.claim(tx, byId(userId)),
+    releaseCreation: (userId: number, tx: Db | Tx = db) => creation.release(tx, byId(userId)),
+
+    /** Takes the once-per-user retention offer; false when it was already taken. */
+    async claimRetentionOffer(userId: number, tx: Db | Tx = db): Promise<boolean> {
+      const claimed = await tx
+        .update(users)
+        .set({ retentionOfferUsed: true })
+        .where(and(byId(userId), eq(users.retentionOfferUsed, false)))
+        .returning({ id: users.id });
+      return claimed.length > 0;
+    },
+
+    async giveBackRetentionOffer(userId: number, tx: Db | Tx = db): Promise<void> {
+      await tx.update(users).set({ retentionOfferUsed: false }).where(byId(userId));
+    },
+
+    /** Records a Stripe event id; false when it was recorded before (a redelivery). */
+    async recordEvent(event: { id: string; type: string }, tx: Db | Tx = db): Promise<boolean> {
+      const fresh = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      return fresh.length > 0;
+    },
+  };
+}

@@ -1,0 +1,312 @@
+import type Stripe from 'stripe';
+import { FREEZE_DAYS, type PaidPlanId, RETENTION_DISCOUNT, TRIAL_DAYS } from '../../shared/constants';
+import type {
+  CreateSubscriptionResponse,
+  Invoice,
+  PaymentMethod,
+  SubscriptionDetails,
+} from '../../shared/schemas/billing';
+import { isLiveSubscription } from '../../shared/subscription';
+import type { AppContext } from '../context';
+import type { User } from '../db/schema';
+import { badRequest, conflict, HttpError } from '../lib/http-error';
+import type { Billing } from './billing';
+import { billingRepo } from './billing-repo';
+import { RETENTION_COUPON_ID } from './catalog';
+import { stripeCall } from './stripe-call';
+import { mapStatus } from './subscription-state';
+import { ENDED, readFromStripe, syncUser } from './sync';
+
+const ALREADY_SUBSCRIBED = 'You already have a subscription. Manage it from your account.';
+
+/** What a person can do with their subscription (spec section 4): Stripe holds it, our row follows. */
+export function subscriptionService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const repo = billingRepo(db);
+
+  function requireBilling(): Billing {
+    if (!ctx.billing)
+      throw new HttpError(503, 'Payments are not available right now. Please try again later.');
+    return ctx.billing;
+  }
+
+  function requireLiveSubscription(user: User): string {
+    if (!user.stripeSubscriptionId || !isLiveSubscription(user.subscriptionStatus)) {
+      throw badRequest('You have no active subscription.');
+    }
+    return user.stripeSubscriptionId;
+  }
+
+  /** Applies a change to the user's subscription in Stripe, then stores Stripe's whole answer. */
+  async function change(user: User, params: Stripe.SubscriptionUpdateParams, key: string): Promise<User> {
+    const billing = requireBilling();
+    const subId = requireLiveSubscription(user);
+    return stripeCall(async () => {
+      await billing.stripe.subscriptions.update(subId, params, { idempotencyKey: key });
+      return syncUser(db, billing, user);
+    });
+  }
+
+  /**
+   * A trial whose card was never saved (the subscribe page reloaded, a second tab, or an answer lost
+   * on the way back from Stripe) is picked up where it stopped: the same subscription and its
+   * SetupIntent, moved to the plan now chosen. Without this the person would meet "You already have a
+   * subscription" and no way to give their card.
+   */
+  async function resumePendingSetup(
+    billing: Billing,
+    user: User,
+    planId: PaidPlanId,
+  ): Promise<CreateSubscriptionResponse | null> {
+    if (!user.stripeSubscriptionId) return null;
+    const sub = await billing.stripe.subscriptions.retrieve(user.stripeSubscriptionId, {
+      expand: ['pending_setup_intent'],
+    });
+    const setupIntent = sub.pending_setup_intent as Stripe.SetupIntent | null;
+    if (sub.status !== 'trialing' || !setupIntent?.client_secret) return null;
+    const catalog = await billing.catalog();
+    const item = sub.items.data[0];
+    if (item && item.price.id !== catalog.priceIds[planId]) {
+      await billing.stripe.subscriptions.update(
+        sub.id,
+        { items: [{ id: item.id, price: catalog.priceIds[planId] }], proration_behavior: 'none' },
+        { idempotencyKey: `resume-${sub.id}-${planId}-${Date.now()}` },
+      );
+    }
+    const synced = await repo.writeState(
+      user.id,
+      await readFromStripe(billing, sub.customer as string, sub.id),
+    );
+    return {
+      clientSecret: setupIntent.client_secret,
+      intent: 'setup',
+      trialEndsAt: synced.trialEndsAt?.toISOString() ?? null,
+    };
+  }
+
+  async function ensureCustomer(billing: Billing, user: User): Promise<string> {
+    if (user.stripeCustomerId) return user.stripeCustomerId;
+    const customer = await billing.stripe.customers.create(
+      { email: user.email, name: user.username, metadata: { userId: String(user.id) } },
+      { idempotencyKey: `customer-${user.id}` },
+    );
+    await repo.setCustomer(user.id, customer.id);
+    return customer.id;
+  }
+
+  /** Creates the subscription in Stripe; the caller holds the user's creation lease, taken at `claimedAt`. */
+  async function startSubscription(
+    billing: Billing,
+    user: User,
+    planId: PaidPlanId,
+    claimedAt: Date,
+  ): Promise<CreateSubscriptionResponse> {
+    const { stripe } = billing;
+    const catalog = await billing.catalog();
+    const customerId = await ensureCustomer(billing, user);
+    // Stripe is the truth: a live subscription we had not heard of yet stops us here too.
+    const existing = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
+    // A trial Stripe made for an earlier attempt whose answer never reached us (Stripe too slow, the
+    // request timed out) still waits for its card: carry on with it rather than calling it a
+    // subscription the person already has.
+    const unfinished = existing.data.find((s) => s.status === 'trialing' && s.pending_setup_intent);
+    if (unfinished) {
+      await repo.setSubscription(user.id, unfinished.id, user.firstSubscriptionId ?? unfinished.id);
+      const resumed = await resumePendingSetup(
+        billing,
+        { ...user, stripeCustomerId: customerId, stripeSubscriptionId: unfinished.id },
+        planId,
+      );
+      if (resumed) return resumed;
+    }
+    if (existing.data.some((s) => isLiveSubscription(mapStatus(s)))) {
+      await syncUser(db, billing, { ...user, stripeCustomerId: customerId });
+      throw conflict(ALREADY_SUBSCRIBED);
+    }
+    // An earlier attempt whose first payment never happened is replaced, not left to expire.
+    for (const s of existing.data.filter((s) => s.status === 'incomplete')) {
+      await stripe.subscriptions.cancel(s.id, {}, { idempotencyKey: `abandon-${s.id}` });
+    }
+    const trial = !user.hadTrial && !existing.data.some((s) => s.trial_end !== null);
+    const sub = await stripe.subscriptions.create(
+      {
+        customer: customerId,
+        items: [{ price: catalog.priceIds[planId] }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+        ...(trial ? { trial_period_days: TRIAL_DAYS } : {}),
+        metadata: { userId: String(user.id), planId },
+        expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
+      },
+      { idempotencyKey: `subscription-${user.id}-${claimedAt.getTime()}` },
+    );
+    const setupIntent = sub.pending_setup_intent as Stripe.SetupIntent | null;
+    const invoice = sub.latest_invoice as Stripe.Invoice | null;
+    const clientSecret = trial ? setupIntent?.client_secret : invoice?.confirmation_secret?.client_secret;
+    if (!clientSecret)
+      throw new HttpError(502, 'Our payment provider did not start the payment. Please try again.');
+    await repo.setSubscription(user.id, sub.id, trial ? sub.id : undefined);
+    const synced = await repo.writeState(user.id, await readFromStripe(billing, customerId, sub.id));
+    return {
+      clientSecret,
+      intent: trial ? 'setup' : 'payment',
+      trialEndsAt: synced.trialEndsAt?.toISOString() ?? null,
+    };
+  }
+
+  return {
+    /** Starts the subscription (with the trial, once per person) or resumes one whose card was never saved. */
+    async create(user: User, planId: PaidPlanId): Promise<CreateSubscriptionResponse> {
+      const billing = requireBilling();
+      const resumed = await stripeCall(() => resumePendingSetup(billing, user, planId));
+      if (resumed) return resumed;
+      if (isLiveSubscription(user.subscriptionStatus)) throw conflict(ALREADY_SUBSCRIBED);
+      // One creation at a time per user, decided by the database: a second click waits its turn.
+      const claimedAt = await repo.claimCreation(user.id);
+      if (!claimedAt) throw conflict('Your subscription is already being set up. Please wait a moment.');
+      try {
+        return await stripeCall(() => startSubscription(billing, user, planId, claimedAt));
+      } finally {
+        await repo.releaseCreation(user.id);
+      }
+    },
+
+    /** Re-reads the subscription from Stripe (without Stripe, the user as stored). */
+    async sync(user: User): Promise<User> {
+      const billing = ctx.billing;
+      return billing ? stripeCall(() => syncUser(db, billing, user)) : user;
+    },
+
+    details(user: User): SubscriptionDetails {
+      return {
+        plan: user.plan,
+        status: user.subscriptionStatus,
+        trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+        currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
+        cancelAtPeriodEnd: user.cancelAtPeriodEnd,
+        pausedUntil: user.pausedUntil?.toISOString() ?? null,
+        hasDiscount: user.hasDiscount,
+        retentionOfferAvailable: !user.retentionOfferUsed,
+        billingAvailable: Boolean(ctx.billing),
+      };
+    },
+
+    /** Freeze and resume share one action (spec section 4): the current state decides which. */
+    async freezeOrResume(user: User, requestId: string): Promise<User> {
+      requireLiveSubscription(user);
+      if (user.subscriptionStatus === 'paused') {
+        return change(user, { pause_collection: '' }, `resume-${requestId}`);
+      }
+      if (user.subscriptionStatus !== 'active')
+        throw badRequest('Only an active subscription can be frozen.');
+      const resumesAt = Math.floor(Date.now() / 1000) + FREEZE_DAYS * 86_400;
+      return change(
+        user,
+        { pause_collection: { behavior: 'void', resumes_at: resumesAt } },
+        `freeze-${requestId}`,
+      );
+    },
+
+    /** The retention offer: once per user, decided by one conditional update, given back if Stripe refuses. */
+    async discount(user: User): Promise<User> {
+      requireLiveSubscription(user);
+      if (!(await repo.claimRetentionOffer(user.id)))
+        throw conflict(
+          `The ${RETENTION_DISCOUNT.percentOff}% discount has already been used on this account.`,
+        );
+      try {
+        return await change(user, { discounts: [{ coupon: RETENTION_COUPON_ID }] }, `discount-${user.id}`);
+      } catch (error) {
+        await repo.giveBackRetentionOffer(user.id);
+        throw error;
+      }
+    },
+
+    cancelAtPeriodEnd: (user: User, requestId: string) =>
+      change(user, { cancel_at_period_end: true }, `cancel-${requestId}`),
+
+    keep: (user: User, requestId: string) =>
+      change(user, { cancel_at_period_end: false }, `keep-${requestId}`),
+
+    /** Cancels, at once, every subscription of the user that still lives: a deleted account is never charged again. */
+    async cancelAllNow(user: User): Promise<void> {
+      const customer = user.stripeCustomerId;
+      if (!customer) return;
+      if (!ctx.billing)
+        throw new HttpError(503, 'We cannot cancel your subscription right now. Please try again later.');
+      const { stripe } = ctx.billing;
+      await stripeCall(async () => {
+        const list = await stripe.subscriptions.list({ customer, status: 'all', limit: 20 });
+        for (const sub of list.data) {
+          if (ENDED.has(sub.status)) continue;
+          await stripe.subscriptions.cancel(
+            sub.id,
+            {},
+            { idempotencyKey: `delete-account-${user.id}-${sub.id}` },
+          );
+        }
+      });
+    },
+
+    async invoices(user: User): Promise<Invoice[]> {
+      const customer = user.stripeCustomerId;
+      const billing = ctx.billing;
+      if (!customer || !billing) return [];
+      const list = await stripeCall(() => billing.stripe.invoices.list({ customer, limit: 24 }));
+      return list.data
+        .filter((i) => i.status !== 'draft')
+        .map((i) => ({
+          id: i.id!,
+          number: i.number ?? null,
+          date: new Date(i.created * 1000).toISOString(),
+          amount: (i.status === 'paid' ? i.amount_paid : i.amount_due) / 100,
+          status: i.status ?? 'open',
+          url: i.hosted_invoice_url ?? null,
+          pdf: i.invoice_pdf ?? null,
+        }));
+    },
+
+    /** The card Stripe will charge: the customer's default, else the subscription's. */
+    async paymentMethod(user: User): Promise<PaymentMethod> {
+      const customerId = user.stripeCustomerId;
+      if (!customerId || !ctx.billing) return null;
+      const { stripe } = ctx.billing;
+      return stripeCall(async () => {
+        const customer = (await stripe.customers.retrieve(customerId, {
+          expand: ['invoice_settings.default_payment_method'],
+        })) as Stripe.Customer | Stripe.DeletedCustomer;
+        let pm =
+          'deleted' in customer
+            ? null
+            : (customer.invoice_settings?.default_payment_method as Stripe.PaymentMethod | null);
+        if (!pm && user.stripeSubscriptionId) {
+          const sub = await stripe.subscriptions.retrieve(user.stripeSubscriptionId, {
+            expand: ['default_payment_method'],
+          });
+          pm = sub.default_payment_method as Stripe.PaymentMethod | null;
+        }
+        if (!pm?.card) return null;
+        return {
+          brand: pm.card.brand,
+          last4: pm.card.last4,
+          expMonth: pm.card.exp_month,
+          expYear: pm.card.exp_year,
+        };
+      });
+    },
+
+    /** A Stripe billing portal session for the user, returning to their account. */
+    async portalUrl(user: User): Promise<string> {
+      const billing = requireBilling();
+      const customer = user.stripeCustomerId;
+      if (!customer) throw badRequest('You have no billing account yet.');
+      const session = await stripeCall(() =>
+        billing.stripe.billingPortal.sessions.create({
+          customer,
+          return_url: `${ctx.config.APP_URL}/account`,
+        }),
+      );
+      return session.url;
+    },
+  };
+}

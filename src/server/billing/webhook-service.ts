@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppContext } from '../context';
+import type { User } from '../db/schema';
+import type { Mail, QueuedMail } from '../mail/mailer';
+import { paymentFailedMail, trialEndingMail } from '../mail/templates';
+import { payOwedCredits, settleReferral } from '../referrals/rewards';
+import type { Billing } from './billing';
+import { billingRepo } from './billing-repo';
+import { readFromStripe } from './sync';
+
+// Events that can change a subscription; any other event is acknowledged and recorded, nothing more.
+const SYNC_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.trial_will_end',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+function customerOf(event: Stripe.Event): string | null {
+  const object = event.data.object as { customer?: string | { id: string } | null };
+  if (!object.customer) return null;
+  return typeof object.customer === 'string' ? object.customer : object.customer.id;
+}
+
+/** The mail an event sends the user, now that their state is written. */
+function mailFor(event: Stripe.Event, user: User, appUrl: string): Mail | null {
+  if (event.type === 'customer.subscription.trial_will_end' && user.trialEndsAt)
+    return trialEndingMail(user, user.trialEndsAt, appUrl);
+  if (event.type === 'invoice.payment_failed') return paymentFailedMail(user, appUrl);
+  return null;
+}
+
+/**
+ * A verified Stripe event. The subscription is re-read from Stripe (so late, repeated or reordered
+ * events all converge on Stripe's current state) and, in one transaction, the event id is recorded
+ * (unique) with its effects: the state written, the referral settled and any mail queued. A
+ * redelivered event finds its id taken and changes nothing.
+ */
+export async function handleStripeEvent(
+  ctx: AppContext,
+  billing: Billing,
+  event: Stripe.Event,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const { db } = ctx.database;
+  const repo = billingRepo(db);
+  const customerId = SYNC_EVENTS.has(event.type) ? customerOf(event) : null;
+  const user = customerId ? await repo.findByCustomer(customerId) : undefined;
+  const snapshot =
+    user && customerId ? await readFromStripe(billing, customerId, user.stripeSubscriptionId) : null;
+
+  const { mails, creditOwed } = await db.transaction(async (tx) => {
+    const fresh = await repo.recordEvent(event, tx);
+    if (!fresh || !user || !snapshot) return { mails: [] as QueuedMail[], creditOwed: false };
+    const updated = await repo.writeState(user.id, snapshot, tx);
+    const creditOwed = await settleReferral(tx, event, updated);
+    const mail = mailFor(event, updated, ctx.config.APP_URL);
+    return { mails: mail ? [await ctx.mailer.enqueue(tx, mail)] : [], creditOwed };
+  });
+  for (const mail of mails) ctx.mailer.deliver(mail);
+  // Owed credits are paid after the commit (a network call has no place in a transaction); any
+  // left owed by an earlier failure are retried here too.
+  if (creditOwed || snapshot) await payOwedCredits(db, billing, log);
+}

@@ -1,0 +1,144 @@
+import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { uniqueViolation } from '../db/errors';
+import { lease } from '../db/lease';
+import { referralInvitations, referrals, type User, users } from '../db/schema';
+
+type Referral = typeof referrals.$inferSelect;
+
+/** Referrals, invitations and referral credits; each call may join the caller's transaction. */
+export function referralsRepo(db: Db | Tx) {
+  const payment = lease(referrals, 'creditClaimedAt');
+  const pendingFor = (friendId: number) =>
+    and(eq(referrals.friendUserId, friendId), eq(referrals.status, 'pending'));
+
+  return {
+    async findReferrer(code: string, tx: Db | Tx = db): Promise<User | undefined> {
+      const [user] = await tx.select().from(users).where(eq(users.referralCode, code));
+      return user;
+    },
+
+    /** The code that brought this user in, if any. */
+    async codeUsedBy(friendId: number, tx: Db | Tx = db): Promise<string | undefined> {
+      const [used] = await tx
+        .select({ code: referrals.referralCode })
+        .from(referrals)
+        .where(eq(referrals.friendUserId, friendId));
+      return used?.code;
+    },
+
+    async countsFor(referrerId: number, tx: Db | Tx = db) {
+      const [row] = await tx
+        .select({
+          total: count(),
+          pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')`.mapWith(Number),
+          completed: sql<number>`count(*) filter (where ${referrals.status} = 'completed')`.mapWith(Number),
+        })
+        .from(referrals)
+        .where(eq(referrals.referrerId, referrerId));
+      return { total: row?.total ?? 0, pending: row?.pending ?? 0, completed: row?.completed ?? 0 };
+    },
+
+    /** Records the friend's referral, pending; false when the friend already has one (a lost race). */
+    async create(
+      referral: { referrerId: number; referralCode: string; friendEmail: string; friendUserId: number },
+      tx: Db | Tx = db,
+    ): Promise<boolean> {
+      try {
+        await tx.insert(referrals).values(referral);
+        return true;
+      } catch (error) {
+        if (uniqueViolation(error)) return false;
+        throw error;
+      }
+    },
+
+    async invitedSince(
+      referrerId: number,
+      friendEmail: string,
+      days: number,
+      tx: Db | Tx = db,
+    ): Promise<boolean> {
+      const [recent] = await tx
+        .select({ id: referralInvitations.id })
+        .from(referralInvitations)
+        .where(
+          and(
+            eq(referralInvitations.referrerId, referrerId),
+            eq(referralInvitations.friendEmail, friendEmail),
+            gt(referralInvitations.createdAt, sql`now() - make_interval(days => ${days})`),
+          ),
+        );
+      return Boolean(recent);
+    },
+
+    async recordInvitation(referrerId: number, friendEmail: string, tx: Db | Tx = db): Promise<void> {
+      await tx.insert(referralInvitations).values({ referrerId, friendEmail });
+    },
+
+    async expirePending(friendId: number, tx: Db | Tx = db): Promise<void> {
+      await tx.update(referrals).set({ status: 'expired' }).where(pendingFor(friendId));
+    },
+
+    /** pending → completed, in one conditional update; undefined when nothing was pending. */
+    async completePending(friendId: number, tx: Db | Tx = db): Promise<Referral | undefined> {
+      const [referral] = await tx
+        .update(referrals)
+        .set({ status: 'completed', completedAt: new Date() })
+        .where(pendingFor(friendId))
+        .returning();
+      return referral;
+    },
+
+    /** The user's row, locked until the transaction ends. */
+    async lockUser(id: number, tx: Db | Tx = db): Promise<User | undefined> {
+      const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      return user;
+    },
+
+    async rewardsInLastYear(referrerId: number, tx: Db | Tx = db): Promise<number> {
+      const [rewarded] = await tx
+        .select({ n: count() })
+        .from(referrals)
+        .where(
+          and(
+            eq(referrals.referrerId, referrerId),
+            isNotNull(referrals.creditAmount),
+            gt(referrals.completedAt, sql`now() - interval '12 months'`),
+          ),
+        );
+      return rewarded?.n ?? 0;
+    },
+
+    async setRewardNote(id: number, note: string | null, tx: Db | Tx = db): Promise<void> {
+      await tx.update(referrals).set({ rewardNote: note }).where(eq(referrals.id, id));
+    },
+
+    /** Decides the referrer's reward: the credit owed in pence, and one more free month on their count. */
+    async grantCredit(referral: Referral, pence: number, tx: Db | Tx = db): Promise<void> {
+      await tx.update(referrals).set({ creditAmount: pence }).where(eq(referrals.id, referral.id));
+      await tx
+        .update(users)
+        .set({ referralCredits: sql`${users.referralCredits} + 1` })
+        .where(eq(users.id, referral.referrerId));
+    },
+
+    /** Credits decided but not yet held by Stripe, with the referrer's Stripe customer. */
+    owedCredits(tx: Db | Tx = db) {
+      return tx
+        .select({ id: referrals.id, amount: referrals.creditAmount, customer: users.stripeCustomerId })
+        .from(referrals)
+        .innerJoin(users, eq(users.id, referrals.referrerId))
+        .where(and(isNotNull(referrals.creditAmount), isNull(referrals.creditedAt)));
+    },
+
+    /** The right to pay this credit, one payer at a time: when it was taken, or null. */
+    claimPayment: (id: number, tx: Db | Tx = db) =>
+      payment.claim(tx, and(eq(referrals.id, id), isNull(referrals.creditedAt))),
+    releasePayment: (id: number, tx: Db | Tx = db) => payment.release(tx, eq(referrals.id, id)),
+
+    async markCredited(id: number, tx: Db | Tx = db): Promise<void> {
+      await tx.update(referrals).set({ creditedAt: new Date() }).where(eq(referrals.id, id));
+    },
+  };
+}

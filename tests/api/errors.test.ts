@@ -1,0 +1,80 @@
+/**
+ * What the error handler keeps for whoever reads the log: every 5xx answer, an HttpError written for
+ * the person included, is logged under the request's id with the error that caused it. And a failure
+ * that is ours (the database's) inside a Stripe flow is not blamed on the payment provider.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { APP_URL, signedInUser } from '../support/app';
+import { createTestDatabase } from '../support/db';
+import { startFakeStripe } from '../support/fake-stripe';
+
+type LogLine = { reqId?: string; msg?: string; err?: { type: string; message: string; stack: string } };
+
+const fake = await startFakeStripe();
+const database = await createTestDatabase();
+const app = await buildApp({
+  config: loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    APP_URL,
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+    STRIPE_API_URL: fake.url,
+  }),
+  database,
+});
+await app.ready();
+// The log's lines, as they would reach stdout: each request's logger inherits the app logger's stream.
+const lines: LogLine[] = [];
+const stream = Object.getOwnPropertySymbols(app.log).find((s) => s.description === 'pino.stream');
+if (!stream) throw new Error("pino's stream symbol not found on the app's logger");
+(app.log as unknown as Record<symbol, unknown>)[stream] = {
+  write: (line: string) => lines.push(JSON.parse(line)),
+};
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+  await fake.close();
+});
+
+const logOf = (res: { headers: Record<string, unknown> }) =>
+  lines.find((l) => l.reqId === res.headers['x-request-id']);
+
+describe('5xx answers in the log', () => {
+  it('a Stripe failure: 502 for the person, and the log has Stripe’s error as the cause, under the request id', async () => {
+    const u = await signedInUser(app);
+    fake.failNext('POST', '/v1/customers', { status: 500 });
+    const res = await u.client.post('/api/create-subscription', { planId: 'pro' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().message).toMatch(/^Our payment provider did not respond/);
+    const line = logOf(res);
+    expect(line, 'the 502 was not logged under its request id').toBeDefined();
+    expect(line?.err?.type).toBe('HttpError');
+    // pino writes the causes into the stack: here the SDK's error, made from the fake's answer.
+    expect(line?.err?.stack).toMatch(/\ncaused by: Error: Injected failure \(fake Stripe\)/);
+  });
+
+  it('the database failing inside a Stripe flow: a 500 of ours, not a payment-provider failure', async () => {
+    const u = await signedInUser(app);
+    await database.db.execute(sql`
+      create function refuse_customer() returns trigger language plpgsql as
+        $$ begin raise exception 'refused by the test'; end $$`);
+    await database.db.execute(sql`
+      create trigger refuse_customer before update of stripe_customer_id on users
+        for each row execute function refuse_customer()`);
+    try {
+      const res = await u.client.post('/api/create-subscription', { planId: 'pro' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).toBe(
+        `Something went wrong on our side. (request ${res.headers['x-request-id']})`,
+      );
+      expect(logOf(res)?.err?.message).toMatch(/refused by the test/);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_customer on users`);
+      await database.db.execute(sql`drop function refuse_customer()`);
+    }
+  });
+});

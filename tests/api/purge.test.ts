@@ -1,0 +1,64 @@
+/**
+ * Expired sessions and reset tokens are deleted while the app runs (design.md section 6): the app
+ * purges them on a timer of its own, which the test moves on by an hour.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, expect, it, vi } from 'vitest';
+import { adminsRepo } from '../../src/server/admin/admins-repo';
+import { PURGE_EVERY_MS } from '../../src/server/auth/purge';
+import { adminSessions, passwordResetTokens, userSessions } from '../../src/server/db/schema';
+import { createTestApp, signedInUser } from '../support/app';
+import { mintSession } from '../support/routes';
+
+// Only the interval is faked: the database and the requests keep their real timers.
+vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+const t = await createTestApp();
+afterAll(async () => {
+  await t.close();
+  vi.useRealTimers();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+it('deletes expired sessions and reset tokens within the hour, and keeps the live ones', async () => {
+  const user = await signedInUser(t.app);
+  const { admin } = await adminsRepo(t.db).upsert({
+    username: 'purgeboss',
+    email: 'purgeboss@example.com',
+    passwordHash: 'not used',
+  });
+  const expired = new Date(Date.now() - DAY);
+  const live = new Date(Date.now() + DAY);
+  await mintSession(t.app, 'user', user.id);
+  await mintSession(t.app, 'admin', admin.id);
+  await t.db.execute(sql`update user_sessions set expires_at = ${expired.toISOString()}`);
+  await t.db.execute(sql`update admin_sessions set expires_at = ${expired.toISOString()}`);
+  const liveToken = await mintSession(t.app, 'user', user.id);
+  await t.db.insert(passwordResetTokens).values([
+    { id: 'expired-token-hash', userId: user.id, expiresAt: expired },
+    { id: 'live-token-hash', userId: user.id, expiresAt: live },
+  ]);
+  const count = async () => ({
+    userSessions: (await t.db.select().from(userSessions)).length,
+    adminSessions: (await t.db.select().from(adminSessions)).length,
+    resetTokens: (await t.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens)).map(
+      (r) => r.id,
+    ),
+  });
+  // The registration's session and the one minted for the user both expired; the last one lives.
+  expect(await count()).toEqual({
+    userSessions: 3,
+    adminSessions: 1,
+    resetTokens: ['expired-token-hash', 'live-token-hash'],
+  });
+
+  vi.advanceTimersByTime(PURGE_EVERY_MS);
+  // Three deletes on a busy machine: the wait ends as soon as they have run.
+  await vi.waitFor(
+    async () =>
+      expect(await count()).toEqual({ userSessions: 1, adminSessions: 0, resetTokens: ['live-token-hash'] }),
+    { timeout: 10_000 },
+  );
+  const stillSignedIn = await t.app.inject({ url: '/api/user', cookies: { cn_session: liveToken } });
+  expect(stillSignedIn.statusCode).toBe(200);
+});
