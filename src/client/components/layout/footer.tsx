@@ -1,3 +1,4 @@
+import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import { LEGAL_LINKS, PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { Mail } from 'lucide-react';
@@ -12,10 +13,10 @@ const linkClass = cn(
 );
 
 const siteLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/refer', label: 'Get a Free Month' },
-  { to: '/auth', label: 'Get Started' },
+  { to: paths.home.getHref(), label: 'Home' },
+  { to: paths.pricing.getHref(), label: 'Pricing' },
+  { to: paths.refer.getHref(), label: 'Get a Free Month' },
+  { to: paths.auth.getHref(), label: 'Get Started' },
 ];
 
 const legalLinks = [

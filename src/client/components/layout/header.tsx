@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { paths } from '@client/config/paths';
 import { useCurrentUser } from '@client/features/auth/current-user';
 import { useScrolled } from '@client/lib/use-scrolled';
 import { cn } from '@client/lib/utils';
@@ -70,10 +71,10 @@ export function Header() {
             ) : (
               <>
                 <Button asChild variant="ghost" size="sm">
-                  <SiteLink to="/auth">Log In</SiteLink>
+                  <SiteLink to={paths.auth.getHref()}>Log In</SiteLink>
                 </Button>
                 <Button asChild size="sm">
-                  <SiteLink to="/pricing">Get Started</SiteLink>
+                  <SiteLink to={paths.pricing.getHref()}>Get Started</SiteLink>
                 </Button>
               </>
             )}

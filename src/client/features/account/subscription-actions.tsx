@@ -8,6 +8,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
+import { paths } from '@client/config/paths';
 import { PRODUCT_NAME } from '@shared/brand';
 import { FREEZE_DAYS, RETENTION_DISCOUNT, type SubscriptionStatus } from '@shared/constants';
 import { formatPounds } from '@shared/plans';
@@ -35,7 +36,7 @@ export function SubscriptionActions({ details, status, planPrice, onSettled }: A
     return (
       <ActionRow>
         <Button asChild>
-          <Link to="/pricing">Upgrade Plan</Link>
+          <Link to={paths.pricing.getHref()}>Upgrade Plan</Link>
         </Button>
       </ActionRow>
     );
@@ -43,7 +44,7 @@ export function SubscriptionActions({ details, status, planPrice, onSettled }: A
     return (
       <ActionRow>
         <Button asChild>
-          <Link to="/pricing">Resubscribe Now</Link>
+          <Link to={paths.pricing.getHref()}>Resubscribe Now</Link>
         </Button>
       </ActionRow>
     );

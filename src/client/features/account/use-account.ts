@@ -1,3 +1,4 @@
+import { paths } from '@client/config/paths';
 import { USER_QUERY_KEY } from '@client/features/auth/current-user';
 import { ApiError, apiJson } from '@client/lib/api';
 import { useNavigation } from '@client/lib/navigation';
@@ -87,7 +88,7 @@ export function useDeleteAccount() {
     onSuccess: async () => {
       // Home first, then the user forgotten: the account page, seeing no user, would send the visitor
       // to sign in instead.
-      await navigate('/');
+      await navigate(paths.home.getHref());
       forgetUser(queryClient);
       toast({ title: 'Account deleted', description: 'Your account and its data have been erased.' });
     },

@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { TextField } from '@client/components/ui/form-field';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
+import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_NAME } from '@shared/brand';
@@ -75,7 +76,7 @@ export function AdminLoginPage() {
         </Card>
         <p className="mt-6 text-center text-sm">
           <Link
-            to="/"
+            to={paths.home.getHref()}
             className="rounded-sm text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
             Back to Site

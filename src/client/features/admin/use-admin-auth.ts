@@ -1,3 +1,4 @@
+import { paths } from '@client/config/paths';
 import { apiJson, apiRequest, sessionQueryFn } from '@client/lib/api';
 import { safeRedirect } from '@client/lib/safe-redirect';
 import { toast } from '@client/lib/toast';
@@ -9,7 +10,7 @@ export const ADMIN_QUERY_KEY = ['/api/admin/user'] as const;
 /** Only admin pages are followed after admin sign-in; the login page itself would loop. */
 export function adminRedirectTarget(param: string | null): string {
   const target = safeRedirect(param, '');
-  return target.startsWith('/admin/') ? target : '/admin/dashboard';
+  return target.startsWith(`${paths.admin.login.path}/`) ? target : paths.admin.dashboard.getHref();
 }
 
 /** The signed-in admin: a separate session from the user's (spec section 4); null on 401. */

@@ -1,6 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { paths } from '@client/config/paths';
 import { Redirect, useNavigation } from '@client/lib/navigation';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { rememberReferralCode } from '@client/lib/pending-referral';
@@ -29,7 +30,7 @@ export function AuthPage() {
   const triggers = { login: useRef<HTMLButtonElement>(null), register: useRef<HTMLButtonElement>(null) };
   const switchedByLink = useRef(false);
 
-  useTitle(tab === 'login' ? MARKETING_META['/auth'].title : 'Create account');
+  useTitle(tab === 'login' ? MARKETING_META[paths.auth.path].title : 'Create account');
 
   // A share link (/auth?ref=CODE): keep the code for the subscribe page and open Register, after
   // hydration, so the prerendered page and the first render agree.

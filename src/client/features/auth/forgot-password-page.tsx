@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { TextField } from '@client/components/ui/form-field';
+import { paths } from '@client/config/paths';
 import { apiJson } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useTitle } from '@client/lib/use-title';
@@ -81,7 +82,7 @@ export function ForgotPasswordPage() {
           )}
           <p className="mt-6 text-center text-sm text-slate-600">
             Remembered it?{' '}
-            <Link to="/auth" className={linkClass}>
+            <Link to={paths.auth.getHref()} className={linkClass}>
               Back to sign in
             </Link>
           </p>

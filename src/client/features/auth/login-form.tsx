@@ -3,6 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { TextField } from '@client/components/ui/form-field';
 import { Checkbox } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { paths } from '@client/config/paths';
 import { useHydrated } from '@client/lib/use-hydrated';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type LoginRequest, type LoginForm as LoginValues, loginFormSchema } from '@shared/schemas/auth';
@@ -48,7 +49,7 @@ export function LoginForm({ pending, onSubmit, onSwitchToRegister }: LoginFormPr
         labelAside={
           <SiteLink
             markCurrent={false}
-            to="/forgot-password"
+            to={paths.forgotPassword.getHref()}
             className="rounded-sm text-sm font-medium text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
             Forgot password?

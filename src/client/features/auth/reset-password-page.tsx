@@ -1,6 +1,7 @@
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { TextField } from '@client/components/ui/form-field';
+import { paths } from '@client/config/paths';
 import { apiJson } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useTitle } from '@client/lib/use-title';
@@ -54,7 +55,7 @@ export function ResetPasswordPage() {
           This password reset link is incomplete: it has no reset token. Open the link from your email again,
           or request a new one.
         </p>
-        <Link to="/forgot-password" className={buttonVariants({ className: 'w-full' })}>
+        <Link to={paths.forgotPassword.getHref()} className={buttonVariants({ className: 'w-full' })}>
           Request a new reset link
         </Link>
       </div>
@@ -69,7 +70,7 @@ export function ResetPasswordPage() {
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>{confirm.data.message}</p>
         </div>
-        <Link to="/auth" className={buttonVariants({ className: 'w-full' })}>
+        <Link to={paths.auth.getHref()} className={buttonVariants({ className: 'w-full' })}>
           Sign in
         </Link>
       </div>
@@ -101,7 +102,7 @@ export function ResetPasswordPage() {
         </Button>
         <p className="text-center text-sm text-slate-600">
           Link expired?{' '}
-          <Link to="/forgot-password" className={linkClass}>
+          <Link to={paths.forgotPassword.getHref()} className={linkClass}>
             Request a new one
           </Link>
         </p>

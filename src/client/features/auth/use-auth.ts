@@ -1,3 +1,4 @@
+import { paths } from '@client/config/paths';
 import { apiJson, apiRequest } from '@client/lib/api';
 import { useNavigation } from '@client/lib/navigation';
 import { toast } from '@client/lib/toast';
@@ -63,7 +64,7 @@ export function useLogoutMutation() {
     onSuccess: async () => {
       // In the app: home first, then the user cleared (a protected page that saw the session end first
       // would send the visitor to sign in instead). A prerendered marketing page is public: stay.
-      if (kind === 'router') await navigate('/');
+      if (kind === 'router') await navigate(paths.home.getHref());
       clearUserData(queryClient);
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     },

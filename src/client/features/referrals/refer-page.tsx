@@ -5,6 +5,7 @@ import { TextField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
+import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PRODUCT_NAME } from '@shared/brand';
@@ -72,7 +73,7 @@ export function ReferPage() {
 }
 
 function ReferralCode({ code }: { code: string }) {
-  const shareLink = `${window.location.origin}/auth?ref=${encodeURIComponent(code)}`;
+  const shareLink = `${window.location.origin}${paths.auth.getReferralHref(code)}`;
   return (
     <Card role="region" aria-labelledby="code-heading">
       <CardHeader>

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { paths } from '@client/config/paths';
 import { ApiError, apiRequest } from '@client/lib/api';
 import { forgetReferralCode } from '@client/lib/pending-referral';
 import { toast } from '@client/lib/toast';
@@ -110,7 +111,7 @@ function CheckoutForm({
       }
     }
     const confirmParams = {
-      return_url: `${window.location.origin}/subscribe/success`,
+      return_url: `${window.location.origin}${paths.subscribe.success.getHref()}`,
       ...(referralCode ? { payment_method_data: { metadata: { referralCode } } } : {}),
     };
     try {

@@ -1,5 +1,6 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
+import { paths } from '@client/config/paths';
 import { ApiError, apiJson } from '@client/lib/api';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
@@ -22,7 +23,7 @@ export function SubscribePage() {
   const paid = plan && plan.price > 0;
   useTitle(paid ? `Subscribe to ${plan.name}` : undefined);
   // Only the paid plans are subscribed to here; anything else is a choice for the pricing page.
-  if (!paid) return <Navigate to="/pricing" replace />;
+  if (!paid) return <Navigate to={paths.pricing.getHref()} replace />;
   return (
     <PageContainer width="medium">
       <SubscribeSteps current={1} />
@@ -202,7 +203,7 @@ function SubscriptionError({ message }: { message: string }) {
         {message}
       </p>
       <Button asChild>
-        <Link to="/pricing">Return to Pricing</Link>
+        <Link to={paths.pricing.getHref()}>Return to Pricing</Link>
       </Button>
     </StateCard>
   );
@@ -215,7 +216,7 @@ function UnableToProcess() {
         We couldn't initialize the payment form. Please try again later.
       </p>
       <Button asChild variant="outline">
-        <Link to="/pricing">Return to Pricing</Link>
+        <Link to={paths.pricing.getHref()}>Return to Pricing</Link>
       </Button>
     </StateCard>
   );
@@ -230,7 +231,7 @@ function Unavailable() {
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>
-          <Link to="/">Return Home</Link>
+          <Link to={paths.home.getHref()}>Return Home</Link>
         </Button>
         <Button asChild variant="outline">
           <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Subscribing to a plan')}`}>

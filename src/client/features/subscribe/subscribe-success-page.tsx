@@ -1,6 +1,7 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { paths } from '@client/config/paths';
 import { USER_QUERY_KEY } from '@client/features/auth/current-user';
 import { apiJson } from '@client/lib/api';
 import { useTitle } from '@client/lib/use-title';
@@ -17,7 +18,7 @@ import { SUBSCRIPTION_QUERY_KEY } from '../account/use-subscription';
 import { Confetti } from './confetti';
 import { SubscribeSteps } from './steps';
 
-const ACCOUNT_SUBSCRIPTION = '/account?tab=subscription';
+const ACCOUNT_SUBSCRIPTION = paths.account.getHref('subscription');
 
 /** The payment return URL ({origin}/subscribe/success): Stripe sends the browser here after confirming. */
 export function SubscribeSuccessPage() {
@@ -62,7 +63,7 @@ export function SubscribeSuccessPage() {
           card.
         </p>
         <Button asChild>
-          <Link to="/pricing">Return to Pricing</Link>
+          <Link to={paths.pricing.getHref()}>Return to Pricing</Link>
         </Button>
       </PageContainer>
     );
@@ -142,7 +143,7 @@ export function SubscribeSuccessPage() {
 
       <div className="mt-8 grid gap-3 sm:grid-cols-2">
         <Button asChild size="lg">
-          <Link to="/">Start Using</Link>
+          <Link to={paths.home.getHref()}>Start Using</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link to={ACCOUNT_SUBSCRIPTION}>Manage Subscription</Link>
@@ -151,7 +152,7 @@ export function SubscribeSuccessPage() {
           <Link to={ACCOUNT_SUBSCRIPTION}>Download Receipt</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/refer">Refer a Friend</Link>
+          <Link to={paths.refer.getHref()}>Refer a Friend</Link>
         </Button>
       </div>
     </PageContainer>
