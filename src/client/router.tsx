@@ -168,7 +168,7 @@ const adminPages: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteError,
     HydrateFallback: FullScreenSpinner,

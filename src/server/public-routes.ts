@@ -1,12 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PLANS } from '../shared/plans';
-
-export const publicConfigSchema = z.object({
-  noteAppUrl: z.string().nullable(),
-  stripePublishableKey: z.string().nullable(),
-});
+import { publicConfigSchema } from '../shared/schemas/config';
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

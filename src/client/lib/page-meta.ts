@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '@shared/brand';
 // In a module of their own: every page sets its title, and only the build needs the descriptions.
 export { DEFAULT_TITLE, fullTitle } from './title';
 
-export type PageMeta = { title?: string; description: string };
+type PageMeta = { title?: string; description: string };
 
 /**
  * Titles and descriptions of the prerendered marketing pages: the build writes them into each page's

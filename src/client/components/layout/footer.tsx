@@ -1,10 +1,10 @@
 import { paths } from '@client/config/paths';
+import { NewsletterForm } from '@client/features/marketing';
 import { cn } from '@client/lib/utils';
 import { LEGAL_LINKS, PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { Mail } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { LogoMark } from './brand';
-import { NewsletterForm } from './newsletter-form';
 import { SiteLink } from './site-link';
 
 const linkClass = cn(

@@ -1,6 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
-import { useCurrentUser } from '@client/features/auth/current-user';
+import { useCurrentUser } from '@client/lib/session';
 import { useScrolled } from '@client/lib/use-scrolled';
 import { cn } from '@client/lib/utils';
 import { Menu, X } from 'lucide-react';

@@ -16,8 +16,9 @@ import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { BadgePercent, CalendarClock, CircleAlert, Snowflake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useSubscriptionAction } from './api/change-subscription';
+import { useBillingPortal } from './api/open-billing-portal';
 import { formatDate } from './format';
-import { useBillingPortal, useSubscriptionAction } from './use-subscription';
 
 type ActionsProps = {
   details: SubscriptionDetails;

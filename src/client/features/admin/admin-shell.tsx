@@ -7,7 +7,7 @@ import { ArrowLeft, CreditCard, Gift, LayoutDashboard, Mail, Users } from 'lucid
 import { useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { AdminUserMenu } from './admin-user-menu';
-import { useCurrentAdmin } from './use-admin-auth';
+import { useCurrentAdmin } from './api/get-admin';
 
 const sections = [
   { to: paths.admin.dashboard.getHref(), label: 'Dashboard', icon: LayoutDashboard },

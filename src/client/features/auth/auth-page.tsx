@@ -5,15 +5,17 @@ import { paths } from '@client/config/paths';
 import { Redirect, useNavigation } from '@client/lib/navigation';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { rememberReferralCode } from '@client/lib/pending-referral';
+import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import { Gift } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useLogin } from './api/login';
+import { useRegister } from './api/register';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
 import { afterLoginTarget, afterRegisterTarget, authRedirectTarget } from './redirects';
 import { RegisterForm } from './register-form';
-import { useCurrentUser, useLoginMutation, useRegisterMutation } from './use-auth';
 
 type Tab = 'login' | 'register';
 
@@ -21,8 +23,8 @@ export function AuthPage() {
   const params = new URLSearchParams(useNavigation().search);
   const target = authRedirectTarget(params.get('redirect'));
   const { user } = useCurrentUser();
-  const loginMutation = useLoginMutation();
-  const registerMutation = useRegisterMutation();
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'register' ? 'register' : 'login');
   // Which form just succeeded decides where the new session goes; a visitor who arrives already
   // signed in just follows the redirect.

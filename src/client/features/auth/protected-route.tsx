@@ -1,8 +1,8 @@
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { paths } from '@client/config/paths';
+import { useCurrentUser } from '@client/lib/session';
 import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useCurrentUser } from './use-auth';
 
 /** Layout route for pages that need a user session: a visitor is sent to sign in and brought back. */
 export function ProtectedRoute() {

@@ -3,7 +3,7 @@ import { Button } from '@client/components/ui/button';
 import { SparkleButton } from '@client/components/ui/sparkle-button';
 import { paths } from '@client/config/paths';
 import { FEATURE_CARDS, FEATURE_PANEL, FEATURES_INTRO } from '@client/content/features';
-import { PlanGrid } from '@client/features/pricing/plan-grid';
+import { PlanGrid } from '@client/features/pricing';
 import { scrollToAnchor } from '@client/lib/scroll';
 import { useReveal } from '@client/lib/use-reveal';
 import { useTitle } from '@client/lib/use-title';

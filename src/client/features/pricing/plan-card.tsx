@@ -13,7 +13,7 @@ type PlanCardProps = {
 };
 
 /** Where choosing a plan leads: a visitor signs in first and is brought back (spec section 6). */
-export function planHref(planId: string, signedIn: boolean): string {
+function planHref(planId: string, signedIn: boolean): string {
   return signedIn ? paths.subscribe.plan.getHref(planId) : paths.subscribe.plan.getSignInHref(planId);
 }
 
