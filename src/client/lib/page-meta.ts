@@ -2,7 +2,7 @@ import { paths } from '@client/config/paths';
 import { PRODUCT_NAME } from '@shared/brand';
 
 // In a module of their own: every page sets its title, and only the build needs the descriptions.
-export { DEFAULT_TITLE, fullTitle } from './title';
+export { fullTitle } from './title';
 
 type PageMeta = { title?: string; description: string };
 
