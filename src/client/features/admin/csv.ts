@@ -1,7 +1,7 @@
 // CSV export of the admin lists, built in the browser (RFC 4180: CRLF line ends, fields with a comma,
 // a quote or a line break are quoted and their quotes doubled). Pure apart from downloadCsv.
 
-export type CsvValue = string | number | boolean | null | undefined;
+type CsvValue = string | number | boolean | null | undefined;
 
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvValue };
 
