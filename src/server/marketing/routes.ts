@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../../shared/brand';
-import { messageSchema } from '../../shared/schemas/fields';
+import { messageSchema, text } from '../../shared/schemas/fields';
 import { contactSchema, newsletterSignupSchema } from '../../shared/schemas/marketing';
 import { uniqueViolation } from '../db/errors';
 import { contactMessages, subscribers } from '../db/schema';
@@ -54,7 +54,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   // The link in the mail: it removes the address, then shows the result on a page of the site.
   app.get(
     '/api/newsletter/unsubscribe',
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    { schema: { querystring: z.object({ token: text().max(200).optional() }) } },
     async (request, reply) => {
       const token = request.query.token;
       const removed = token
