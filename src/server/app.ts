@@ -48,6 +48,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    // request.ip (what the rate limits count) is the client's behind the proxies named here.
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

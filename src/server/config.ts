@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z
@@ -5,6 +6,35 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** An IPv4 or IPv6 address, or a CIDR range of them ('10.0.0.0/8'). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies' X-Forwarded-For is believed: a hop count ('1': the one load balancer in front), or a
+ * comma list of their addresses or ranges. Unset: no proxy, the socket's address is the client's.
+ * Given as Fastify's `trustProxy` takes it (its types have no hop count, so a count is a function).
+ */
+const trustProxy = optionalText.transform((value, ctx) => {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  const list = value.split(',').map((part) => part.trim());
+  const wrong = list.filter((part) => !isAddressOrRange(part));
+  if (wrong.length === 0) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message: `a hop count or a comma list of addresses and CIDR ranges, not '${wrong.join("', '")}'`,
+  });
+  return z.NEVER;
+});
 
 const envSchema = z
   .object({
@@ -34,6 +64,7 @@ const envSchema = z
     FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     // Rate-limit counters shared by every instance (docs/deploy.md); without it each instance counts alone.
     REDIS_URL: optionalText.pipe(z.url().optional()),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
