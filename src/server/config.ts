@@ -51,6 +51,12 @@ const envSchema = z
     // How long one Stripe request may take before it is abandoned (and retried, twice, with the same
     // idempotency key). A person waits on it, so it is well under the SDK's 80 s default.
     STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+    // The whole request, body included, must arrive within this (headers within 10 s): a client
+    // trickling bytes (slow loris) cannot hold a socket longer.
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    // PostgreSQL: how long opening a connection or one query may take before the request answers 503,
+    // and how long a transaction may sit idle. The server's only: migrations and scripts are not limited.
+    DATABASE_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('ChairNotes <no-reply@chairnotes.co.uk>'),
     SALES_EMAIL: z.string().default('sales@chairnotes.co.uk'),

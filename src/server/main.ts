@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import { openMigratedDatabase } from './start';
 
 const config = loadConfig();
-const database = await openMigratedDatabase(config);
+const database = await openMigratedDatabase(config, { timeoutMs: config.DATABASE_TIMEOUT_MS });
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 const app = await buildApp({ config, database, clientDir });
 await ensureFirstAdmin(database.db, config, app.log);

@@ -16,11 +16,30 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  /**
+   * PostgreSQL only: how long connecting, one statement, or a transaction left idle may take (0 or
+   * unset: no limit). A stalled database then fails the request promptly (503) instead of holding it.
+   */
+  timeoutMs?: number;
+};
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const timeout = opts.timeoutMs ?? 0;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 20,
+      connectionTimeoutMillis: timeout,
+      statement_timeout: timeout,
+      idle_in_transaction_session_timeout: timeout,
+      // The server enforces statement_timeout; this is for a server (or network) that stopped
+      // answering altogether, and so cannot.
+      query_timeout: timeout && timeout + 1000,
+    });
     // An idle client's connection can drop (a restart, a terminated backend): log it, don't crash.
     pool.on('error', () => {});
     return {
