@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,18 +9,10 @@ import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { users } from '../../src/server/db/schema';
 import { withDatabase } from '../support/global-setup';
+import { freePort } from '../support/net';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-lifecycle-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('embedded database', () => {
   it('keeps data across restarts, and migrating again changes nothing', { timeout: 60_000 }, async () => {
@@ -68,68 +59,98 @@ if (process.env.TEST_DATABASE_URL)
     });
   });
 
-describe('the built server', () => {
-  let child: ChildProcess;
-  let base: string;
-  let output = '';
+type Server = { base: string; child: ChildProcess; output(): string; exited: Promise<number | null> };
+const servers: Server[] = [];
 
+beforeAll(() => {
+  const build = spawnSync('node', ['scripts/build-server.mjs'], { encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+}, 60_000);
+afterAll(() => {
+  for (const server of servers) server.child.kill('SIGKILL');
+});
+
+/** The built server on a free port and its own DATA_DIR; resolves once it answers. */
+async function startServer(dataDir: string, nodeArgs: string[] = []): Promise<Server> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', APP_URL: base },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const server = { base, child, output: () => output, exited };
+  servers.push(server);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start:\n${output}`);
+}
+
+/** Resolves once the server has logged receiving `count` requests to `url`: only then are they in flight. */
+async function receivedRequests(server: Server, url: string, count: number): Promise<void> {
+  const received = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('incoming request') && l.includes(url)).length;
+  const deadline = Date.now() + 10_000;
+  while (received() < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  expect(received(), server.output().slice(-2000)).toBe(count);
+}
+
+const register = (server: Server, name: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.base, ...headers },
+    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'password123' }),
+  }).then((r) => r.status);
+
+describe('the built server', () => {
+  let server: Server;
   beforeAll(async () => {
-    const build = spawnSync('node', ['scripts/build-server.mjs'], { encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    child = spawn('node', ['dist/server/main.js'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: path.join(tmp, 'server'),
-        LOG_LEVEL: 'info',
-        APP_URL: base,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => {
-      output += d;
-    });
-    child.stderr!.on('data', (d) => {
-      output += d;
-    });
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) return;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`server did not start:\n${output}`);
+    server = await startServer(path.join(tmp, 'server'));
   }, 60_000);
 
   it('prints the first admin password once on a fresh install', () => {
-    expect(output).toMatch(/First admin created[\s\S]*username: admin[\s\S]*password: \S{20,}/);
+    expect(server.output()).toMatch(/First admin created[\s\S]*username: admin[\s\S]*password: \S{20,}/);
   });
 
   it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
-    const inFlight = Array.from({ length: 8 }, (_, i) =>
-      fetch(`${base}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({
-          username: `late${i}`,
-          email: `late${i}@example.com`,
-          password: 'password123',
-        }),
-      }).then((r) => r.status),
-    );
-    // Wait until the server has received all eight (its log says so): only then are they in flight.
-    const received = () =>
-      output.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/register')).length;
-    const deadline = Date.now() + 10_000;
-    while (received() < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    expect(received(), output.slice(-2000)).toBe(8);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
+    const inFlight = Array.from({ length: 8 }, (_, i) => register(server, `late${i}`));
+    await receivedRequests(server, '/api/register', 8);
+    server.child.kill('SIGTERM');
     const statuses = await Promise.all(inFlight);
     expect(statuses).toEqual(Array(8).fill(201));
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
   }, 30_000);
+});
+
+describe('an unhandled promise rejection', () => {
+  it('is logged, and the server shuts down as on SIGTERM: the request in flight gets its answer', async () => {
+    // The preload rejects a promise nobody handles while the marked request is in flight.
+    const server = await startServer(path.join(tmp, 'rejection'), [
+      '--import',
+      './tests/support/unhandled-rejection.mjs',
+    ]);
+    const status = register(server, 'inflight', { 'x-test-reject': '1' });
+    expect(await status).toBe(201);
+    expect(await server.exited).toBe(0);
+    const fatal = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes('unhandled promise rejection'));
+    expect(fatal, server.output().slice(-2000)).toBeDefined();
+    expect(JSON.parse(fatal!)).toMatchObject({
+      level: 60,
+      err: { message: 'test: a rejection nobody handled' },
+    });
+  }, 60_000);
 });
