@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
-import { users } from '../../src/server/db/schema';
+import { admins, users } from '../../src/server/db/schema';
 import { withDatabase } from '../support/global-setup';
 import { freePort } from '../support/net';
 
@@ -153,4 +153,57 @@ describe('an unhandled promise rejection', () => {
       err: { message: 'test: a rejection nobody handled' },
     });
   }, 60_000);
+});
+
+describe('the embedded database directory belongs to one process', () => {
+  const adminCreate = (dataDir: string) =>
+    spawnSync(
+      'node',
+      [
+        'dist/server/admin-create.js',
+        '--username',
+        'second',
+        '--email',
+        'second@example.com',
+        '--password',
+        'a long enough secret',
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 },
+    );
+  async function adminNames(dataDir: string): Promise<string[]> {
+    const database = await openDatabase({ dataDir });
+    try {
+      return (await database.db.select({ username: admins.username }).from(admins)).map((a) => a.username);
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('admin:create while the server runs stops at once, says why, and writes nothing', async () => {
+    const dataDir = path.join(tmp, 'in-use');
+    const server = await startServer(dataDir);
+    const script = adminCreate(dataDir);
+    expect(script.stderr.trim()).toBe(
+      `The server is using ${dataDir}: stop it first, or set DATABASE_URL to use PostgreSQL.`,
+    );
+    expect(script.status).toBe(1);
+    // The server carries on, and gives the directory back when it stops.
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'chairnotes.lock'))).toBe(false);
+    expect(await adminNames(dataDir)).toEqual(['admin']);
+  }, 90_000);
+
+  it('a lock left by a server that died is taken over', async () => {
+    const dataDir = path.join(tmp, 'stale');
+    const server = await startServer(dataDir);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    expect(existsSync(path.join(dataDir, 'chairnotes.lock'))).toBe(true);
+    const script = adminCreate(dataDir);
+    expect(script.stdout, script.stderr).toContain("Admin 'second' created.");
+    expect(script.status).toBe(0);
+    expect((await adminNames(dataDir)).sort()).toEqual(['admin', 'second']);
+  }, 90_000);
 });

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; we type the handle once as node-postgres's.
@@ -56,12 +57,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  // A directory is this process's alone (taken before PGlite touches it); an instance handed in is the caller's.
+  const unlock = opts.pglite ? () => {} : lockDataDir(opts.dataDir ?? './data');
   const client = opts.pglite ?? new PGlite(opts.dataDir ?? './data');
-  await client.waitReady;
+  await client.waitReady.catch((error) => {
+    unlock();
+    throw error;
+  });
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
     withConnection: (fn) => fn((text) => client.exec(text)),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }
