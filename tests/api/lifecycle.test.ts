@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/server/auth/password';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { admins, users } from '../../src/server/db/schema';
@@ -206,4 +207,49 @@ describe('the embedded database directory belongs to one process', () => {
     expect(script.status).toBe(0);
     expect((await adminNames(dataDir)).sort()).toEqual(['admin', 'second']);
   }, 90_000);
+});
+
+describe('admin:create', () => {
+  it('with input closed and values missing, names them and exits 1, touching nothing', () => {
+    const dataDir = path.join(tmp, 'no-input');
+    const script = spawnSync('node', ['dist/server/admin-create.js', '--username', 'nopassword'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(script.stderr).toContain('Missing --email and --password');
+    expect(script.status).toBe(1);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('in a terminal, asks for what is missing and does not show the password typed', async () => {
+    const dataDir = path.join(tmp, 'terminal');
+    // `script` (util-linux) runs it on a pseudo-terminal, as a person at a keyboard would.
+    const child = spawn(
+      'script',
+      ['-qec', 'node dist/server/admin-create.js --username typist --email typist@example.com', '/dev/null'],
+      { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    const prompted = new Promise<void>((resolve) =>
+      child.stdout!.on('data', (d) => {
+        output += d;
+        if (output.includes('Admin password')) resolve();
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await prompted;
+    child.stdin!.write('typed in secret\r');
+    expect(await exited, output).toBe(0);
+    expect(output).toContain("Admin 'typist' created.");
+    expect(output).not.toContain('typed in secret');
+    const database = await openDatabase({ dataDir });
+    try {
+      const [admin] = await database.db.select().from(admins);
+      expect(await verifyPassword(admin?.password, 'typed in secret')).toBe(true);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
