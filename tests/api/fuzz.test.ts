@@ -12,7 +12,7 @@
 import * as fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
