@@ -58,3 +58,10 @@ export async function startSmtpCatcher(opts: { port?: number; onMail?: (mail: Ca
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The token of the verification or email-change link in a mail's text. */
+export function emailLinkToken(text: string): string {
+  const match = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no email link in: ${text}`);
+  return match[1]!;
+}
