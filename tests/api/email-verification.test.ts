@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EMAIL_LINK_INVALID_MESSAGE } from '../../src/server/account/email-address-service';
-import { client, createTestApp, signedInUser } from '../support/app';
+import { client, createTestApp, newUser, signedInUser } from '../support/app';
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
 
 const smtp = await startSmtpCatcher();
@@ -85,5 +85,39 @@ describe('email verification', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the data export and an unproven address', () => {
+  it("leaves out a stranger's contact message and newsletter sign-up until the address is verified", async () => {
+    const victim = newUser();
+    const stranger = client(t.app, '10.1.0.2');
+    await stranger.post('/api/contact', {
+      kind: 'contact',
+      name: 'Dr Real Owner',
+      email: victim.email,
+      message: 'About my patient Mrs Jones, please call me back.',
+    });
+    expect((await stranger.post('/api/newsletter', { email: victim.email })).statusCode).toBe(201);
+    await smtp.waitFor(victim.email);
+
+    // Someone registers with the address without owning it.
+    const u = await signedInUser(t.app, victim);
+    const before = (await u.client.get('/api/user/export')).json();
+    expect(before.contactMessages).toEqual([]);
+    expect(before.newsletter).toBeNull();
+    expect(before.account.emailVerified).toBe(false);
+    expect(JSON.stringify(before)).not.toContain('Mrs Jones');
+    expect(JSON.stringify(before)).not.toMatch(/subscribed to ChairNotes news/);
+
+    // The owner of the address verifies it: it is their data after all.
+    await expect
+      .poll(() => smtp.mails.some((m) => m.to === u.email && m.subject.startsWith('Verify')))
+      .toBe(true);
+    const mail = smtp.mails.find((m) => m.to === u.email && m.subject.startsWith('Verify'))!;
+    await u.client.post('/api/user/verify-email', { token: emailLinkToken(mail.text) });
+    const after = (await u.client.get('/api/user/export')).json();
+    expect(after.contactMessages).toEqual([expect.objectContaining({ name: 'Dr Real Owner' })]);
+    expect(after.newsletter).toEqual({ subscribedAt: expect.any(String) });
   });
 });
