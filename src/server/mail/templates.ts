@@ -118,7 +118,8 @@ export function referralInvitationMail(
   return {
     to: friendEmail,
     replyTo: referrer.email,
-    subject: `${referrer.username} invites you to ${PRODUCT_NAME}: a month free`,
+    // The subject is ours alone: a username there would let anyone write subjects to any address.
+    subject: `You're invited to try ${PRODUCT_NAME}, with a month free`,
     text: [
       `${referrer.username} uses ${PRODUCT_NAME}, which writes dental clinical notes from appointment audio, and thinks you would like it too.`,
       '',
