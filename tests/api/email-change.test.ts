@@ -13,15 +13,8 @@ const t = await stripeApp({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000' });
 let counter = 0;
 const newAddress = () => `moved${Date.now().toString(36)}${++counter}@example.org`;
 
-/** The newest mail to `email` with this subject, once it has arrived (mail goes in the background). */
-async function mailTo(email: string, subject: string) {
-  const find = () => smtp.mails.findLast((m) => m.to === email && m.subject === subject);
-  await expect.poll(find).toBeDefined();
-  return find()!;
-}
-
 const changeLink = async (email: string) =>
-  emailLinkToken((await mailTo(email, 'Confirm your new ChairNotes email address')).text);
+  emailLinkToken((await smtp.waitFor(email, 'Confirm your new ChairNotes email address')).text);
 
 describe('changing the email', () => {
   it('with a stolen session and no password: the email stays, and a reset goes to the owner', async () => {
@@ -41,7 +34,7 @@ describe('changing the email', () => {
 
     await client(t.app).post('/api/password-reset/request', { email: thief });
     await client(t.app).post('/api/password-reset/request', { email: u.email });
-    await mailTo(u.email, 'Reset your ChairNotes password');
+    await smtp.waitFor(u.email, 'Reset your ChairNotes password');
     expect(smtp.mails.filter((m) => m.to === thief)).toEqual([]);
   });
 
@@ -70,7 +63,7 @@ describe('changing the email', () => {
     expect((await u.client.get('/api/user')).json()).toMatchObject({ email: next, emailVerified: true });
     expect((await laptop.get('/api/user')).statusCode).toBe(401);
 
-    const notice = await mailTo(u.email, 'Your ChairNotes email address was changed');
+    const notice = await smtp.waitFor(u.email, 'Your ChairNotes email address was changed');
     expect(notice.text).toContain(next);
     expect(notice.text).toContain('http://localhost:5000/forgot-password');
 

@@ -11,7 +11,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const verifyLink = async (email: string) => emailLinkToken((await smtp.waitFor(email)).text);
+const verifyLink = async (email: string) => emailLinkToken((await smtp.waitFor(email, 'Verify')).text);
 
 describe('email verification', () => {
   it('mails every new account a link that verifies it once, even opened signed out', async () => {
@@ -99,7 +99,7 @@ describe('the data export and an unproven address', () => {
       message: 'About my patient Mrs Jones, please call me back.',
     });
     expect((await stranger.post('/api/newsletter', { email: victim.email })).statusCode).toBe(201);
-    await smtp.waitFor(victim.email);
+    await smtp.waitFor(victim.email, "You're subscribed");
 
     // Someone registers with the address without owning it.
     const u = await signedInUser(t.app, victim);
