@@ -1,4 +1,4 @@
-import type { ProfileUpdate } from '../../shared/schemas/account';
+import { CURRENT_PASSWORD_FOR_EMAIL, type ProfileUpdate } from '../../shared/schemas/account';
 import { verifyPassword } from '../auth/password';
 import { usersRepo } from '../auth/users-repo';
 import { subscriptionService } from '../billing/subscription-service';
@@ -29,7 +29,7 @@ export function accountService(ctx: AppContext) {
       const { username, email, currentPassword } = profile;
       const emailChanges = email !== user.email;
       if (emailChanges) {
-        if (!currentPassword) throw badRequest('Current password is required to change your email');
+        if (!currentPassword) throw badRequest(CURRENT_PASSWORD_FOR_EMAIL);
         if (!(await verifyPassword(user.password, currentPassword)))
           throw badRequest('Current password is incorrect');
         await emailAddress.ensureFree(email);

@@ -12,8 +12,18 @@ export const profileSchema = z.object({
 });
 export type ProfileUpdate = z.infer<typeof profileSchema>;
 
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Current password is required to change your email';
+
+/** The Profile tab's form: it asks for the current password only when the email differs from `currentEmail`. */
+export const profileFormSchema = (currentEmail: string) =>
+  profileSchema.refine((v) => v.email === currentEmail || Boolean(v.currentPassword), {
+    message: CURRENT_PASSWORD_FOR_EMAIL,
+    path: ['currentPassword'],
+  });
+
 /** What the Profile tab is answered: the user, and what happens next when the email is to change. */
 export const profileUpdateResponseSchema = publicUserSchema.extend({ message: z.string().optional() });
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 /** A verification or email-change link, opened. */
 export const emailTokenSchema = z.object({
