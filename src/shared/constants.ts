@@ -14,6 +14,8 @@ export const EMAIL_MAX = 254;
 /** Sessions slide: each use within the last half of the window renews it for the full window. */
 export const SESSION_DAYS = 30;
 export const PASSWORD_RESET_MINUTES = 60;
+/** Verification and email-change links. */
+export const EMAIL_LINK_HOURS = 24;
 
 export const PLAN_IDS = ['free', 'pro', 'clinic'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
