@@ -64,7 +64,7 @@ export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pr
  */
 export async function atStripe(
   page: Page,
-  action: 'confirm-setup' | 'end-trial' | 'fail-next',
+  action: 'confirm-setup' | 'end-trial' | 'advance-period' | 'fail-next',
   email: string,
   opts: { paymentFails?: boolean } = {},
 ) {

@@ -5,6 +5,7 @@
 //
 //   POST /confirm-setup?email=...               the card typed into the Payment Element is saved
 //   POST /end-trial?email=...[&paymentFails=1]  the trial ends: the first invoice is paid, or fails
+//   POST /advance-period?email=...[&paymentFails=1]  the period ends: the renewal is charged, or fails
 //   POST /fail-next?email=...&method=POST       Stripe's next such request on the subscription answers 500
 //
 // Each answers { subscription, statuses } (the webhook's answer to each event), or 404 with a reason.
@@ -34,6 +35,7 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
     return fake.confirmSetupIntent(sub.pending_setup_intent);
   },
   'end-trial': (sub, query) => fake.endTrial(sub.id, { paymentFails: query.has('paymentFails') }),
+  'advance-period': (sub, query) => fake.advancePeriod(sub.id, { paymentFails: query.has('paymentFails') }),
   'fail-next': (sub, query) => {
     fake.failNext(query.get('method') ?? 'POST', `/v1/subscriptions/${sub.id}`, { status: 500 });
     return [];
