@@ -60,11 +60,20 @@ test('a friend follows the share link, subscribes with the code, and both see th
     credits: 0,
   });
 
+  // The card typed into the (stand-in) Payment Element is saved at Stripe.
+  await atStripe(page, 'confirm-setup', friend.email);
   // Fourteen days later the friend's trial ends: the first month is free, which earns nothing yet.
   await atStripe(page, 'end-trial', friend.email);
   expect((await stats()).pendingReferrals).toBe(1);
   // A month later the friend pays for the first time.
   await atStripe(page, 'advance-period', friend.email);
+  // The friend's first month after the trial cost nothing; the next was paid in full.
+  const invoices = await (await page.request.get('/api/billing/invoices')).json();
+  expect(invoices.map((i: { amount: number; status: string }) => [i.amount, i.status])).toEqual([
+    [99.8, 'paid'],
+    [0, 'paid'],
+    [0, 'paid'],
+  ]);
 
   // The referrer sees the completed referral and the free month on /refer.
   await referrerPage.goto('/refer');
@@ -83,12 +92,5 @@ test('a friend follows the share link, subscribes with the code, and both see th
   await expect(figure('Pending')).toHaveText('0');
   await expect(figure('Free months earned')).toHaveText('1');
 
-  // The friend's first month after the trial cost nothing; the next was paid in full.
-  const invoices = await (await page.request.get('/api/billing/invoices')).json();
-  expect(invoices.map((i: { amount: number; status: string }) => [i.amount, i.status])).toEqual([
-    [99.8, 'paid'],
-    [0, 'paid'],
-    [0, 'paid'],
-  ]);
   await referrerContext.close();
 });

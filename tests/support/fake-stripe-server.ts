@@ -8,7 +8,8 @@
 //   POST /advance-period?email=...[&paymentFails=1]  the period ends: the renewal is charged, or fails
 //   POST /fail-next?email=...&method=POST       Stripe's next such request on the subscription answers 500
 //
-// Each answers { subscription, statuses } (the webhook's answer to each event), or 404 with a reason.
+// Each answers { subscription, statuses, status, currentPeriodEnd } (the webhook's answer to each
+// event, and the subscription at Stripe afterwards), or 404 with a reason.
 // Acting on one customer's subscription only, they leave the tests running beside it alone.
 import { createServer } from 'node:http';
 import type Stripe from 'stripe';
@@ -63,7 +64,13 @@ const control = createServer((req, res) => {
     return answer(409, { error: String(error) });
   }
   deliver(events).then(
-    (statuses) => answer(200, { subscription: sub.id, statuses }),
+    (statuses) =>
+      answer(200, {
+        subscription: sub.id,
+        statuses,
+        status: sub.status,
+        currentPeriodEnd: sub.item.current_period_end,
+      }),
     (error: unknown) => answer(502, { error: String(error) }),
   );
 });
