@@ -102,7 +102,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  registerGuards(app, { appUrl: config.APP_URL, originExempt: ['/api/stripe/webhook'] });
+  registerGuards(app, {
+    appUrl: config.APP_URL,
+    originExempt: ['/api/stripe/webhook', '/api/newsletter/unsubscribe'],
+  });
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, https);
