@@ -71,10 +71,10 @@ const publicPages: RouteObject[] = [
     ),
   },
   {
-    path: paths.newsletterUnsubscribed.path,
+    path: paths.newsletterUnsubscribe.path,
     lazy: page(
-      () => import('@client/features/marketing/newsletter-unsubscribed-page'),
-      (m) => m.NewsletterUnsubscribedPage,
+      () => import('@client/features/marketing/newsletter-unsubscribe-page'),
+      (m) => m.NewsletterUnsubscribePage,
     ),
   },
   // Choosing no plan is choosing on the pricing page; no need to sign in first.

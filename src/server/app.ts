@@ -17,6 +17,7 @@ import type { Billing } from './billing/billing';
 import { createBilling } from './billing/billing';
 import { billingRoutes } from './billing/routes';
 import { stripeWebhook } from './billing/webhook';
+import { stripeEventQueue } from './billing/webhook-queue';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -82,6 +83,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     billing: opts.billing === undefined ? createBilling(config) : opts.billing,
   };
   app.decorate('ctx', ctx);
+  app.decorate('stripeEvents', stripeEventQueue(app));
   app.addHook('onClose', async () => mailer.close());
   scheduleExpiredPurge(app);
   database.onConnectionLost((err) =>
@@ -100,7 +102,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  registerGuards(app, { appUrl: config.APP_URL, originExempt: ['/api/stripe/webhook'] });
+  registerGuards(app, {
+    appUrl: config.APP_URL,
+    originExempt: ['/api/stripe/webhook', '/api/newsletter/unsubscribe'],
+  });
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, https);

@@ -81,6 +81,11 @@ const ROUTES: Record<string, Row> = {
     call: () => ({ query: '?token=unknown' }),
     allowed: 303,
   },
+  'POST /api/newsletter/unsubscribe': {
+    access: 'public',
+    call: () => ({ body: { token: 'unknown' } }),
+    allowed: 404,
+  },
   'POST /api/contact': {
     access: 'public',
     call: () => ({

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_THANKS, NEWSLETTER_ALREADY, NEWSLETTER_WELCOME } from '../../src/server/marketing/routes';
+import {
+  CONTACT_THANKS,
+  NEWSLETTER_ALREADY,
+  NEWSLETTER_UNSUBSCRIBED,
+  NEWSLETTER_WELCOME,
+  UNSUBSCRIBE_LINK_INVALID,
+} from '../../src/server/marketing/routes';
 import { client, createTestApp, type TestApp } from '../support/app';
 import { startSmtpCatcher } from '../support/smtp';
 
@@ -23,22 +29,70 @@ const count = async (table: 'subscribers' | 'contact_messages') =>
   (await t.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n;
 
 describe('newsletter', () => {
-  it('subscribes, mails a working unsubscribe link, and the link removes the address', async () => {
-    const res = await client(t.app).post('/api/newsletter', { email: 'Reader@Example.com' });
+  /** Subscribes an address and returns the welcome mail's unsubscribe token, link and headers. */
+  async function subscribed(email: string) {
+    const res = await client(t.app).post('/api/newsletter', { email });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: NEWSLETTER_WELCOME });
-    const mail = await smtp.waitFor('reader@example.com');
-    const link = /http:\/\/localhost:5000(\/api\/newsletter\/unsubscribe\?token=[\w-]+)/.exec(mail.text)?.[1];
-    expect(link).toBeDefined();
-    expect(await count('subscribers')).toBe(1);
+    const mail = await smtp.waitFor(email.toLowerCase());
+    const token = /http:\/\/localhost:5000\/newsletter\/unsubscribe\?token=([\w-]+)/.exec(mail.text)?.[1];
+    expect(token, mail.text).toBeDefined();
+    return { token: token!, headers: mail.headers };
+  }
+  const isSubscribed = async (email: string) =>
+    (await t.db.execute(sql`select 1 from subscribers where email = ${email}`)).rows.length === 1;
 
-    const unsubscribe = await t.app.inject({ method: 'GET', url: link! });
-    expect(unsubscribe.statusCode).toBe(303);
-    expect(unsubscribe.headers.location).toBe('/newsletter/unsubscribed');
-    expect(await count('subscribers')).toBe(0);
+  it('mails a link to a page that asks, and opening the API address changes nothing', async () => {
+    const { token } = await subscribed('Reader@Example.com');
+    expect(await isSubscribed('reader@example.com')).toBe(true);
+    // A mail app may open the List-Unsubscribe address: it is sent to the page, the subscriber kept.
+    const opened = await t.app.inject({ method: 'GET', url: `/api/newsletter/unsubscribe?token=${token}` });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`/newsletter/unsubscribe?token=${token}`);
+    expect(await isSubscribed('reader@example.com')).toBe(true);
+  });
 
-    const again = await t.app.inject({ method: 'GET', url: link! });
-    expect(again.headers.location).toBe('/newsletter/unsubscribed?invalid=1');
+  it("the page's button unsubscribes (POST with the token); a used or unknown token is refused", async () => {
+    const { token } = await subscribed('button@example.com');
+    const reader = client(t.app);
+    const res = await reader.post('/api/newsletter/unsubscribe', { token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: NEWSLETTER_UNSUBSCRIBED });
+    expect(await isSubscribed('button@example.com')).toBe(false);
+    const again = await reader.post('/api/newsletter/unsubscribe', { token });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: UNSUBSCRIBE_LINK_INVALID });
+    const none = await reader.post('/api/newsletter/unsubscribe', {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ message: 'token: Required' });
+  });
+
+  it('carries one-click List-Unsubscribe headers, and the one-click POST works from a mail provider', async () => {
+    const { token, headers } = await subscribed('oneclick@example.com');
+    const oneClick = `http://localhost:5000/api/newsletter/unsubscribe?token=${token}`;
+    expect(headers['list-unsubscribe']).toBe(`<${oneClick}>`);
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    // RFC 8058: the provider POSTs the form body to the header's address, with no Origin of ours.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(oneClick).pathname + new URL(oneClick).search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await isSubscribed('oneclick@example.com')).toBe(false);
+  });
+
+  it('accepts form bodies on the unsubscribe path only', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:5000' },
+      payload: 'email=form%40example.com',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(await isSubscribed('form@example.com')).toBe(false);
   });
 
   it('answers a second sign-up kindly, without an error or a second row', async () => {

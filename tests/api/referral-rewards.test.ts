@@ -31,6 +31,9 @@ async function trialing(planId: 'pro' | 'clinic' = 'pro', code?: string) {
   return u;
 }
 
+/** The trial ends (the first month is free by the coupon), then that month ends: the first paid invoice. */
+const untilFirstPayment = (sub: string) => [...fake.endTrial(sub), ...fake.advancePeriod(sub)];
+
 const codeOf = async (u: Signed) => (await u.client.get('/api/referrals/code')).json().referralCode as string;
 const balance = (customer: string) => fake.state.customers.get(customer)!.balance;
 const stats = async (u: Signed) => (await u.client.get('/api/referrals/stats')).json();
@@ -91,12 +94,29 @@ describe('applying a code to the new subscription', () => {
 });
 
 describe('completing a referral when the friend starts paying', () => {
+  it('earns nothing for a friend whose only invoice was the free month, who then cancels', async () => {
+    const referrer = await trialing();
+    const friend = await trialing('pro', await codeOf(referrer));
+    const { sub } = await ids(friend.id);
+    const { customer } = await ids(referrer.id);
+    await deliverAll(fake.endTrial(sub));
+    expect(await referralOf(friend.id)).toMatchObject({ status: 'pending', credit_amount: null });
+    expect((await friend.client.post('/api/subscription/cancel')).statusCode).toBe(200);
+    await deliverAll(fake.advancePeriod(sub));
+    expect(fake.state.subscriptions.get(sub)!.status).toBe('canceled');
+    expect(await referralOf(friend.id)).toMatchObject({ status: 'expired', credit_amount: null });
+    expect(balance(customer)).toBe(0);
+    expect(await stats(referrer)).toMatchObject({ completedReferrals: 0, credits: 0 });
+  });
+
   it('credits the referrer one month of their plan, once, whatever Stripe redelivers', async () => {
     const referrer = await trialing('clinic');
     const friend = await trialing('pro', await codeOf(referrer));
     const { sub } = await ids(friend.id);
     const { customer } = await ids(referrer.id);
-    const events = fake.endTrial(sub);
+    const events = untilFirstPayment(sub);
+    const paid = events.filter((e) => e.type === 'invoice.paid').map((e) => e.data.object as Stripe.Invoice);
+    expect(paid.map((i) => i.amount_paid)).toEqual([0, 9980]);
     await deliverAll(events);
     await deliverAll(events);
     await deliverAll([...events].reverse());
@@ -122,7 +142,7 @@ describe('completing a referral when the friend starts paying', () => {
     const friend = await trialing('pro', await codeOf(referrer));
     const { sub } = await ids(friend.id);
     const { customer } = await ids(referrer.id);
-    const paid = fake.endTrial(sub).find((e) => e.type === 'invoice.paid')!;
+    const paid = untilFirstPayment(sub).findLast((e) => e.type === 'invoice.paid')!;
     const copies = Array.from({ length: 8 }, (_, i) => ({ ...paid, id: `${paid.id}_copy${i}` }));
     const answers = await Promise.all(copies.map((e) => deliver(e)));
     expect(answers.map((a) => a.statusCode)).toEqual(copies.map(() => 200));
@@ -133,7 +153,7 @@ describe('completing a referral when the friend starts paying', () => {
   it('completes without a credit when the referrer has no active subscription, and says why', async () => {
     const referrer = await signedInUser(t.app);
     const friend = await trialing('pro', await codeOf(referrer));
-    await deliverAll(fake.endTrial((await ids(friend.id)).sub));
+    await deliverAll(untilFirstPayment((await ids(friend.id)).sub));
     expect(await referralOf(friend.id)).toMatchObject({
       status: 'completed',
       reward_note: NO_ACTIVE_SUBSCRIPTION,
@@ -153,7 +173,7 @@ describe('completing a referral when the friend starts paying', () => {
       from generate_series(1, 12) g`);
     await t.db.execute(sql`update users set referral_credits = 12 where id = ${referrer.id}`);
     const friend = await trialing('pro', code);
-    await deliverAll(fake.endTrial((await ids(friend.id)).sub));
+    await deliverAll(untilFirstPayment((await ids(friend.id)).sub));
     expect(await referralOf(friend.id)).toMatchObject({
       status: 'completed',
       reward_note: YEARLY_LIMIT_REACHED,
@@ -167,8 +187,8 @@ describe('completing a referral when the friend starts paying', () => {
     const referrer = await trialing();
     const friend = await trialing('pro', await codeOf(referrer));
     const { customer } = await ids(referrer.id);
-    const events = fake.endTrial((await ids(friend.id)).sub);
-    const paid = events.find((e) => e.type === 'invoice.paid')!;
+    const events = untilFirstPayment((await ids(friend.id)).sub);
+    const paid = events.findLast((e) => e.type === 'invoice.paid')!;
     fake.failNext('POST', `/v1/customers/${customer}/balance_transactions`, { status: 500, message: 'down' });
     expect((await deliver(paid)).statusCode).toBe(200);
     expect(balance(customer)).toBe(0);

@@ -60,25 +60,49 @@ export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pr
   return res.json();
 }
 
+/** The status the app shows for a subscription in this Stripe status (design.md section 2). */
+const APP_STATUS: Record<string, string> = {
+  trialing: 'active',
+  active: 'active',
+  past_due: 'past_due',
+  canceled: 'canceled',
+};
+
 /**
  * Does at the fake Stripe what a person or time would (tests/support/fake-stripe-server.ts), to the
  * newest subscription of `email`, and checks the app's webhook accepted every event that followed.
+ * The webhook processes events after answering: this waits until the account of `page` (the owner
+ * of `email`) shows the subscription as Stripe now has it, so everything the events did is done.
  * 'fail-next' makes Stripe's next POST on that subscription fail with a 500.
  */
 export async function atStripe(
   page: Page,
-  action: 'confirm-setup' | 'end-trial' | 'fail-next',
+  action: 'confirm-setup' | 'end-trial' | 'advance-period' | 'fail-next',
   email: string,
   opts: { paymentFails?: boolean } = {},
 ) {
   const query = new URLSearchParams({ email, ...(opts.paymentFails ? { paymentFails: '1' } : {}) });
   const res = await page.request.post(`${stripeControlURL}/${action}?${query}`);
   expect(res.status(), await res.text()).toBe(200);
-  const { statuses } = (await res.json()) as { statuses: number[] };
+  const { statuses, status, currentPeriodEnd } = (await res.json()) as {
+    statuses: number[];
+    status: string;
+    currentPeriodEnd: number;
+  };
   expect(
     statuses.filter((s) => s !== 200),
     'webhook answers other than 200',
   ).toEqual([]);
+  if (!statuses.length) return;
+  await expect
+    .poll(async () => {
+      const shown = await (await page.request.get('/api/subscription')).json();
+      return { status: shown.status, currentPeriodEnd: shown.currentPeriodEnd };
+    })
+    .toEqual({
+      status: APP_STATUS[status] ?? status,
+      currentPeriodEnd: new Date(currentPeriodEnd * 1000).toISOString(),
+    });
 }
 
 /** Fails the test on any error in the browser console (CSP violations included). */

@@ -1,8 +1,9 @@
 import { atStripe, expect, registerViaApi, subscribeViaApi, test, uniqueUser } from './fixtures';
 
 // A referral end to end, with nothing of ours faked: the referrer's share link, the friend's
-// registration and subscription with the code, then the friend's trial ending in (fake) Stripe and
-// its signed events reaching the app's webhook, which completes the referral and credits the referrer.
+// registration and subscription with the code, then the friend's trial and free month ending in (fake)
+// Stripe and their signed events reaching the app's webhook: the first paid invoice completes the
+// referral and credits the referrer.
 
 test('a friend follows the share link, subscribes with the code, and both see the referral complete', async ({
   page,
@@ -59,8 +60,20 @@ test('a friend follows the share link, subscribes with the code, and both see th
     credits: 0,
   });
 
-  // Fourteen days later: the friend's trial ends; Stripe's signed events reach our webhook.
+  // The card typed into the (stand-in) Payment Element is saved at Stripe.
+  await atStripe(page, 'confirm-setup', friend.email);
+  // Fourteen days later the friend's trial ends: the first month is free, which earns nothing yet.
   await atStripe(page, 'end-trial', friend.email);
+  expect((await stats()).pendingReferrals).toBe(1);
+  // A month later the friend pays for the first time.
+  await atStripe(page, 'advance-period', friend.email);
+  // The friend's first month after the trial cost nothing; the next was paid in full.
+  const invoices = await (await page.request.get('/api/billing/invoices')).json();
+  expect(invoices.map((i: { amount: number; status: string }) => [i.amount, i.status])).toEqual([
+    [99.8, 'paid'],
+    [0, 'paid'],
+    [0, 'paid'],
+  ]);
 
   // The referrer sees the completed referral and the free month on /refer.
   await referrerPage.goto('/refer');
@@ -79,11 +92,5 @@ test('a friend follows the share link, subscribes with the code, and both see th
   await expect(figure('Pending')).toHaveText('0');
   await expect(figure('Free months earned')).toHaveText('1');
 
-  // The friend's first month after the trial cost nothing: the renewal invoice is £0.00, paid.
-  const invoices = await (await page.request.get('/api/billing/invoices')).json();
-  expect(invoices.map((i: { amount: number; status: string }) => [i.amount, i.status])).toEqual([
-    [0, 'paid'],
-    [0, 'paid'],
-  ]);
   await referrerContext.close();
 });

@@ -56,14 +56,24 @@ export async function startStripeApp(
     },
     opts,
   );
-  /** Posts the event to the webhook, signed as Stripe would sign it (with `secret`). */
-  const deliver = (event: Stripe.Event, secret = WEBHOOK_SECRET) => {
+  /** Posts the event to the webhook, signed as Stripe would sign it (with `secret`), and returns the answer. */
+  const send = (event: Stripe.Event, secret = WEBHOOK_SECRET) => {
     const { payload, headers } = signedWebhook(event, secret);
     return t.app.inject({ method: 'POST', url: '/api/stripe/webhook', headers, payload });
+  };
+  /** Until the app has processed every event it recorded (the webhook answers before it processes). */
+  const processed = () => t.app.stripeEvents!.drained();
+  /** send, then waits until the app has processed the event: what a test reads afterwards is its effect. */
+  const deliver = async (event: Stripe.Event, secret = WEBHOOK_SECRET) => {
+    const res = await send(event, secret);
+    await processed();
+    return res;
   };
   return {
     ...t,
     fake,
+    send,
+    processed,
     deliver,
     /** Delivers each event in turn, as Stripe would, and fails unless the app accepts each one. */
     async deliverAll(events: Stripe.Event[]) {

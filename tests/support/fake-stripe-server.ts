@@ -5,9 +5,11 @@
 //
 //   POST /confirm-setup?email=...               the card typed into the Payment Element is saved
 //   POST /end-trial?email=...[&paymentFails=1]  the trial ends: the first invoice is paid, or fails
+//   POST /advance-period?email=...[&paymentFails=1]  the period ends: the renewal is charged, or fails
 //   POST /fail-next?email=...&method=POST       Stripe's next such request on the subscription answers 500
 //
-// Each answers { subscription, statuses } (the webhook's answer to each event), or 404 with a reason.
+// Each answers { subscription, statuses, status, currentPeriodEnd } (the webhook's answer to each
+// event, and the subscription at Stripe afterwards), or 404 with a reason.
 // Acting on one customer's subscription only, they leave the tests running beside it alone.
 import { createServer } from 'node:http';
 import type Stripe from 'stripe';
@@ -34,6 +36,7 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
     return fake.confirmSetupIntent(sub.pending_setup_intent);
   },
   'end-trial': (sub, query) => fake.endTrial(sub.id, { paymentFails: query.has('paymentFails') }),
+  'advance-period': (sub, query) => fake.advancePeriod(sub.id, { paymentFails: query.has('paymentFails') }),
   'fail-next': (sub, query) => {
     fake.failNext(query.get('method') ?? 'POST', `/v1/subscriptions/${sub.id}`, { status: 500 });
     return [];
@@ -61,7 +64,13 @@ const control = createServer((req, res) => {
     return answer(409, { error: String(error) });
   }
   deliver(events).then(
-    (statuses) => answer(200, { subscription: sub.id, statuses }),
+    (statuses) =>
+      answer(200, {
+        subscription: sub.id,
+        statuses,
+        status: sub.status,
+        currentPeriodEnd: sub.item.current_period_end,
+      }),
     (error: unknown) => answer(502, { error: String(error) }),
   );
 });

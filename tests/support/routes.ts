@@ -193,6 +193,6 @@ export function arbitraryFor(schema: z.ZodType): fc.Arbitrary<unknown> {
 /** The keys of an object schema (for the mutations: drop one, give one the wrong type...). */
 export function keysOf(schema: z.ZodType): string[] {
   let def = defOf(schema);
-  while (def.type === 'pipe') def = defOf(def.in!);
+  while (def.type === 'pipe' || def.innerType) def = defOf(def.type === 'pipe' ? def.in! : def.innerType!);
   return Object.keys(def.shape ?? {});
 }

@@ -1,7 +1,13 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type CaughtMail = { to: string; subject: string; text: string };
+export type CaughtMail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** Each header as sent, by its lower-case name (unfolded): `headers['list-unsubscribe']`. */
+  headers: Record<string, string>;
+};
 
 /**
  * A real SMTP server on a local port (a free one by default) that keeps what it receives, for
@@ -21,7 +27,16 @@ export async function startSmtpCatcher(opts: { port?: number; onMail?: (mail: Ca
           const to = Array.isArray(parsed.to)
             ? parsed.to.map((a) => a.text).join(', ')
             : (parsed.to?.text ?? '');
-          const mail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '' };
+          const headers = Object.fromEntries(
+            parsed.headerLines.map(({ key, line }) => [
+              key,
+              line
+                .slice(line.indexOf(':') + 1)
+                .replace(/\r?\n\s+/g, ' ')
+                .trim(),
+            ]),
+          );
+          const mail = { to, subject: parsed.subject ?? '', text: parsed.text ?? '', headers };
           mails.push(mail);
           opts.onMail?.(mail);
           for (const wake of waiting) wake();

@@ -26,7 +26,11 @@ export const paths = {
     /** 'demo' opens the form on a demo request (the 'Request Demo' links). */
     getHref: (kind?: 'demo') => (kind ? `/contact?kind=${kind}` : '/contact'),
   },
-  newsletterUnsubscribed: { path: '/newsletter/unsubscribed', getHref: () => '/newsletter/unsubscribed' },
+  /** Where a newsletter mail's unsubscribe link lands (the server's newsletterUnsubscribePage). */
+  newsletterUnsubscribe: {
+    path: '/newsletter/unsubscribe',
+    getHref: (token: string) => `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
   account: {
     path: '/account',
     getHref: (tab?: 'subscription') => (tab ? `/account?tab=${tab}` : '/account'),

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { lease } from '../db/lease';
-import { stripeEvents, type User, users } from '../db/schema';
+import { type User, users } from '../db/schema';
 import type { StripeSnapshot } from './sync';
 
-/** A user's billing columns and the Stripe events seen; each write may join the caller's transaction. */
+/** A user's billing columns; each write may join the caller's transaction. */
 export function billingRepo(db: Db | Tx) {
   const creation = lease(users, 'subscriptionClaimedAt');
   const byId = (userId: number) => eq(users.id, userId);
@@ -65,16 +65,6 @@ export function billingRepo(db: Db | Tx) {
 
     async giveBackRetentionOffer(userId: number, tx: Db | Tx = db): Promise<void> {
       await tx.update(users).set({ retentionOfferUsed: false }).where(byId(userId));
-    },
-
-    /** Records a Stripe event id; false when it was recorded before (a redelivery). */
-    async recordEvent(event: { id: string; type: string }, tx: Db | Tx = db): Promise<boolean> {
-      const fresh = await tx
-        .insert(stripeEvents)
-        .values({ id: event.id, type: event.type })
-        .onConflictDoNothing()
-        .returning({ id: stripeEvents.id });
-      return fresh.length > 0;
     },
   };
 }

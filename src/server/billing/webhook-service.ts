@@ -8,8 +8,9 @@ import { payOwedCredits, settleReferral } from '../referrals/rewards';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
 import { readFromStripe } from './sync';
+import { webhookRepo } from './webhook-repo';
 
-// Events that can change a subscription; any other event is acknowledged and recorded, nothing more.
+// Events that can change a subscription; any other event is recorded and marked processed, nothing more.
 const SYNC_EVENTS = new Set([
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -36,12 +37,13 @@ function mailFor(event: Stripe.Event, user: User, appUrl: string): Mail | null {
 }
 
 /**
- * A verified Stripe event. The subscription is re-read from Stripe (so late, repeated or reordered
- * events all converge on Stripe's current state) and, in one transaction, the event id is recorded
- * (unique) with its effects: the state written, the referral settled and any mail queued. A
- * redelivered event finds its id taken and changes nothing.
+ * Processes a recorded Stripe event (the queue in webhook-queue.ts holds its lease). The subscription
+ * is re-read from Stripe (so late, repeated or reordered events all converge on Stripe's current
+ * state) and, in one transaction, the event is marked processed with its effects: the state written,
+ * the referral settled and any mail queued. An event processed before changes nothing; a failure
+ * rolls everything back for the next attempt.
  */
-export async function handleStripeEvent(
+export async function processStripeEvent(
   ctx: AppContext,
   billing: Billing,
   event: Stripe.Event,
@@ -49,14 +51,15 @@ export async function handleStripeEvent(
 ): Promise<void> {
   const { db } = ctx.database;
   const repo = billingRepo(db);
+  const events = webhookRepo(db);
   const customerId = SYNC_EVENTS.has(event.type) ? customerOf(event) : null;
   const user = customerId ? await repo.findByCustomer(customerId) : undefined;
   const snapshot =
     user && customerId ? await readFromStripe(billing, customerId, user.stripeSubscriptionId) : null;
 
   const { mails, creditOwed } = await db.transaction(async (tx) => {
-    const fresh = await repo.recordEvent(event, tx);
-    if (!fresh || !user || !snapshot) return { mails: [] as QueuedMail[], creditOwed: false };
+    const first = await events.markProcessed(event.id, tx);
+    if (!first || !user || !snapshot) return { mails: [] as QueuedMail[], creditOwed: false };
     const updated = await repo.writeState(user.id, snapshot, tx);
     const creditOwed = await settleReferral(tx, event, updated);
     const mail = mailFor(event, updated, ctx.config.APP_URL);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { badRequest } from '../lib/http-error';
-import { handleStripeEvent } from './webhook-service';
+import { webhookRepo } from './webhook-repo';
 
 function isEvent(value: unknown): value is Stripe.Event {
   const e = value as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
@@ -13,17 +13,23 @@ function isEvent(value: unknown): value is Stripe.Event {
   );
 }
 
-/** POST /api/stripe/webhook: the body is verified against Stripe's signature on its raw bytes. */
+/**
+ * POST /api/stripe/webhook: the body is verified against Stripe's signature on its raw bytes, the
+ * event recorded, and Stripe answered at once; the queue (webhook-queue.ts) processes it afterwards,
+ * so a slow Stripe or a failure there never keeps Stripe waiting (decision 041).
+ */
 export const stripeWebhook: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
+  const events = webhookRepo(ctx.database.db);
   // This route alone reads the raw body: the signature is over the exact bytes Stripe sent.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
   );
 
   app.post('/api/stripe/webhook', async (request, reply) => {
-    const billing = ctx.billing;
-    if (!billing?.webhookSecret)
+    const { billing } = ctx;
+    const queue = app.stripeEvents;
+    if (!billing?.webhookSecret || !queue)
       return reply.status(503).send({ message: 'Stripe webhooks are not configured' });
     let event: Stripe.Event;
     try {
@@ -37,7 +43,8 @@ export const stripeWebhook: FastifyPluginAsync = async (app) => {
     }
     // Signed, yet not an event we can read (Stripe never sends one): refuse it rather than fail on it.
     if (!isEvent(event)) throw badRequest('Invalid Stripe event');
-    await handleStripeEvent(ctx, billing, event, request.log);
+    // A redelivery finds its id recorded: acknowledged again, processed once.
+    if (await events.record(event)) queue.kick();
     return reply.send({ received: true });
   });
 };

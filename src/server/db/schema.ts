@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { PLAN_IDS, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES } from '../../shared/constants';
 import { CONTACT_KINDS } from '../../shared/schemas/marketing';
 
@@ -229,11 +239,28 @@ export const referralInvitations = pgTable(
 );
 
 /** Each Stripe event id once: recorded in the same transaction as its effects, so a redelivery does nothing. */
-export const stripeEvents = pgTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Stripe's events, recorded (id and payload in one insert) before the webhook answers, then processed
+ * by the queue in billing/webhook-queue.ts: `processedAt` is set in the transaction of the effects.
+ */
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** The verified event as Stripe sent it (typed by its reader: the events table knows no Stripe). */
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** The lease of the worker processing it (db/lease.ts). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before this: the back-off after a failed attempt. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [index('stripe_events_unprocessed_idx').on(t.nextAttemptAt).where(sql`${t.processedAt} is null`)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Admin = typeof admins.$inferSelect;

@@ -79,17 +79,24 @@ export function emailChangedMail(user: Person, newEmail: string, appUrl: string)
   };
 }
 
+/** The page that confirms an unsubscribe (the client's paths.newsletterUnsubscribe). */
+export const newsletterUnsubscribePage = (token: string) =>
+  `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+
 export function newsletterWelcomeMail(email: string, appUrl: string, unsubscribeToken: string): Mail {
-  const unsubscribe = `${appUrl}/api/newsletter/unsubscribe?token=${unsubscribeToken}`;
+  // The link opens a page that asks; the header is for the mail app's own button (RFC 2369), which
+  // may POST to it in one click (RFC 8058).
+  const page = `${appUrl}${newsletterUnsubscribePage(unsubscribeToken)}`;
+  const oneClick = `${appUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(unsubscribeToken)}`;
   return {
     to: email,
     subject: `You're subscribed to ${PRODUCT_NAME} news`,
     text: [
       `Thanks for subscribing to ${PRODUCT_NAME} news. We write when there is something worth reading: new features, tips for better notes, and offers.`,
       '',
-      `To unsubscribe at any time, open: ${unsubscribe}`,
+      `To unsubscribe at any time, open: ${page}`,
     ].join('\n'),
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 

@@ -11,10 +11,12 @@ import { referralsRepo } from './referrals-repo';
 export const NO_ACTIVE_SUBSCRIPTION = 'No credit: the referrer had no active subscription';
 export const YEARLY_LIMIT_REACHED = `No credit: the referrer had already earned ${REFERRAL_MAX_FREE_MONTHS_PER_YEAR} free months in the last 12 months`;
 
-/** The friend's first paid period has begun: the first invoice after the trial is paid (free, by the coupon). */
-function firstPaidPeriodBegan(event: Stripe.Event): boolean {
-  if (event.type !== 'invoice.paid') return false;
-  return (event.data.object as Stripe.Invoice).billing_reason === 'subscription_cycle';
+/**
+ * The friend has paid money: an invoice with a non-zero amount is paid. The first invoice after the
+ * trial is free by the friend's coupon, so it proves nothing: a friend who cancels then never pays.
+ */
+function friendPaid(event: Stripe.Event): boolean {
+  return event.type === 'invoice.paid' && (event.data.object as Stripe.Invoice).amount_paid > 0;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function settleReferral(tx: Tx, event: Stripe.Event, friend: User):
     await repo.expirePending(friend.id);
     return false;
   }
-  if (!firstPaidPeriodBegan(event)) return false;
+  if (!friendPaid(event)) return false;
 
   const referral = await repo.completePending(friend.id);
   if (!referral) return false;

@@ -6,6 +6,12 @@ export const newsletterSignupSchema = z.object({
 });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
+/** The token of a newsletter mail's unsubscribe link, as the confirmation page sends it back. */
+export const newsletterUnsubscribeSchema = z.object({
+  token: text().min(1, 'Required').max(200, 'Must be at most 200 characters'),
+});
+export type NewsletterUnsubscribe = z.infer<typeof newsletterUnsubscribeSchema>;
+
 export const CONTACT_KINDS = ['demo', 'contact'] as const;
 
 export const contactSchema = z.object({

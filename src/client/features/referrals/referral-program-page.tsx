@@ -45,7 +45,7 @@ const faqs = [
   {
     question: 'When do we get the free month?',
     answer:
-      "Your colleague's free month is the first month after their free trial. Yours is applied to your next billing cycle once their first paid month begins.",
+      "Your colleague's free month is the first month after their free trial. Yours is applied to your next billing cycle once they have paid for a month (the one after their free month).",
   },
   {
     question: 'Is there a limit?',

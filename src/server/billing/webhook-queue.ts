@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { webhookRepo } from './webhook-repo';
+import { processStripeEvent } from './webhook-service';
+
+/** Events left by another instance (a crash, an expired lease) are looked for this often. */
+const POLL_MS = 30_000;
+/** Events looked at per query; the queue asks again while it gets somewhere. */
+const BATCH = 50;
+
+export type StripeEventQueue = {
+  /** Processes every due event now, in the background (the webhook calls it after recording one). */
+  kick(): void;
+  /** Resolves once every event due now is processed or waiting for its back-off (tests wait on it). */
+  drained(): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** null when Stripe is not configured. */
+    stripeEvents: StripeEventQueue | null;
+  }
+}
+
+/**
+ * Processes the Stripe events the webhook recorded (decision 041): in this process, one at a time,
+ * each under a lease so no two instances process one event; a failure is retried after a back-off
+ * (1 s, doubling, up to an hour), and whatever is left when the process stops is found again by the
+ * next start or by another instance's poll.
+ */
+export function stripeEventQueue(app: FastifyInstance): StripeEventQueue | null {
+  const { ctx, log } = app;
+  const billing = ctx.billing;
+  if (!billing) return null;
+  const repo = webhookRepo(ctx.database.db);
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let wake: NodeJS.Timeout | undefined;
+
+  /** One attempt at one event; false when another worker holds it. */
+  async function attempt(id: string): Promise<boolean> {
+    if (!(await repo.claim(id))) return false;
+    try {
+      await processStripeEvent(ctx, billing!, await repo.payload(id), log);
+    } catch (err) {
+      const next = await repo.markFailed(id, err instanceof Error ? err.message : String(err));
+      log.warn({ err, eventId: id, retryAt: next }, 'Stripe event not processed; it will be retried');
+    }
+    return true;
+  }
+
+  /** Wakes the queue when the next back-off ends (one after a failure, or one left by an earlier run). */
+  async function wakeForNextRetry(): Promise<void> {
+    const at = await repo.nextRetryAt();
+    clearTimeout(wake);
+    if (at && !stopped) wake = setTimeout(() => void drain(), at.getTime() - Date.now()).unref();
+  }
+
+  async function drainOnce(): Promise<void> {
+    let progressed = true;
+    while (progressed && !stopped) {
+      progressed = false;
+      for (const id of await repo.due(BATCH)) {
+        if (stopped) return;
+        if (await attempt(id)) progressed = true;
+      }
+    }
+  }
+
+  /** Runs the queue until nothing is due; a call while it runs makes it look once more. */
+  function drain(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await drainOnce();
+        } while (again && !stopped);
+        await wakeForNextRetry();
+      } catch (err) {
+        log.error({ err }, 'Stripe events not processed; the next run retries');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  const poll = setInterval(() => void drain(), POLL_MS).unref();
+  // Events recorded before a restart are processed as soon as the app is up.
+  app.addHook('onReady', async () => {
+    void drain();
+  });
+  // Before the database closes: no new attempt, and the one in flight finishes.
+  app.addHook('preClose', async () => {
+    stopped = true;
+    clearInterval(poll);
+    clearTimeout(wake);
+    await running;
+  });
+
+  return {
+    kick: () => void drain(),
+    drained: drain,
+  };
+}
