@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -117,6 +118,18 @@ describe('rate limits', () => {
       password: 'x',
     });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('refuses the 11th sign-up from one address within 10 minutes with 429, before storing anything', async () => {
+    const c = client(t.app, '192.0.2.31');
+    for (let i = 0; i < 10; i++) expect((await c.post('/api/register', newUser())).statusCode).toBe(201);
+    const eleventh = newUser();
+    const blocked = await c.post('/api/register', eleventh);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many attempts\. Please wait .+ and try again\.$/);
+    const stored = await t.db.execute(sql`select 1 from users where username = ${eleventh.username}`);
+    expect(stored.rows).toHaveLength(0);
+    expect((await client(t.app, '192.0.2.32').post('/api/register', newUser())).statusCode).toBe(201);
   });
 
   it('limits password-reset requests per address', async () => {

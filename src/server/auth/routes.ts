@@ -14,7 +14,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/register',
-    { schema: { body: registerRequestSchema, response: { 201: publicUserSchema } } },
+    { config: rateLimit, schema: { body: registerRequestSchema, response: { 201: publicUserSchema } } },
     async (request, reply) => {
       const user = await auth.register(request.body, request.ip);
       await startSession(request, reply, 'user', user.id);
