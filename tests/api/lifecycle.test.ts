@@ -105,7 +105,7 @@ describe('the built server', () => {
         body: JSON.stringify({
           username: `late${i}`,
           email: `late${i}@example.com`,
-          password: 'password123',
+          password: 'late but sure',
         }),
       }).then((r) => r.status),
     );

@@ -118,7 +118,7 @@ test.describe('Security tab', () => {
     await form.getByLabel('New password', { exact: true }).fill('short');
     await form.getByLabel('Confirm new password').fill('short');
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(form.getByText('Password must be at least 6 characters.', { exact: true })).toBeVisible();
+    await expect(form.getByText('Password must be at least 8 characters.', { exact: true })).toBeVisible();
   });
 
   test('a changed password signs in, the old one no longer does, other devices are signed out', async ({

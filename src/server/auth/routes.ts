@@ -4,6 +4,7 @@ import { loginRequestSchema, publicUserSchema, registerRequestSchema } from '../
 import { messageSchema } from '../../shared/schemas/fields';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
+import { refusingCommonPassword } from './common-passwords';
 import { requireUser, requireUserSession } from './require';
 import { endSession, startSession } from './sign-in';
 import { toPublicUser } from './users-repo';
@@ -14,7 +15,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/register',
-    { config: rateLimit, schema: { body: registerRequestSchema, response: { 201: publicUserSchema } } },
+    {
+      config: rateLimit,
+      schema: {
+        body: refusingCommonPassword(registerRequestSchema, 'password'),
+        response: { 201: publicUserSchema },
+      },
+    },
     async (request, reply) => {
       const user = await auth.register(request.body, request.ip);
       await startSession(request, reply, 'user', user.id);
@@ -50,7 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/change-password',
-    { config: rateLimit, schema: { body: changePasswordSchema, response: { 200: messageSchema } } },
+    {
+      config: rateLimit,
+      schema: {
+        body: refusingCommonPassword(changePasswordSchema, 'newPassword'),
+        response: { 200: messageSchema },
+      },
+    },
     async (request, reply) => {
       const { user, token } = await requireUserSession(request, reply);
       const { currentPassword, newPassword } = request.body;
