@@ -112,9 +112,9 @@ describe('rate limits', () => {
     const blocked = await c.post('/api/login', { username: 'someone', password: 'guess-11' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/^Too many attempts\. Please wait .+ and try again\.$/);
-    // Another address is not affected.
+    // Another address is not affected (another name: 'someone' is now held by the per-account throttle).
     const other = await client(t.app, '192.0.2.12').post('/api/login', {
-      username: 'someone',
+      username: 'someone else',
       password: 'x',
     });
     expect(other.statusCode).toBe(401);
