@@ -11,8 +11,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
 
-/** Sessions slide: each use within the last half of the window renews it for the full window. */
-export const SESSION_DAYS = 30;
 export const PASSWORD_RESET_MINUTES = 60;
 
 export const PLAN_IDS = ['free', 'pro', 'clinic'] as const;

@@ -93,7 +93,7 @@ describe('security headers', () => {
         payload: newUser(),
       });
       expect(res.statusCode).toBe(201);
-      expect(setCookieHeader(res, 'cn_session')).toContain('Secure');
+      expect(setCookieHeader(res, '__Host-cn_session')).toContain('Secure');
       expect(setCookieHeader(res, 'cn_signed_in')).toContain('Secure');
       expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
     } finally {

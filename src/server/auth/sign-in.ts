@@ -47,7 +47,7 @@ export async function startSession(
 ): Promise<void> {
   const { sessions, cookie } = request.server.ctx;
   // A new token at every sign-in: a token planted before login (session fixation) is worthless.
-  const old = sessionToken(request, kind);
+  const old = sessionToken(request, kind, cookie);
   if (old) await sessions[kind].end(old);
   const { token, expiresAt } = await sessions[kind].create(subjectId);
   setSessionCookie(reply, kind, token, expiresAt, cookie);
@@ -60,7 +60,7 @@ export async function endSession(
   kind: SessionKind,
 ): Promise<void> {
   const { sessions, cookie } = request.server.ctx;
-  const token = sessionToken(request, kind);
+  const token = sessionToken(request, kind, cookie);
   if (token) await sessions[kind].end(token);
   clearSessionCookie(reply, kind, cookie);
 }
