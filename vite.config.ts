@@ -5,6 +5,8 @@ import { defineConfig } from 'vite';
 
 const apiPort = process.env.PORT ?? '5000';
 const here = import.meta.dirname;
+const SITE_MODULES =
+  /src[\\/](shared[\\/]brand|client[\\/](config[\\/]paths|lib[\\/](api|navigation|query-keys|scroll|session|title|toast|use-title|utils)|components[\\/](layout[\\/]site-link|ui[\\/](button|slot))))\.tsx?$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
@@ -28,6 +30,19 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: {
             app: path.resolve(here, 'index.html'),
             marketing: path.resolve(here, 'marketing.html'),
+          },
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // The small modules every public page runs (addresses, links, navigation, toasts, the
+                  // API client and the session), in one file rather than a dozen: each file costs
+                  // bytes and a request, and the landing page's script has a budget (design.md section 8).
+                  name: 'site',
+                  test: SITE_MODULES,
+                },
+              ],
+            },
           },
         },
       },

@@ -1,3 +1,4 @@
+import { paths } from '@client/config/paths';
 import type { MarketingPath } from '@client/lib/page-meta';
 import type { ComponentType } from 'react';
 
@@ -6,15 +7,15 @@ import type { ComponentType } from 'react';
  * The app's router shows the same components when a visitor navigates to them inside the app.
  */
 export const MARKETING_PAGES: Record<MarketingPath, () => Promise<ComponentType>> = {
-  '/': () => import('@client/features/marketing/home-page').then((m) => m.HomePage),
-  '/pricing': () => import('@client/features/pricing/pricing-page').then((m) => m.PricingPage),
-  '/referral-program': () =>
+  [paths.home.path]: () => import('@client/features/marketing/home-page').then((m) => m.HomePage),
+  [paths.pricing.path]: () => import('@client/features/pricing/pricing-page').then((m) => m.PricingPage),
+  [paths.referralProgram.path]: () =>
     import('@client/features/referrals/referral-program-page').then((m) => m.ReferralProgramPage),
-  '/auth': () => import('@client/features/auth/auth-page').then((m) => m.AuthPage),
-  '/contact': () => import('@client/features/marketing/contact-page').then((m) => m.ContactPage),
+  [paths.auth.path]: () => import('@client/features/auth/auth-page').then((m) => m.AuthPage),
+  [paths.contact.path]: () => import('@client/features/marketing/contact-page').then((m) => m.ContactPage),
 };
 
 /** The file the build writes for a marketing path: '/' -> 'home.html', '/pricing' -> 'pricing.html'. */
 export function prerenderedFile(path: string): string {
-  return `${path === '/' ? 'home' : path.slice(1)}.html`;
+  return `${path === paths.home.path ? 'home' : path.slice(1)}.html`;
 }

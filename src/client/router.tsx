@@ -1,6 +1,7 @@
 import { PublicLayout } from '@client/components/layout/public-layout';
 import { PageError, RouteError } from '@client/components/layout/route-error';
 import { FullScreenSpinner, PageSpinner } from '@client/components/ui/spinner';
+import { paths } from '@client/config/paths';
 import { ProtectedRoute } from '@client/features/auth/protected-route';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
@@ -21,82 +22,82 @@ const publicPages: RouteObject[] = [
     ),
   },
   {
-    path: 'auth',
+    path: paths.auth.path,
     lazy: page(
       () => import('@client/features/auth/auth-page'),
       (m) => m.AuthPage,
     ),
   },
   {
-    path: 'forgot-password',
+    path: paths.forgotPassword.path,
     lazy: page(
       () => import('@client/features/auth/forgot-password-page'),
       (m) => m.ForgotPasswordPage,
     ),
   },
   {
-    path: 'reset-password',
+    path: paths.resetPassword.path,
     lazy: page(
       () => import('@client/features/auth/reset-password-page'),
       (m) => m.ResetPasswordPage,
     ),
   },
   {
-    path: 'pricing',
+    path: paths.pricing.path,
     lazy: page(
       () => import('@client/features/pricing/pricing-page'),
       (m) => m.PricingPage,
     ),
   },
   {
-    path: 'referral-program',
+    path: paths.referralProgram.path,
     lazy: page(
       () => import('@client/features/referrals/referral-program-page'),
       (m) => m.ReferralProgramPage,
     ),
   },
   {
-    path: 'contact',
+    path: paths.contact.path,
     lazy: page(
       () => import('@client/features/marketing/contact-page'),
       (m) => m.ContactPage,
     ),
   },
   {
-    path: 'newsletter/unsubscribed',
+    path: paths.newsletterUnsubscribed.path,
     lazy: page(
       () => import('@client/features/marketing/newsletter-unsubscribed-page'),
       (m) => m.NewsletterUnsubscribedPage,
     ),
   },
   // Choosing no plan is choosing on the pricing page; no need to sign in first.
-  { path: 'subscribe', element: <Navigate to="/pricing" replace /> },
+  { path: paths.subscribe.root.path, element: <Navigate to={paths.pricing.getHref()} replace /> },
   {
     Component: ProtectedRoute,
     children: [
       {
-        path: 'account',
+        path: paths.account.path,
         lazy: page(
           () => import('@client/features/account/account-page'),
           (m) => m.AccountPage,
         ),
       },
       {
-        path: 'refer',
+        path: paths.refer.path,
         lazy: page(
           () => import('@client/features/referrals/refer-page'),
           (m) => m.ReferPage,
         ),
       },
       {
-        path: 'subscribe/success',
+        path: paths.subscribe.success.path,
         lazy: page(
           () => import('@client/features/subscribe/subscribe-success-page'),
           (m) => m.SubscribeSuccessPage,
         ),
       },
       {
-        path: 'subscribe/:planId',
+        path: paths.subscribe.plan.path,
         lazy: page(
           () => import('@client/features/subscribe/subscribe-page'),
           (m) => m.SubscribePage,
@@ -129,35 +130,35 @@ const adminPages: RouteObject[] = [
     ),
     children: [
       {
-        path: 'dashboard',
+        path: paths.admin.dashboard.path,
         lazy: page(
           () => import('@client/features/admin/dashboard-page'),
           (m) => m.AdminDashboardPage,
         ),
       },
       {
-        path: 'users',
+        path: paths.admin.users.path,
         lazy: page(
           () => import('@client/features/admin/users-page'),
           (m) => m.AdminUsersPage,
         ),
       },
       {
-        path: 'subscriptions',
+        path: paths.admin.subscriptions.path,
         lazy: page(
           () => import('@client/features/admin/subscriptions-page'),
           (m) => m.AdminSubscriptionsPage,
         ),
       },
       {
-        path: 'newsletter',
+        path: paths.admin.newsletter.path,
         lazy: page(
           () => import('@client/features/admin/newsletter-page'),
           (m) => m.AdminNewsletterPage,
         ),
       },
       {
-        path: 'referrals',
+        path: paths.admin.referrals.path,
         lazy: page(
           () => import('@client/features/admin/referrals-page'),
           (m) => m.AdminReferralsPage,
@@ -167,7 +168,7 @@ const adminPages: RouteObject[] = [
   },
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteError,
     HydrateFallback: FullScreenSpinner,
@@ -179,7 +180,7 @@ export const routes: RouteObject[] = [
           { HydrateFallback: PageSpinner, ErrorBoundary: PageError, children: publicPages },
         ],
       },
-      { path: 'admin', HydrateFallback: FullScreenSpinner, children: adminPages },
+      { path: paths.admin.login.path, HydrateFallback: FullScreenSpinner, children: adminPages },
     ],
   },
 ];

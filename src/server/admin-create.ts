@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN } from '../shared/constants';
 import { registerRequestSchema } from '../shared/schemas/auth';
@@ -13,13 +14,41 @@ const { values } = parseArgs({
   options: { username: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
 });
 
-async function ask(question: string, current?: string): Promise<string> {
+// Without a terminal to ask in (input closed, piped, or a CI job) there is no one to answer.
+const missing = (['username', 'email', 'password'] as const).filter((name) => !values[name]);
+if (missing.length && !process.stdin.isTTY) {
+  const list = missing
+    .map((name) => `--${name}`)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' and $1');
+  console.error(
+    `Missing ${list}: give them as options (npm run admin:create -- --username U --email E --password P), or run this in a terminal to be asked.`,
+  );
+  process.exit(1);
+}
+// Opened before asking: if the server is using the embedded database, say so before any typing.
+const database = await openMigratedDatabase(loadConfig());
+
+/** Asks in the terminal; a hidden answer is not echoed (readline echoes through `output`, muted here). */
+async function ask(question: string, current?: string, hidden = false): Promise<string> {
   if (current) return current;
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  // In raw mode Ctrl+C reaches readline, not the process: stop as the terminal would have.
+  rl.on('SIGINT', () => process.exit(130));
   try {
-    return (await rl.question(question)).trim();
+    const answer = rl.question(question);
+    muted = hidden;
+    return (await answer).trim();
   } finally {
     rl.close();
+    if (hidden) process.stdout.write('\n');
   }
 }
 
@@ -27,14 +56,14 @@ async function ask(question: string, current?: string): Promise<string> {
 const input = refusingCommonPassword(registerRequestSchema, 'password').safeParse({
   username: await ask('Admin username: ', values.username),
   email: await ask('Admin email: ', values.email),
-  password: await ask(`Admin password (${PASSWORD_MIN}+ characters): `, values.password),
+  password: await ask(`Admin password (${PASSWORD_MIN}+ characters): `, values.password, true),
 });
 if (!input.success) {
   console.error(input.error.issues.map((i) => i.message).join('\n'));
+  await database.close();
   process.exit(2);
 }
 
-const database = await openMigratedDatabase(loadConfig());
 const { username, email, password } = input.data;
 const { created } = await adminsRepo(database.db).upsert({
   username,

@@ -52,6 +52,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Node checks both limits only every connectionsCheckingInterval (30 s by default).
+    http: { headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: 1000 },
+    // Longer than a load balancer's idle timeout (60 s on the common ones), so it is never the app
+    // that closes a kept-alive connection just as the balancer sends on it.
+    keepAliveTimeout: 65_000,
+    // request.ip (what the rate limits count) is the client's behind the proxies named here.
+    trustProxy: config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z
@@ -5,6 +6,35 @@ const optionalText = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** An IPv4 or IPv6 address, or a CIDR range of them ('10.0.0.0/8'). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies' X-Forwarded-For is believed: a hop count ('1': the one load balancer in front), or a
+ * comma list of their addresses or ranges. Unset: no proxy, the socket's address is the client's.
+ * Given as Fastify's `trustProxy` takes it (its types have no hop count, so a count is a function).
+ */
+const trustProxy = optionalText.transform((value, ctx) => {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  const list = value.split(',').map((part) => part.trim());
+  const wrong = list.filter((part) => !isAddressOrRange(part));
+  if (wrong.length === 0) return list;
+  ctx.addIssue({
+    code: 'custom',
+    message: `a hop count or a comma list of addresses and CIDR ranges, not '${wrong.join("', '")}'`,
+  });
+  return z.NEVER;
+});
 
 const envSchema = z
   .object({
@@ -21,6 +51,12 @@ const envSchema = z
     // How long one Stripe request may take before it is abandoned (and retried, twice, with the same
     // idempotency key). A person waits on it, so it is well under the SDK's 80 s default.
     STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+    // The whole request, body included, must arrive within this (headers within 10 s): a client
+    // trickling bytes (slow loris) cannot hold a socket longer.
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    // PostgreSQL: how long opening a connection or one query may take before the request answers 503,
+    // and how long a transaction may sit idle. The server's only: migrations and scripts are not limited.
+    DATABASE_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     SMTP_URL: optionalText,
     MAIL_FROM: z.string().default('ChairNotes <no-reply@chairnotes.co.uk>'),
     SALES_EMAIL: z.string().default('sales@chairnotes.co.uk'),
@@ -35,6 +71,7 @@ const envSchema = z
     FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
     // Rate-limit counters shared by every instance (docs/deploy.md); without it each instance counts alone.
     REDIS_URL: optionalText.pipe(z.url().optional()),
+    TRUST_PROXY: trustProxy,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import { openMigratedDatabase } from './start';
 
 const config = loadConfig();
-const database = await openMigratedDatabase(config);
+const database = await openMigratedDatabase(config, { timeoutMs: config.DATABASE_TIMEOUT_MS });
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 const app = await buildApp({ config, database, clientDir });
 await ensureFirstAdmin(database.db, config, app.log);
@@ -30,5 +30,11 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// A promise nobody awaited failed: a bug, and the process may be in a state no one planned for. Node
+// would exit at once, dropping every request in flight; instead say what it was and stop as on SIGTERM.
+process.on('unhandledRejection', (reason) => {
+  app.log.fatal({ err: reason }, 'unhandled promise rejection: shutting down');
+  void shutdown('unhandledRejection');
+});
 
 await app.listen({ port: config.PORT, host: config.HOST });

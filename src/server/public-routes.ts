@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PLANS } from '../shared/plans';
+import { publicConfigSchema } from '../shared/schemas/config';
 import { ping } from './db/client';
-
-const publicConfigSchema = z.object({
-  noteAppUrl: z.string().nullable(),
-  stripePublishableKey: z.string().nullable(),
-});
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;

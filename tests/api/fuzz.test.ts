@@ -13,6 +13,7 @@ import * as fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import { APP_URL, signedInUser, stripeApp, WEBHOOK_SECRET } from '../support/app';
@@ -558,6 +559,59 @@ describe('fuzzing every route', () => {
       );
       // The generators must get past the parser and the schema often enough to exercise the handler.
       expect(reached, 'requests that reached the handler').toBeGreaterThanOrEqual(RUNS / 10);
+    });
+  }
+});
+
+// PostgreSQL cannot store a NUL character in text: a value holding one must be refused by the schema
+// (400 naming the field) before a query fails on it (500).
+describe('a NUL character in any text field', () => {
+  const withNul = (s: string) => (s.length < 2 ? '\u0000' : `${s[0]}\u0000${s.slice(2)}`);
+  /** A value the schema accepts, so that the only fault in the request is the one we put in. */
+  const validValue = (route: RouteInfo, schema: z.ZodType) => {
+    const arb =
+      hints[routeKey(route)] && schema === route.body ? hints[routeKey(route)]! : arbitraryFor(schema);
+    const [value] = fc.sample(
+      arb.filter((v) => schema.safeParse(v).success),
+      { numRuns: 1, seed: SEED },
+    );
+    return { ...(value as Record<string, unknown>) };
+  };
+
+  for (const route of routes.filter((r) => r.body || r.querystring)) {
+    const key = routeKey(route);
+    it(`${key}: every text field refuses it with a 400 naming the field`, async () => {
+      before = null;
+      await keepSessions();
+      for (const [where, schema] of [
+        ['body', route.body],
+        ['query', route.querystring],
+      ] as const) {
+        if (!schema) continue;
+        const valid = validValue(route, schema);
+        for (const field of keysOf(schema)) {
+          const value = valid[field] ?? '';
+          if (typeof value !== 'string') continue;
+          const broken = { ...valid, [field]: withNul(value) };
+          const res = await send(
+            route,
+            where === 'body'
+              ? {
+                  payload: JSON.stringify(broken),
+                  contentType: 'application/json',
+                  headers: { origin: APP_URL },
+                }
+              : {
+                  query: `?${new URLSearchParams(broken as Record<string, string>)}`,
+                  headers: { origin: APP_URL },
+                },
+          );
+          const context = `${key} ${where}.${field} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect(res.statusCode, context).toBe(400);
+          expect(res.json().message, context).toMatch(new RegExp(`^${field}: `));
+          await checkAnswer(res, context);
+        }
+      }
     });
   }
 });

@@ -45,18 +45,28 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string) {
       .filter((parts) => parts[0])
       .map(([name, ...values]) => [name, values]),
   );
-  expect(directives['script-src'], `${what}: script-src`).toEqual(["'self'", 'https://js.stripe.com']);
-  expect(directives['frame-src'], `${what}: frame-src`).toContain('https://js.stripe.com');
+  // Stripe.js and its frames come from Stripe's documented hosts only; nothing else outside us.
+  const stripeJs = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+  expect(directives['script-src'], `${what}: script-src`).toEqual(["'self'", ...stripeJs]);
+  expect(directives['frame-src'], `${what}: frame-src`).toEqual([...stripeJs, 'https://hooks.stripe.com']);
+  expect(directives['connect-src'], `${what}: connect-src`).toEqual(["'self'", 'https://api.stripe.com']);
   expect(directives['frame-ancestors'], `${what}: frame-ancestors`).toEqual(["'none'"]);
   expect(directives['object-src'], `${what}: object-src`).toEqual(["'none'"]);
-  expect(directives['base-uri'], `${what}: base-uri`).toEqual(["'self'"]);
+  // No <base> at all: an injected one could not redirect the app's relative URLs.
+  expect(directives['base-uri'], `${what}: base-uri`).toEqual(["'none'"]);
   expect(directives['form-action'], `${what}: form-action`).toEqual(["'self'"]);
   expect(csp, what).not.toMatch(/unsafe-inline|unsafe-eval/);
   expect(res.headers['x-content-type-options'], what).toBe('nosniff');
   expect(res.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
-  const permissions = String(res.headers['permissions-policy'] ?? '');
-  for (const feature of ['camera=()', 'geolocation=()']) expect(permissions, what).toContain(feature);
-  expect(permissions, what).toMatch(/payment=\(self "https:\/\/js\.stripe\.com"\)/);
+  const permissions = Object.fromEntries(
+    String(res.headers['permissions-policy'] ?? '')
+      .split(',')
+      .map((p) => p.trim().split('=') as [string, string]),
+  );
+  for (const feature of ['camera', 'microphone', 'geolocation', 'usb', 'serial', 'hid', 'display-capture'])
+    expect(permissions[feature], `${what}: ${feature}`).toBe('()');
+  // Wallets (Apple Pay, Google Pay) in the Payment Element use the Payment Request API in Stripe's frame.
+  expect(permissions.payment, what).toBe('(self "https://js.stripe.com" "https://*.js.stripe.com")');
   expect(res.headers['x-powered-by'], what).toBeUndefined();
   expect(res.headers['cross-origin-opener-policy'], what).toBe('same-origin');
 }

@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/support.mjs';
+import { verifyPassword } from '../../src/server/auth/password';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
-import { users } from '../../src/server/db/schema';
+import { admins, users } from '../../src/server/db/schema';
 import { onServer, withDatabase } from '../support/global-setup';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-lifecycle-'));
@@ -57,66 +58,198 @@ if (process.env.TEST_DATABASE_URL)
     });
   });
 
-describe('the built server', () => {
-  let child: ChildProcess;
-  let base: string;
-  let output = '';
+type Server = { base: string; child: ChildProcess; output(): string; exited: Promise<number | null> };
+const servers: Server[] = [];
 
+beforeAll(() => {
+  const build = spawnSync('node', ['scripts/build-server.mjs'], { encoding: 'utf8' });
+  expect(build.status, build.stderr).toBe(0);
+}, 60_000);
+afterAll(() => {
+  for (const server of servers) server.child.kill('SIGKILL');
+});
+
+/** The built server on a free port and its own DATA_DIR; resolves once it answers. */
+async function startServer(dataDir: string, nodeArgs: string[] = []): Promise<Server> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', APP_URL: base },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const server = { base, child, output: () => output, exited };
+  servers.push(server);
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
+      const health = await fetch(`${base}/api/health`).catch(() => undefined);
+      if (!health?.ok) throw new Error(`server did not start:\n${output}`);
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+  return server;
+}
+
+/** Resolves once the server has logged receiving `count` requests to `url`: only then are they in flight. */
+async function receivedRequests(server: Server, url: string, count: number): Promise<void> {
+  const received = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('incoming request') && l.includes(url)).length;
+  await vi.waitFor(() => expect(received(), server.output().slice(-2000)).toBe(count), {
+    timeout: 10_000,
+    interval: 5,
+  });
+}
+
+const register = (server: Server, name: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.base, ...headers },
+    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'late but sure' }),
+  }).then((r) => r.status);
+
+describe('the built server', () => {
+  let server: Server;
   beforeAll(async () => {
-    const build = spawnSync('node', ['scripts/build-server.mjs'], { encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
-    const port = await freePort();
-    base = `http://localhost:${port}`;
-    child = spawn('node', ['dist/server/main.js'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: path.join(tmp, 'server'),
-        LOG_LEVEL: 'info',
-        APP_URL: base,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d) => {
-      output += d;
-    });
-    child.stderr!.on('data', (d) => {
-      output += d;
-    });
-    await vi.waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-        const health = await fetch(`${base}/api/health`).catch(() => undefined);
-        if (!health?.ok) throw new Error(`server did not start:\n${output}`);
-      },
-      { timeout: 30_000, interval: 100 },
-    );
+    server = await startServer(path.join(tmp, 'server'));
   }, 60_000);
 
   it('prints the first admin password once on a fresh install', () => {
-    expect(output).toMatch(/First admin created[\s\S]*username: admin[\s\S]*password: \S{20,}/);
+    expect(server.output()).toMatch(/First admin created[\s\S]*username: admin[\s\S]*password: \S{20,}/);
   });
 
   it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
-    const inFlight = Array.from({ length: 8 }, (_, i) =>
-      fetch(`${base}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({
-          username: `late${i}`,
-          email: `late${i}@example.com`,
-          password: 'late but sure',
-        }),
-      }).then((r) => r.status),
-    );
-    // Wait until the server has received all eight (its log says so): only then are they in flight.
-    const received = () =>
-      output.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/register')).length;
-    await vi.waitFor(() => expect(received(), output.slice(-2000)).toBe(8), { timeout: 10_000, interval: 5 });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
+    const inFlight = Array.from({ length: 8 }, (_, i) => register(server, `late${i}`));
+    await receivedRequests(server, '/api/register', 8);
+    server.child.kill('SIGTERM');
     const statuses = await Promise.all(inFlight);
     expect(statuses).toEqual(Array(8).fill(201));
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
   }, 30_000);
+});
+
+describe('an unhandled promise rejection', () => {
+  it('is logged, and the server shuts down as on SIGTERM: the request in flight gets its answer', async () => {
+    // The preload rejects a promise nobody handles while the marked request is in flight.
+    const server = await startServer(path.join(tmp, 'rejection'), [
+      '--import',
+      './tests/support/unhandled-rejection.mjs',
+    ]);
+    const status = register(server, 'inflight', { 'x-test-reject': '1' });
+    expect(await status).toBe(201);
+    expect(await server.exited).toBe(0);
+    const fatal = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes('unhandled promise rejection'));
+    expect(fatal, server.output().slice(-2000)).toBeDefined();
+    expect(JSON.parse(fatal!)).toMatchObject({
+      level: 60,
+      err: { message: 'test: a rejection nobody handled' },
+    });
+  }, 60_000);
+});
+
+describe('the embedded database directory belongs to one process', () => {
+  const adminCreate = (dataDir: string) =>
+    spawnSync(
+      'node',
+      [
+        'dist/server/admin-create.js',
+        '--username',
+        'second',
+        '--email',
+        'second@example.com',
+        '--password',
+        'a long enough secret',
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 60_000 },
+    );
+  async function adminNames(dataDir: string): Promise<string[]> {
+    const database = await openDatabase({ dataDir });
+    try {
+      return (await database.db.select({ username: admins.username }).from(admins)).map((a) => a.username);
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('admin:create while the server runs stops at once, says why, and writes nothing', async () => {
+    const dataDir = path.join(tmp, 'in-use');
+    const server = await startServer(dataDir);
+    const script = adminCreate(dataDir);
+    expect(script.stderr.trim()).toBe(
+      `The server is using ${dataDir}: stop it first, or set DATABASE_URL to use PostgreSQL.`,
+    );
+    expect(script.status).toBe(1);
+    // The server carries on, and gives the directory back when it stops.
+    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'chairnotes.lock'))).toBe(false);
+    expect(await adminNames(dataDir)).toEqual(['admin']);
+  }, 90_000);
+
+  it('a lock left by a server that died is taken over', async () => {
+    const dataDir = path.join(tmp, 'stale');
+    const server = await startServer(dataDir);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    expect(existsSync(path.join(dataDir, 'chairnotes.lock'))).toBe(true);
+    const script = adminCreate(dataDir);
+    expect(script.stdout, script.stderr).toContain("Admin 'second' created.");
+    expect(script.status).toBe(0);
+    expect((await adminNames(dataDir)).sort()).toEqual(['admin', 'second']);
+  }, 90_000);
+});
+
+describe('admin:create', () => {
+  it('with input closed and values missing, names them and exits 1, touching nothing', () => {
+    const dataDir = path.join(tmp, 'no-input');
+    const script = spawnSync('node', ['dist/server/admin-create.js', '--username', 'nopassword'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(script.stderr).toContain('Missing --email and --password');
+    expect(script.status).toBe(1);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('in a terminal, asks for what is missing and does not show the password typed', async () => {
+    const dataDir = path.join(tmp, 'terminal');
+    // `script` (util-linux) runs it on a pseudo-terminal, as a person at a keyboard would.
+    const child = spawn(
+      'script',
+      ['-qec', 'node dist/server/admin-create.js --username typist --email typist@example.com', '/dev/null'],
+      { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    const prompted = new Promise<void>((resolve) =>
+      child.stdout!.on('data', (d) => {
+        output += d;
+        if (output.includes('Admin password')) resolve();
+      }),
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await prompted;
+    child.stdin!.write('typed in secret\r');
+    expect(await exited, output).toBe(0);
+    expect(output).toContain("Admin 'typist' created.");
+    expect(output).not.toContain('typed in secret');
+    const database = await openDatabase({ dataDir });
+    try {
+      const [admin] = await database.db.select().from(admins);
+      expect(await verifyPassword(admin?.password, 'typed in secret')).toBe(true);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });

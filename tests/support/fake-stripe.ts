@@ -19,9 +19,7 @@ import { dispatch } from './fake-stripe/routes';
 import { type Card, StripeState } from './fake-stripe/state';
 import { newId, type Params, parseForm, StripeFault, strings } from './fake-stripe/wire';
 
-export type { Card, Decline, StripeState };
-
-export interface LoggedRequest {
+interface LoggedRequest {
   method: string;
   path: string;
   /** Parsed body (POST) or query (GET, DELETE): `{ items: [{ price: 'price_…' }] }`. */
@@ -30,7 +28,7 @@ export interface LoggedRequest {
   apiVersion?: string;
 }
 
-export interface Fault {
+interface Fault {
   status: number;
   code?: string;
   message?: string;

@@ -20,6 +20,12 @@ describe('csvCell', () => {
     expect(csvCell('the "best" practice')).toBe('"the ""best"" practice"');
     expect(csvCell('line one\nline two')).toBe('"line one\nline two"');
     expect(csvCell('a\r\nb')).toBe('"a\r\nb"');
+    expect(csvCell('a\rb')).toBe('"a\rb"');
+  });
+
+  it('quotes a field holding a semicolon, which splits cells where it is the list separator', () => {
+    expect(csvCell('Smith; Jones')).toBe('"Smith; Jones"');
+    expect(toCsv([{ header: 'Name', value: (r: string) => r }], ['a;b'])).toBe('Name\r\n"a;b"\r\n');
   });
 
   it('neutralises text a spreadsheet would run as a formula', () => {

@@ -12,7 +12,7 @@ import {
 // The landing page's features section (spec sections 1 and 3): a hero panel, then six cards on a
 // three-column grid. A card spans one or two columns; keep each row's spans adding up to 3.
 
-export type FeatureCard = { title: string; description: string; icon: LucideIcon; span: 1 | 2 };
+type FeatureCard = { title: string; description: string; icon: LucideIcon; span: 1 | 2 };
 
 export const FEATURES_INTRO = {
   heading: 'Everything a clinical record needs',

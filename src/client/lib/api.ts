@@ -1,5 +1,3 @@
-import type { QueryFunction } from '@tanstack/react-query';
-
 /** A non-OK answer. `message` reads "<status>: <message>" (spec section 8); the parts stay available. */
 export class ApiError extends Error {
   constructor(
@@ -26,40 +24,40 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, message || res.statusText);
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Every call carries the session cookie; the JSON content type is only sent with a body. */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: body !== undefined ? { 'Content-Type': 'application/json' } : undefined,
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
+    signal,
   });
   await throwIfNotOk(res);
   return res;
 }
 
 /** apiRequest, then the JSON answer. */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  const res = await apiRequest(method, url, body, signal);
   return (await res.json()) as T;
 }
 
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The default data load: a GET of the query key's first element. Only session checks pass 'returnNull'. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(String(queryKey[0]), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) {
-      // Read the (small) body anyway: an unread body leaves the request open in the browser.
-      await res.text().catch(() => '');
-      return null as T;
-    }
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+/** A failed call as a toast describes it: the server's "<status>: <message>", or else the network failed. */
+export function describeFailure(error: Error): string {
+  return error instanceof ApiError ? error.message : 'Please try again later';
 }
 
 /**
@@ -67,13 +65,25 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
  * server). Without it the session check is skipped: a signed-out visitor's page asks nothing that
  * would answer 401.
  */
-export function hasSessionMarker(kind: 'user' | 'admin'): boolean {
+function hasSessionMarker(kind: 'user' | 'admin'): boolean {
   const name = kind === 'user' ? 'cn_signed_in' : 'cn_admin_signed_in';
   return typeof document !== 'undefined' && document.cookie.split('; ').includes(`${name}=1`);
 }
 
-/** The current user or admin: null when signed out, without a request when there is plainly no session. */
-export function sessionQueryFn<T>(kind: 'user' | 'admin'): QueryFunction<T | null> {
-  const fetchSession = getQueryFn<T | null>({ on401: 'returnNull' });
-  return (context) => (hasSessionMarker(kind) ? fetchSession(context) : Promise.resolve(null));
+/** The current user or admin from `url`: null when signed out (a 401 is an answer, not an error). */
+export async function getSession<T>(
+  url: string,
+  kind: 'user' | 'admin',
+  signal?: AbortSignal,
+): Promise<T | null> {
+  // Without a request when there is plainly no session.
+  if (!hasSessionMarker(kind)) return null;
+  const res = await fetch(url, { credentials: 'include', signal });
+  if (res.status === 401) {
+    // Read the (small) body anyway: an unread body leaves the request open in the browser.
+    await res.text().catch(() => '');
+    return null;
+  }
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
 }

@@ -1,7 +1,7 @@
 // Decorative motion (spec section 9): small, dependency-free, started after the first paint, paused
 // when nobody can see it, and off under prefers-reduced-motion. Browser-only: call from effects.
 
-export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 export function prefersReducedMotion(): boolean {
   return window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false;
@@ -10,14 +10,14 @@ export function prefersReducedMotion(): boolean {
 /** Spec section 9: mobile under 768 px, tablet 768 to under 1024, desktop from 1024. */
 export type DeviceSize = 'mobile' | 'tablet' | 'desktop';
 
-export function deviceSize(width = window.innerWidth): DeviceSize {
+function deviceSize(width = window.innerWidth): DeviceSize {
   if (width < 768) return 'mobile';
   if (width < 1024) return 'tablet';
   return 'desktop';
 }
 
 /** Runs `task` once the page has loaded and the browser is idle; returns a cancel function. */
-export function afterFirstPaint(task: () => void): () => void {
+function afterFirstPaint(task: () => void): () => void {
   let cancelled = false;
   let idleHandle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -37,9 +37,9 @@ export function afterFirstPaint(task: () => void): () => void {
 }
 
 /** What a decorative canvas is doing, shown in its data-animation attribute (tests read it). */
-export type AnimationState = 'pending' | 'running' | 'paused' | 'off';
+type AnimationState = 'pending' | 'running' | 'paused' | 'off';
 
-export type CanvasScene = {
+type CanvasScene = {
   /** Frames per second at most, for the current window width. */
   fps: (size: DeviceSize) => number;
   /** Called when the canvas gets a new size (in CSS pixels; the context is already scaled). */

@@ -1,5 +1,5 @@
 /** Leaves room for the fixed header (spec section 9: anchor scroll offset 80px). */
-export const ANCHOR_OFFSET = 80;
+const ANCHOR_OFFSET = 80;
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@shared/brand';
 
-export const DEFAULT_TITLE = `${PRODUCT_NAME}: AI clinical notes for dentists`;
+const DEFAULT_TITLE = `${PRODUCT_NAME}: AI clinical notes for dentists`;
 
 /** 'Pricing · ChairNotes'; no title gives the home page's. */
 export function fullTitle(title?: string): string {

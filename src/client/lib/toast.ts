@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
-export type ToastVariant = 'default' | 'destructive';
-export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
-export type ToastItem = ToastInput & { id: number; open: boolean };
+type ToastVariant = 'default' | 'destructive';
+type ToastInput = { title: string; description?: string; variant?: ToastVariant };
+type ToastItem = ToastInput & { id: number; open: boolean };
 
 // Spec section 9: one toast visible at a time (a new one replaces the old) and, as Radix's reference
 // toaster does, a closed toast leaves the list only after a long delay; the limit drops it sooner.

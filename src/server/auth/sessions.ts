@@ -14,11 +14,10 @@ export type SessionKind = 'user' | 'admin';
  * than `maxMs` after sign-in. A use moves the expiry on only when that gains `renewStepMs` or more, so
  * a busy session is not written on every request.
  */
-const SESSION_LIFETIMES: Record<SessionKind, { idleMs: number; maxMs: number; renewStepMs: number }> =
-  {
-    user: { idleMs: 30 * DAY_MS, maxMs: 90 * DAY_MS, renewStepMs: 15 * DAY_MS },
-    admin: { idleMs: 30 * MINUTE_MS, maxMs: 12 * 60 * MINUTE_MS, renewStepMs: MINUTE_MS },
-  };
+const SESSION_LIFETIMES: Record<SessionKind, { idleMs: number; maxMs: number; renewStepMs: number }> = {
+  user: { idleMs: 30 * DAY_MS, maxMs: 90 * DAY_MS, renewStepMs: 15 * DAY_MS },
+  admin: { idleMs: 30 * MINUTE_MS, maxMs: 12 * 60 * MINUTE_MS, renewStepMs: MINUTE_MS },
+};
 
 // User and admin sessions live in separate tables under separate cookies: one never opens the other.
 const tables = {

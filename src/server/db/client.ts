@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 // Both drivers expose the same query builder; we type the handle once as node-postgres's.
@@ -19,11 +20,30 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string; pglite?: PGlite };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  /**
+   * PostgreSQL only: how long connecting, one statement, or a transaction left idle may take (0 or
+   * unset: no limit). A stalled database then fails the request promptly (503) instead of holding it.
+   */
+  timeoutMs?: number;
+};
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const timeout = opts.timeoutMs ?? 0;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 20,
+      connectionTimeoutMillis: timeout,
+      statement_timeout: timeout,
+      idle_in_transaction_session_timeout: timeout,
+      // The server enforces statement_timeout; this is for a server (or network) that stopped
+      // answering altogether, and so cannot.
+      query_timeout: timeout && timeout + 1000,
+    });
     // An idle client's connection can drop (a restart, a terminated backend). Unheard, pg's 'error'
     // would end the process; the pool makes a new connection by itself, so it is only reported.
     let report = (error: Error): void => {
@@ -47,15 +67,23 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  // A directory is this process's alone (taken before PGlite touches it); an instance handed in is the caller's.
+  const unlock = opts.pglite ? () => {} : lockDataDir(opts.dataDir ?? './data');
   const client = opts.pglite ?? new PGlite(opts.dataDir ?? './data');
-  await client.waitReady;
+  await client.waitReady.catch((error) => {
+    unlock();
+    throw error;
+  });
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
     withConnection: (fn) => fn((text) => client.exec(text)),
     // One in-process connection: nothing idle to lose.
     onConnectionLost() {},
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }
 

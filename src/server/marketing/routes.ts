@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema } from '../../shared/schemas/fields';
+import { messageSchema, text } from '../../shared/schemas/fields';
 import { contactSchema, newsletterSignupSchema } from '../../shared/schemas/marketing';
 import { formRateLimit } from '../security/rate-limits';
 import { marketingService } from './marketing-service';
@@ -30,7 +30,7 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   // The link in the mail: it removes the address, then shows the result on a page of the site.
   app.get(
     '/api/newsletter/unsubscribe',
-    { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
+    { schema: { querystring: z.object({ token: text().max(200).optional() }) } },
     async (request, reply) => {
       const { token } = request.query;
       const removed = token ? await marketing.unsubscribe(token) : false;

@@ -1,22 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
+// Stripe's documented hosts for Stripe.js and the frames it opens (the Payment Element, 3-D Secure).
+const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+
 function securityHeaderOptions(https: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        scriptSrc: ["'self'", ...STRIPE_JS],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", 'https://api.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        frameSrc: [...STRIPE_JS, 'https://hooks.stripe.com'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
@@ -25,6 +28,29 @@ function securityHeaderOptions(https: boolean): HelmetOptions {
     crossOriginEmbedderPolicy: false,
   };
 }
+
+/**
+ * Browser features the product never uses are off for the page and every frame in it. Payment stays
+ * on for us and Stripe's frames: the Payment Element offers wallets (Apple Pay, Google Pay) through
+ * the Payment Request API inside its frame.
+ */
+const UNUSED_FEATURES = [
+  'camera',
+  'microphone',
+  'geolocation',
+  'usb',
+  'serial',
+  'hid',
+  'midi',
+  'display-capture',
+  'accelerometer',
+  'gyroscope',
+  'magnetometer',
+];
+const PERMISSIONS_POLICY = [
+  ...UNUSED_FEATURES.map((feature) => `${feature}=()`),
+  `payment=(self ${STRIPE_JS.map((host) => `"${host}"`).join(' ')})`,
+].join(', ');
 
 /**
  * The browser-safety headers of every answer: helmet's, plus a Permissions-Policy.
@@ -44,7 +70,7 @@ function securityHeaders(https: boolean): Record<string, string> {
   };
   // biome-ignore lint/suspicious/noExplicitAny: helmet only calls setHeader and removeHeader on them
   helmet(securityHeaderOptions(https))({} as any, capture as any, () => {});
-  headers['permissions-policy'] = 'camera=(), geolocation=(), payment=(self "https://js.stripe.com")';
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 

@@ -17,7 +17,6 @@ export const loginFormSchema = z.object({
   rememberMe: z.boolean().optional(),
 });
 export const loginRequestSchema = loginFormSchema.omit({ rememberMe: true });
-export type LoginForm = z.infer<typeof loginFormSchema>;
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 // Registration: the form collects agreeTerms, the request does not send it.
@@ -28,7 +27,6 @@ export const registerFormSchema = z.object({
   agreeTerms: z.boolean().refine((v) => v === true, 'You must agree to the terms and conditions'),
 });
 export const registerRequestSchema = registerFormSchema.omit({ agreeTerms: true });
-export type RegisterForm = z.infer<typeof registerFormSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /**
@@ -54,7 +52,6 @@ export const passwordResetFormSchema = passwordResetConfirmSchema
     message: 'Passwords do not match',
     path: ['confirmPassword'],
   });
-export type PasswordResetForm = z.infer<typeof passwordResetFormSchema>;
 
 /** What the API tells a user about themselves: never a hash, a token or a payment-provider id. */
 export const publicUserSchema = z.object({

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
 
-/** A required text field: a missing value reads 'Required' (spec section 5), a non-string names the type. */
+/**
+ * A required text field: a missing value reads 'Required' (spec section 5), a non-string names the type.
+ * A NUL character is refused here, once for every field: PostgreSQL cannot store one in text.
+ */
 export const text = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text') });
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Must be text') })
+    .refine((value) => !value.includes('\u0000'), 'Must not contain a NUL character');
 
 /** Emails are compared case-insensitively, so they are trimmed and lower-cased once, here. */
 const email = (message: string) =>

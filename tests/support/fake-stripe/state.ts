@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { type JsonObject, newId, noSuch } from './wire';
 
-export type Interval = 'day' | 'week' | 'month' | 'year';
+type Interval = 'day' | 'week' | 'month' | 'year';
 
 export interface CustomerRecord {
   id: string;

@@ -1,3 +1,4 @@
+import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
 import { SiteLink } from './site-link';
@@ -18,7 +19,7 @@ export function LogoMark() {
 export function Brand() {
   return (
     <SiteLink
-      to="/"
+      to={paths.home.getHref()}
       markCurrent={false}
       className={cn(
         'flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-slate-900',

@@ -1,9 +1,10 @@
+import { paths } from '@client/config/paths';
+import { NewsletterForm } from '@client/features/marketing';
 import { cn } from '@client/lib/utils';
 import { LEGAL_LINKS, PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { Mail } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { LogoMark } from './brand';
-import { NewsletterForm } from './newsletter-form';
 import { SiteLink } from './site-link';
 
 const linkClass = cn(
@@ -12,10 +13,10 @@ const linkClass = cn(
 );
 
 const siteLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/refer', label: 'Get a Free Month' },
-  { to: '/auth', label: 'Get Started' },
+  { to: paths.home.getHref(), label: 'Home' },
+  { to: paths.pricing.getHref(), label: 'Pricing' },
+  { to: paths.refer.getHref(), label: 'Get a Free Month' },
+  { to: paths.auth.getHref(), label: 'Get Started' },
 ];
 
 const legalLinks = [

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
-import { useCurrentUser } from '@client/features/auth/current-user';
+import { paths } from '@client/config/paths';
+import { useCurrentUser } from '@client/lib/session';
 import { useScrolled } from '@client/lib/use-scrolled';
 import { cn } from '@client/lib/utils';
 import { Menu, X } from 'lucide-react';
@@ -70,10 +71,10 @@ export function Header() {
             ) : (
               <>
                 <Button asChild variant="ghost" size="sm">
-                  <SiteLink to="/auth">Log In</SiteLink>
+                  <SiteLink to={paths.auth.getHref()}>Log In</SiteLink>
                 </Button>
                 <Button asChild size="sm">
-                  <SiteLink to="/pricing">Get Started</SiteLink>
+                  <SiteLink to={paths.pricing.getHref()}>Get Started</SiteLink>
                 </Button>
               </>
             )}

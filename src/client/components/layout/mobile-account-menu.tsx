@@ -1,6 +1,6 @@
 import { Button } from '@client/components/ui/button';
-import { useLogoutMutation } from '@client/features/auth/use-auth';
-import { usePublicConfig } from '@client/lib/public-config';
+import { useLogout } from '@client/features/auth';
+import { useNoteAppUrl } from '@client/lib/config';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
@@ -18,10 +18,10 @@ export default function MobileAccountMenu({
   user: PublicUser;
   onNavigate: () => void;
 }) {
-  const { noteAppUrl } = usePublicConfig();
+  const noteAppUrl = useNoteAppUrl();
   // Only a subscriber whose subscription gives access is offered the note-writing app.
   const noteAppHref = user.noteAppAccess ? noteAppUrl : null;
-  const logout = useLogoutMutation();
+  const logout = useLogout();
   return (
     <>
       <div className="flex items-center gap-3 px-3 py-2">

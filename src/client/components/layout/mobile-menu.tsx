@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import type { PublicUser } from '@shared/schemas/auth';
 import { lazy, Suspense } from 'react';
@@ -49,12 +50,12 @@ export function MobileMenu({ open, links, user, onNavigate }: MobileMenuProps) {
           ) : (
             <div className="grid gap-2">
               <Button asChild variant="outline">
-                <SiteLink to="/auth" onClick={onNavigate}>
+                <SiteLink to={paths.auth.getHref()} onClick={onNavigate}>
                   Log In
                 </SiteLink>
               </Button>
               <Button asChild>
-                <SiteLink to="/pricing" onClick={onNavigate}>
+                <SiteLink to={paths.pricing.getHref()} onClick={onNavigate}>
                   Get Started
                 </SiteLink>
               </Button>

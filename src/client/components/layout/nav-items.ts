@@ -1,22 +1,23 @@
+import { paths } from '@client/config/paths';
 export type NavItem = { to: string; label: string };
 
 // Spec section 2, header. 'Get a Free Month' and 'My Referrals' both lead to /refer.
 export const MAIN_LINKS: readonly NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: '/#features', label: 'Features' },
-  { to: '/#testimonials', label: 'Testimonials' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/refer', label: 'Get a Free Month' },
+  { to: paths.home.getHref(), label: 'Home' },
+  { to: paths.home.getHref('features'), label: 'Features' },
+  { to: paths.home.getHref('testimonials'), label: 'Testimonials' },
+  { to: paths.pricing.getHref(), label: 'Pricing' },
+  { to: paths.refer.getHref(), label: 'Get a Free Month' },
 ];
 
-export const SIGNED_IN_LINKS: readonly NavItem[] = [{ to: '/refer', label: 'My Referrals' }];
+export const SIGNED_IN_LINKS: readonly NavItem[] = [{ to: paths.refer.getHref(), label: 'My Referrals' }];
 
 // The account menu's entries; Account, Subscription and Settings are tabs of the one /account page.
 export const ACCOUNT_LINKS: readonly NavItem[] = [
-  { to: '/', label: 'Dashboard' },
-  { to: '/account', label: 'Account' },
-  { to: '/account?tab=subscription', label: 'Subscription' },
-  { to: '/account', label: 'Settings' },
-  { to: '/account?tab=subscription', label: 'Manage Subscription' },
-  { to: '/refer', label: 'Refer a Friend' },
+  { to: paths.home.getHref(), label: 'Dashboard' },
+  { to: paths.account.getHref(), label: 'Account' },
+  { to: paths.account.getHref('subscription'), label: 'Subscription' },
+  { to: paths.account.getHref(), label: 'Settings' },
+  { to: paths.account.getHref('subscription'), label: 'Manage Subscription' },
+  { to: paths.refer.getHref(), label: 'Refer a Friend' },
 ];

@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { paths } from '@client/config/paths';
 import { useRouteError } from 'react-router';
 
 // Shown when a page fails to render or its code fails to load, typically a tab left open across a
@@ -13,7 +14,7 @@ function ErrorMessage() {
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={() => window.location.reload()}>Reload page</Button>
         <Button asChild variant="outline">
-          <a href="/">Go to the home page</a>
+          <a href={paths.home.getHref()}>Go to the home page</a>
         </Button>
       </div>
     </div>

@@ -6,8 +6,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
-import { useLogoutMutation } from '@client/features/auth/use-auth';
-import { usePublicConfig } from '@client/lib/public-config';
+import { useLogout } from '@client/features/auth';
+import { useNoteAppUrl } from '@client/lib/config';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
 import { ExternalLink, Gift, LayoutDashboard, LogOut, Settings, User } from 'lucide-react';
@@ -26,10 +26,10 @@ const icons: Record<string, typeof User> = {
 
 // Loaded only for signed-in visitors: the menu primitives are not needed on a first visit.
 export default function UserMenu({ user }: { user: PublicUser }) {
-  const { noteAppUrl } = usePublicConfig();
+  const noteAppUrl = useNoteAppUrl();
   // Only a subscriber whose subscription gives access is offered the note-writing app.
   const noteAppHref = user.noteAppAccess ? noteAppUrl : null;
-  const logout = useLogoutMutation();
+  const logout = useLogout();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

@@ -86,3 +86,24 @@ export function TextAreaField({
     />
   );
 }
+
+type PresetFieldProps = Omit<TextFieldProps, 'label'> & { label?: string };
+
+/** A username: never capitalised or spell-checked by the browser. */
+export function UsernameField({ label = 'Username', ...props }: PresetFieldProps) {
+  return (
+    <TextField label={label} autoComplete="username" autoCapitalize="none" spellCheck={false} {...props} />
+  );
+}
+
+export function EmailField({ label = 'Email', ...props }: PresetFieldProps) {
+  return <TextField label={label} type="email" autoComplete="email" spellCheck={false} {...props} />;
+}
+
+/** `autoComplete` tells password managers which: the one in use, or a new one to remember. */
+export function PasswordField({
+  label = 'Password',
+  ...props
+}: PresetFieldProps & { autoComplete: 'current-password' | 'new-password' }) {
+  return <TextField label={label} type="password" {...props} />;
+}

@@ -4,11 +4,11 @@ import { cn } from '@client/lib/utils';
 import { type CSSProperties, type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { type ButtonSize, type ButtonVariant, buttonVariants } from './button';
 
-export type SparkleIntensity = 'low' | 'medium' | 'high';
+type SparkleIntensity = 'low' | 'medium' | 'high';
 
 // Spec section 9: per intensity, the delay before the click action, the number of particles, and how
 // far and how brightly the glow starts.
-export const SPARKLE_SETTINGS: Record<
+const SPARKLE_SETTINGS: Record<
   SparkleIntensity,
   { delayMs: number; particles: number; glowScale: number; glowOpacity: number }
 > = {

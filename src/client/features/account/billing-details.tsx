@@ -3,8 +3,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { Spinner } from '@client/components/ui/spinner';
 import { formatPounds } from '@shared/plans';
 import { CreditCard, ExternalLink } from 'lucide-react';
+import { useInvoices } from './api/get-invoices';
+import { usePaymentMethod } from './api/get-payment-method';
+import { useBillingPortal } from './api/open-billing-portal';
 import { describeCard, formatDate, invoiceStatusLabel } from './format';
-import { useBillingPortal, useInvoices, usePaymentMethod } from './use-subscription';
 
 /** The card Stripe charges, and the way to change it (Stripe's billing portal). */
 export function PaymentMethodCard({ canManage }: { canManage: boolean }) {

@@ -8,30 +8,18 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
-import { TextField } from '@client/components/ui/form-field';
+import { PasswordField } from '@client/components/ui/form-field';
 import { ApiError } from '@client/lib/api';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type DeleteAccount as DeleteAccountValues, deleteAccountSchema } from '@shared/schemas/account';
+import { useZodForm } from '@client/lib/use-zod-form';
+import { deleteAccountSchema } from '@shared/schemas/account';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useDeleteAccount } from './use-account';
+import { useDeleteAccount } from './api/delete-account';
 
 /** The danger zone: erasing the account, confirmed with the password (a stolen session alone is not enough). */
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<DeleteAccountValues>({
-    resolver: zodResolver(deleteAccountSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { password: '' },
-  });
+  const { handleSubmit, reset, setError, field } = useZodForm(deleteAccountSchema, { password: '' });
   const remove = useDeleteAccount();
   const submit = handleSubmit((values) =>
     remove.mutate(values, {
@@ -76,13 +64,7 @@ export function DeleteAccount() {
             cannot be undone. Enter your password to confirm.
           </DialogDescription>
           <form onSubmit={submit} noValidate className="grid gap-4">
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...register('password')}
-            />
+            <PasswordField autoComplete="current-password" {...field('password')} />
             <DialogFooter>
               <DialogClose asChild>
                 <Button variant="outline" disabled={remove.isPending}>

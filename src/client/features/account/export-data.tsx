@@ -1,6 +1,7 @@
 import { buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Download } from 'lucide-react';
+import { EXPORT_DATA_URL } from './api/export-data';
 
 /** UK GDPR right of access: everything we hold about the user, as one JSON file (GET, so a plain link). */
 export function ExportData() {
@@ -14,7 +15,7 @@ export function ExportData() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <a href="/api/user/export" download className={buttonVariants({ variant: 'outline' })}>
+        <a href={EXPORT_DATA_URL} download className={buttonVariants({ variant: 'outline' })}>
           <Download aria-hidden="true" className="size-4" />
           Download my data
         </a>

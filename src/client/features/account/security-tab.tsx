@@ -1,12 +1,12 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { TextField } from '@client/components/ui/form-field';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { PasswordField } from '@client/components/ui/form-field';
+import { useZodForm } from '@client/lib/use-zod-form';
 import { type ChangePassword, changePasswordSchema } from '@shared/schemas/account';
 import { LogOut } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useChangePassword } from './api/change-password';
+import { useSignOutOthers } from './api/sign-out-others';
 import { DeleteAccount } from './delete-account';
-import { useChangePassword, useSignOutOthers } from './use-account';
 
 const EMPTY: ChangePassword = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -22,17 +22,7 @@ export function SecurityTab() {
 }
 
 function ChangePasswordForm() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ChangePassword>({
-    resolver: zodResolver(changePasswordSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: EMPTY,
-  });
+  const { handleSubmit, reset, field } = useZodForm(changePasswordSchema, EMPTY);
   const change = useChangePassword({ onDone: () => reset(EMPTY) });
   const submit = handleSubmit((passwords) => change.mutate(passwords));
 
@@ -46,27 +36,21 @@ function ChangePasswordForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-4">
-          <TextField
+          <PasswordField
             label="Current password"
-            type="password"
             autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            {...register('currentPassword')}
+            {...field('currentPassword')}
           />
-          <TextField
+          <PasswordField
             label="New password"
-            type="password"
             autoComplete="new-password"
             hint="At least 6 characters."
-            error={errors.newPassword?.message}
-            {...register('newPassword')}
+            {...field('newPassword')}
           />
-          <TextField
+          <PasswordField
             label="Confirm new password"
-            type="password"
             autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+            {...field('confirmPassword')}
           />
           <div>
             <Button type="submit" disabled={change.isPending}>

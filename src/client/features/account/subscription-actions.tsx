@@ -8,6 +8,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
+import { paths } from '@client/config/paths';
 import { PRODUCT_NAME } from '@shared/brand';
 import { FREEZE_DAYS, RETENTION_DISCOUNT, type SubscriptionStatus } from '@shared/constants';
 import { discountedPrice, formatPounds } from '@shared/plans';
@@ -15,8 +16,9 @@ import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { BadgePercent, CalendarClock, CircleAlert, Snowflake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useSubscriptionAction } from './api/change-subscription';
+import { useBillingPortal } from './api/open-billing-portal';
 import { formatDate } from './format';
-import { useBillingPortal, useSubscriptionAction } from './use-subscription';
 
 type ActionsProps = {
   details: SubscriptionDetails;
@@ -33,7 +35,7 @@ export function SubscriptionActions({ details, status, planPrice, onSettled }: A
     return (
       <ActionRow>
         <Button asChild>
-          <Link to="/pricing">Upgrade Plan</Link>
+          <Link to={paths.pricing.getHref()}>Upgrade Plan</Link>
         </Button>
       </ActionRow>
     );
@@ -41,7 +43,7 @@ export function SubscriptionActions({ details, status, planPrice, onSettled }: A
     return (
       <ActionRow>
         <Button asChild>
-          <Link to="/pricing">Resubscribe Now</Link>
+          <Link to={paths.pricing.getHref()}>Resubscribe Now</Link>
         </Button>
       </ActionRow>
     );

@@ -7,13 +7,13 @@ import { discountedPrice, findPlan, formatPounds, PLANS } from '@shared/plans';
 import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { isLiveSubscription } from '@shared/subscription';
 import { useRef } from 'react';
+import { useSubscription } from './api/get-subscription';
 import { BillingHistory, PaymentMethodCard } from './billing-details';
 import { formatDate, isFuture, normaliseStatus, statusLabel } from './format';
 import { SubscriptionActions } from './subscription-actions';
-import { useSubscriptionDetails } from './use-subscription';
 
 export function SubscriptionTab() {
-  const details = useSubscriptionDetails();
+  const details = useSubscription();
   const status = details.data ? normaliseStatus(details.data.status) : null;
   return (
     <div className="grid gap-6">

@@ -9,7 +9,7 @@ import { useSearch } from './search';
 import { SearchBox } from './search-box';
 import { type TableColumn, VirtualTable } from './virtual-table';
 
-export type AdminListProps<T> = {
+type AdminListProps<T> = {
   /** The list's name: the table's accessible name, and in the CSV file name ('Users'). */
   label: string;
   /** What one row is: 'user' (and its plural when not just an s). */

@@ -1,32 +1,25 @@
 import { LogoMark } from '@client/components/layout/brand';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { TextField } from '@client/components/ui/form-field';
+import { PasswordField, UsernameField } from '@client/components/ui/form-field';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
+import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useZodForm } from '@client/lib/use-zod-form';
 import { PRODUCT_NAME } from '@shared/brand';
-import { type AdminLoginRequest, adminLoginSchema } from '@shared/schemas/auth';
-import { useForm } from 'react-hook-form';
+import { adminLoginSchema } from '@shared/schemas/auth';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { adminRedirectTarget, useAdminLoginMutation, useCurrentAdmin } from './use-admin-auth';
+import { useAdminLogin } from './api/admin-login';
+import { useCurrentAdmin } from './api/get-admin';
+import { adminRedirectTarget } from './redirects';
 
 export function AdminLoginPage() {
   useTitle('Admin sign in');
   const [params] = useSearchParams();
   const target = adminRedirectTarget(params.get('redirect'));
   const { admin, isLoading } = useCurrentAdmin();
-  const login = useAdminLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<AdminLoginRequest>({
-    resolver: zodResolver(adminLoginSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { username: '', password: '' },
-  });
+  const login = useAdminLogin();
+  const { handleSubmit, field } = useZodForm(adminLoginSchema, { username: '', password: '' });
 
   if (isLoading) return <FullScreenSpinner />;
   // Signing in sets the admin query, so this one redirect serves both a fresh sign-in and a return visit.
@@ -52,21 +45,8 @@ export function AdminLoginPage() {
               className="grid gap-4"
               onSubmit={handleSubmit((credentials) => login.mutate(credentials))}
             >
-              <TextField
-                label="Username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                error={errors.username?.message}
-                {...register('username')}
-              />
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                error={errors.password?.message}
-                {...register('password')}
-              />
+              <UsernameField {...field('username')} />
+              <PasswordField autoComplete="current-password" {...field('password')} />
               <Button type="submit" className="w-full" disabled={login.isPending}>
                 {login.isPending ? 'Signing in...' : 'Sign in'}
               </Button>
@@ -75,7 +55,7 @@ export function AdminLoginPage() {
         </Card>
         <p className="mt-6 text-center text-sm">
           <Link
-            to="/"
+            to={paths.home.getHref()}
             className="rounded-sm text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
             Back to Site

@@ -1,19 +1,20 @@
 import { LogoMark } from '@client/components/layout/brand';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
+import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
 import { ArrowLeft, CreditCard, Gift, LayoutDashboard, Mail, Users } from 'lucide-react';
 import { useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { AdminUserMenu } from './admin-user-menu';
-import { useCurrentAdmin } from './use-admin-auth';
+import { useCurrentAdmin } from './api/get-admin';
 
 const sections = [
-  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/admin/users', label: 'Users', icon: Users },
-  { to: '/admin/subscriptions', label: 'Subscriptions', icon: CreditCard },
-  { to: '/admin/newsletter', label: 'Newsletter', icon: Mail },
-  { to: '/admin/referrals', label: 'Referrals', icon: Gift },
+  { to: paths.admin.dashboard.getHref(), label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.admin.users.getHref(), label: 'Users', icon: Users },
+  { to: paths.admin.subscriptions.getHref(), label: 'Subscriptions', icon: CreditCard },
+  { to: paths.admin.newsletter.getHref(), label: 'Newsletter', icon: Mail },
+  { to: paths.admin.referrals.getHref(), label: 'Referrals', icon: Gift },
 ];
 
 const itemClass =
@@ -29,7 +30,7 @@ export function AdminShell() {
   if (admin) hadSession.current = true;
   if (isLoading) return <FullScreenSpinner />;
   if (!admin) {
-    const to = hadSession.current ? '/admin' : `/admin?redirect=${encodeURIComponent(pathname + search)}`;
+    const to = paths.admin.login.getHref(hadSession.current ? undefined : pathname + search);
     return <Navigate to={to} replace />;
   }
 
@@ -61,7 +62,7 @@ export function AdminShell() {
           </ul>
         </nav>
         <div className="hidden border-t border-slate-800 p-3 lg:block">
-          <NavLink to="/" className={cn(itemClass, 'hover:bg-slate-800 hover:text-white')}>
+          <NavLink to={paths.home.getHref()} className={cn(itemClass, 'hover:bg-slate-800 hover:text-white')}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to Site
           </NavLink>
@@ -70,7 +71,7 @@ export function AdminShell() {
       <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
         <header className="flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 sm:px-6">
           <NavLink
-            to="/"
+            to={paths.home.getHref()}
             className="flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 lg:invisible"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />

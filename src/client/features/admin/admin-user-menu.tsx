@@ -9,10 +9,10 @@ import {
 } from '@client/components/ui/dropdown-menu';
 import type { PublicAdmin } from '@shared/schemas/auth';
 import { ChevronDown, LogOut } from 'lucide-react';
-import { useAdminLogoutMutation } from './use-admin-auth';
+import { useAdminLogout } from './api/admin-logout';
 
 export function AdminUserMenu({ admin }: { admin: PublicAdmin }) {
-  const logout = useAdminLogoutMutation();
+  const logout = useAdminLogout();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

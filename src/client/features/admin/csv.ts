@@ -1,14 +1,15 @@
 // CSV export of the admin lists, built in the browser (RFC 4180: CRLF line ends, fields with a comma,
-// a quote or a line break are quoted and their quotes doubled). Pure apart from downloadCsv.
+// a quote or a line break are quoted and their quotes doubled; a semicolon too, since spreadsheets in
+// locales with a decimal comma split cells on it). Pure apart from downloadCsv.
 
-export type CsvValue = string | number | boolean | null | undefined;
+type CsvValue = string | number | boolean | null | undefined;
 
 export type CsvColumn<T> = { header: string; value: (row: T) => CsvValue };
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP): a user
 // who registers as '=HYPERLINK(...)' must not get code into the admin's spreadsheet.
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /** One field: text that could start a formula gets a leading single quote; then quoted if needed. */
 export function csvCell(value: CsvValue): string {

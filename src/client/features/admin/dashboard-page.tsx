@@ -7,6 +7,7 @@ import type { AdminStats } from '@shared/schemas/admin';
 import { CreditCard, Mail, PoundSterling, Users } from 'lucide-react';
 import { type ComponentType, type ReactNode, useId } from 'react';
 import { AdminPageHeader } from './admin-page-header';
+import { useAdminStats } from './api/get-stats';
 import { Badge } from './badge';
 import { CountBarChart, type CountDatum, SignupsChart } from './dashboard-charts';
 import {
@@ -18,7 +19,6 @@ import {
   pluralise,
   statusName,
 } from './format';
-import { useAdminStats } from './use-admin-data';
 
 export function AdminDashboardPage() {
   const stats = useAdminStats();

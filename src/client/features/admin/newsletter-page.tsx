@@ -1,9 +1,9 @@
 import type { AdminSubscriber } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
+import { useAdminSubscribers } from './api/get-subscribers';
 import type { CsvColumn } from './csv';
 import { formatDateTime } from './format';
-import { useAdminSubscribers } from './use-admin-data';
 import type { TableColumn } from './virtual-table';
 
 const searchFields = (s: AdminSubscriber) => [s.email];

@@ -1,10 +1,10 @@
 import type { AdminReferral } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
+import { useAdminReferrals } from './api/get-referrals';
 import { Badge, type BadgeTone } from './badge';
 import type { CsvColumn } from './csv';
 import { formatDate } from './format';
-import { useAdminReferrals } from './use-admin-data';
 import type { TableColumn } from './virtual-table';
 
 type Status = AdminReferral['status'];

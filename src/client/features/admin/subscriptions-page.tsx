@@ -4,9 +4,9 @@ import type { AdminUser } from '@shared/schemas/admin';
 import { useMemo } from 'react';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
+import { useAdminUsers } from './api/get-users';
 import { Badge } from './badge';
 import type { CsvColumn } from './csv';
-import { useAdminUsers } from './use-admin-data';
 import {
   emailColumn,
   joinedColumn,
@@ -20,7 +20,7 @@ import {
 import type { TableColumn } from './virtual-table';
 
 /** Spec section 9: the subscriptions list holds users on pro or clinic whose status is active. */
-export function isActiveSubscription(user: AdminUser): boolean {
+function isActiveSubscription(user: AdminUser): boolean {
   return (user.plan === 'pro' || user.plan === 'clinic') && user.subscriptionStatus === 'active';
 }
 

@@ -1,9 +1,9 @@
 import type { AdminUser } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
+import { useAdminUsers } from './api/get-users';
 import type { CsvColumn } from './csv';
 import { formatCount } from './format';
-import { useAdminUsers } from './use-admin-data';
 import {
   emailColumn,
   joinedColumn,

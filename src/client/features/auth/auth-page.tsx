@@ -1,18 +1,21 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { paths } from '@client/config/paths';
 import { Redirect, useNavigation } from '@client/lib/navigation';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { rememberReferralCode } from '@client/lib/pending-referral';
+import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import { Gift } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useLogin } from './api/login';
+import { useRegister } from './api/register';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
 import { afterLoginTarget, afterRegisterTarget, authRedirectTarget } from './redirects';
 import { RegisterForm } from './register-form';
-import { useCurrentUser, useLoginMutation, useRegisterMutation } from './use-auth';
 
 type Tab = 'login' | 'register';
 
@@ -20,8 +23,8 @@ export function AuthPage() {
   const params = new URLSearchParams(useNavigation().search);
   const target = authRedirectTarget(params.get('redirect'));
   const { user } = useCurrentUser();
-  const loginMutation = useLoginMutation();
-  const registerMutation = useRegisterMutation();
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'register' ? 'register' : 'login');
   // Which form just succeeded decides where the new session goes; a visitor who arrives already
   // signed in just follows the redirect.
@@ -29,7 +32,7 @@ export function AuthPage() {
   const triggers = { login: useRef<HTMLButtonElement>(null), register: useRef<HTMLButtonElement>(null) };
   const switchedByLink = useRef(false);
 
-  useTitle(tab === 'login' ? MARKETING_META['/auth'].title : 'Create account');
+  useTitle(tab === 'login' ? MARKETING_META[paths.auth.path].title : 'Create account');
 
   // A share link (/auth?ref=CODE): keep the code for the subscribe page and open Register, after
   // hydration, so the prerendered page and the first render agree.

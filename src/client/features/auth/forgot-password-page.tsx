@@ -1,15 +1,13 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { TextField } from '@client/components/ui/form-field';
-import { apiJson } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
+import { EmailField } from '@client/components/ui/form-field';
+import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type PasswordResetRequest, passwordResetRequestSchema } from '@shared/schemas/auth';
-import { useMutation } from '@tanstack/react-query';
+import { useZodForm } from '@client/lib/use-zod-form';
+import { passwordResetRequestSchema } from '@shared/schemas/auth';
 import { MailCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useRequestPasswordReset } from './api/request-password-reset';
 import { AuthCardLayout } from './auth-card-layout';
 
 const linkClass =
@@ -17,27 +15,8 @@ const linkClass =
 
 export function ForgotPasswordPage() {
   useTitle('Forgot password');
-  const request = useMutation({
-    mutationFn: (body: PasswordResetRequest) =>
-      apiJson<{ message: string }>('POST', '/api/password-reset/request', body),
-    onError: (error) => {
-      toast({
-        title: 'An error occurred',
-        description: error.message || 'Something went wrong',
-        variant: 'destructive',
-      });
-    },
-  });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PasswordResetRequest>({
-    resolver: zodResolver(passwordResetRequestSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { email: '' },
-  });
+  const request = useRequestPasswordReset();
+  const { handleSubmit, field } = useZodForm(passwordResetRequestSchema, { email: '' });
 
   return (
     <AuthCardLayout>
@@ -66,14 +45,7 @@ export function ForgotPasswordPage() {
               className="grid gap-4"
               onSubmit={handleSubmit((values) => request.mutate(values))}
             >
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                spellCheck={false}
-                error={errors.email?.message}
-                {...register('email')}
-              />
+              <EmailField {...field('email')} />
               <Button type="submit" className="w-full" disabled={request.isPending}>
                 {request.isPending ? 'Sending...' : 'Send reset link'}
               </Button>
@@ -81,7 +53,7 @@ export function ForgotPasswordPage() {
           )}
           <p className="mt-6 text-center text-sm text-slate-600">
             Remembered it?{' '}
-            <Link to="/auth" className={linkClass}>
+            <Link to={paths.auth.getHref()} className={linkClass}>
               Back to sign in
             </Link>
           </p>

@@ -1,7 +1,8 @@
 import { FullScreenSpinner } from '@client/components/ui/spinner';
+import { paths } from '@client/config/paths';
+import { useCurrentUser } from '@client/lib/session';
 import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useCurrentUser } from './use-auth';
 
 /** Layout route for pages that need a user session: a visitor is sent to sign in and brought back. */
 export function ProtectedRoute() {
@@ -13,7 +14,7 @@ export function ProtectedRoute() {
   if (user) hadSession.current = true;
   if (isLoading) return <FullScreenSpinner />;
   if (!user) {
-    const to = hadSession.current ? '/' : `/auth?redirect=${encodeURIComponent(pathname + search)}`;
+    const to = hadSession.current ? paths.home.getHref() : paths.auth.getHref(pathname + search);
     return <Navigate to={to} replace />;
   }
   return <Outlet />;

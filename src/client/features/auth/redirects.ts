@@ -1,5 +1,8 @@
-import { isSubscribePath, safeRedirect } from '@client/lib/safe-redirect';
+import { isWithin, paths } from '@client/config/paths';
+import { safeRedirect } from '@client/lib/safe-redirect';
 import type { PublicUser } from '@shared/schemas/auth';
+
+const SIGN_IN_PAGES = [paths.auth.path, paths.forgotPassword.path, paths.resetPassword.path];
 
 /**
  * Where /auth sends a visitor, from its `redirect` parameter (default '/'). Sign-in pages are refused
@@ -7,8 +10,11 @@ import type { PublicUser } from '@shared/schemas/auth';
  */
 export function authRedirectTarget(param: string | null): string {
   const target = safeRedirect(param);
-  return /^\/(auth|forgot-password|reset-password)(?:[/?#]|$)/.test(target) ? '/' : target;
+  return SIGN_IN_PAGES.some((page) => isWithin(target, page)) ? paths.home.getHref() : target;
 }
+
+/** A visitor who chose a plan is on their way to subscribe (/subscribe and below). */
+const isSubscribing = (target: string) => isWithin(target, paths.subscribe.root.path);
 
 /*
  * After sign-in or registration (spec section 2) a user on the free plan is shown /pricing, which is
@@ -17,10 +23,10 @@ export function authRedirectTarget(param: string | null): string {
  * redirect is honoured. An already signed-in visitor simply goes to the redirect target.
  */
 export function afterLoginTarget(user: PublicUser, target: string): string {
-  if (user.plan === 'free' && !isSubscribePath(target)) return '/pricing';
+  if (user.plan === 'free' && !isSubscribing(target)) return paths.pricing.getHref();
   return target;
 }
 
 export function afterRegisterTarget(target: string): string {
-  return isSubscribePath(target) ? target : '/pricing';
+  return isSubscribing(target) ? target : paths.pricing.getHref();
 }

@@ -1,17 +1,12 @@
 import { Button } from '@client/components/ui/button';
-import { FieldError, TextField } from '@client/components/ui/form-field';
+import { EmailField, FieldError, PasswordField, UsernameField } from '@client/components/ui/form-field';
 import { Checkbox } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { useHydrated } from '@client/lib/use-hydrated';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useZodForm } from '@client/lib/use-zod-form';
 import { LEGAL_LINKS } from '@shared/brand';
-import {
-  type RegisterRequest,
-  type RegisterForm as RegisterValues,
-  registerFormSchema,
-} from '@shared/schemas/auth';
+import { type RegisterRequest, registerFormSchema } from '@shared/schemas/auth';
 import { ExternalLink } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 
 type RegisterFormProps = {
   pending: boolean;
@@ -21,47 +16,22 @@ type RegisterFormProps = {
 
 export function RegisterForm({ pending, onSubmit, onSwitchToLogin }: RegisterFormProps) {
   const hydrated = useHydrated();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(registerFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { username: '', email: '', password: '', agreeTerms: false },
+  const { register, handleSubmit, field, formState } = useZodForm(registerFormSchema, {
+    username: '',
+    email: '',
+    password: '',
+    agreeTerms: false,
   });
 
   // agreeTerms is a condition of the form, not part of the request (spec section 3).
   const submit = handleSubmit(({ username, email, password }) => onSubmit({ username, email, password }));
-  const termsError = errors.agreeTerms?.message;
+  const termsError = formState.errors.agreeTerms?.message;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <TextField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <UsernameField {...field('username')} />
+      <EmailField {...field('email')} />
+      <PasswordField autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
       <div className="grid gap-2">
         <div className="flex items-start gap-2">
           <Checkbox

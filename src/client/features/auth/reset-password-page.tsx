@@ -1,22 +1,15 @@
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { TextField } from '@client/components/ui/form-field';
-import { apiJson } from '@client/lib/api';
-import { toast } from '@client/lib/toast';
+import { PasswordField } from '@client/components/ui/form-field';
+import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type PasswordResetConfirm,
-  type PasswordResetForm,
-  passwordResetFormSchema,
-} from '@shared/schemas/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useZodForm } from '@client/lib/use-zod-form';
+import { passwordResetFormSchema } from '@shared/schemas/auth';
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import { useResetPassword } from './api/reset-password';
 import { AuthCardLayout } from './auth-card-layout';
-import { USER_QUERY_KEY } from './use-auth';
 
 const linkClass =
   'rounded-sm font-medium text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
@@ -25,26 +18,8 @@ export function ResetPasswordPage() {
   useTitle('Reset password');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const queryClient = useQueryClient();
-  const confirm = useMutation({
-    mutationFn: (body: PasswordResetConfirm) =>
-      apiJson<{ message: string }>('POST', '/api/password-reset/confirm', body),
-    // A reset ends every session of that user, possibly this browser's.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY }),
-    onError: (error) => {
-      toast({ title: 'Password reset failed', description: error.message, variant: 'destructive' });
-    },
-  });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PasswordResetForm>({
-    resolver: zodResolver(passwordResetFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const confirm = useResetPassword();
+  const { handleSubmit, field } = useZodForm(passwordResetFormSchema, { password: '', confirmPassword: '' });
 
   let body: ReactNode;
   if (!token) {
@@ -54,7 +29,7 @@ export function ResetPasswordPage() {
           This password reset link is incomplete: it has no reset token. Open the link from your email again,
           or request a new one.
         </p>
-        <Link to="/forgot-password" className={buttonVariants({ className: 'w-full' })}>
+        <Link to={paths.forgotPassword.getHref()} className={buttonVariants({ className: 'w-full' })}>
           Request a new reset link
         </Link>
       </div>
@@ -69,7 +44,7 @@ export function ResetPasswordPage() {
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p>{confirm.data.message}</p>
         </div>
-        <Link to="/auth" className={buttonVariants({ className: 'w-full' })}>
+        <Link to={paths.auth.getHref()} className={buttonVariants({ className: 'w-full' })}>
           Sign in
         </Link>
       </div>
@@ -81,27 +56,19 @@ export function ResetPasswordPage() {
         className="grid gap-4"
         onSubmit={handleSubmit(({ password }) => confirm.mutate({ token, password }))}
       >
-        <TextField
+        <PasswordField
           label="New password"
-          type="password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
         <Button type="submit" className="w-full" disabled={confirm.isPending}>
           {confirm.isPending ? 'Resetting...' : 'Reset password'}
         </Button>
         <p className="text-center text-sm text-slate-600">
           Link expired?{' '}
-          <Link to="/forgot-password" className={linkClass}>
+          <Link to={paths.forgotPassword.getHref()} className={linkClass}>
             Request a new one
           </Link>
         </p>

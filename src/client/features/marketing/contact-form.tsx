@@ -1,20 +1,14 @@
 import { Button } from '@client/components/ui/button';
-import { FieldError, TextAreaField, TextField } from '@client/components/ui/form-field';
-import { apiJson } from '@client/lib/api';
+import { EmailField, FieldError, TextAreaField, TextField } from '@client/components/ui/form-field';
 import { useNavigation } from '@client/lib/navigation';
-import { toast } from '@client/lib/toast';
 import { useHydrated } from '@client/lib/use-hydrated';
+import { useZodForm } from '@client/lib/use-zod-form';
 import { cn } from '@client/lib/utils';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_KINDS, contactSchema } from '@shared/schemas/marketing';
-import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useSendContactMessage } from './api/send-contact-message';
 
-type ContactInput = z.input<typeof contactSchema>;
-type ContactValues = z.output<typeof contactSchema>;
 type ContactKind = (typeof CONTACT_KINDS)[number];
 
 const KIND_LABELS: Record<ContactKind, string> = {
@@ -23,7 +17,7 @@ const KIND_LABELS: Record<ContactKind, string> = {
 };
 
 /** '?kind=demo' (the 'Request Demo' links) chooses the demo; anything else is a general question. */
-export function kindFromSearch(search: string): ContactKind {
+function kindFromSearch(search: string): ContactKind {
   return new URLSearchParams(search).get('kind') === 'demo' ? 'demo' : 'contact';
 }
 
@@ -52,40 +46,21 @@ function Confirmation({ message, onReset }: { message: string; onReset: () => vo
 export function ContactForm() {
   const hydrated = useHydrated();
   const { kind: navigationKind, search } = useNavigation();
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    reset,
-    formState: { errors },
-  } = useForm<ContactInput, unknown, ContactValues>({
-    resolver: zodResolver(contactSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+  const { register, handleSubmit, setValue, reset, field, formState } = useZodForm(contactSchema, {
     // Inside the app nothing is hydrated, so the link's choice can be the default at once. A
     // prerendered page was built without the query string: it is applied after hydration (below).
-    defaultValues: {
-      kind: navigationKind === 'router' ? kindFromSearch(search) : 'contact',
-      name: '',
-      email: '',
-      practice: '',
-      message: '',
-    },
+    kind: navigationKind === 'router' ? kindFromSearch(search) : 'contact',
+    name: '',
+    email: '',
+    practice: '',
+    message: '',
   });
 
   useEffect(() => {
     if (navigationKind === 'document' && kindFromSearch(search) === 'demo') setValue('kind', 'demo');
   }, [navigationKind, search, setValue]);
 
-  const send = useMutation({
-    mutationFn: (values: ContactValues) => apiJson<{ message: string }>('POST', '/api/contact', values),
-    onSuccess: ({ message }) => {
-      toast({ title: 'Message sent', description: message });
-    },
-    onError: (error) => {
-      toast({ title: 'Message not sent', description: error.message, variant: 'destructive' });
-    },
-  });
+  const send = useSendContactMessage();
 
   if (send.isSuccess) {
     return (
@@ -99,7 +74,7 @@ export function ContactForm() {
     );
   }
 
-  const kindError = errors.kind?.message;
+  const kindError = formState.errors.kind?.message;
   return (
     <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} className="grid gap-5">
       <fieldset aria-describedby={kindError ? 'contact-kind-error' : undefined}>
@@ -122,27 +97,15 @@ export function ContactForm() {
         <FieldError id="contact-kind-error" message={kindError} />
       </fieldset>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Name" autoComplete="name" {...field('name')} />
+        <EmailField {...field('email')} />
       </div>
-      <TextField
-        label="Practice (optional)"
-        autoComplete="organization"
-        error={errors.practice?.message}
-        {...register('practice')}
-      />
+      <TextField label="Practice (optional)" autoComplete="organization" {...field('practice')} />
       <TextAreaField
         label="Message"
         rows={6}
         hint="For a demo, tell us a little about your practice and when suits you."
-        error={errors.message?.message}
-        {...register('message')}
+        {...field('message')}
       />
       <Button type="submit" size="lg" className="justify-self-start" disabled={send.isPending || !hydrated}>
         {send.isPending ? 'Sending...' : 'Send message'}

@@ -1,4 +1,5 @@
 import { PageContainer } from '@client/components/layout/page-container';
+import { paths } from '@client/config/paths';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
@@ -20,7 +21,7 @@ const reasons = [
 ];
 
 export function ContactPage() {
-  useTitle(MARKETING_META['/contact'].title);
+  useTitle(MARKETING_META[paths.contact.path].title);
   return (
     <PageContainer spacing="roomy" className="grid gap-12 lg:grid-cols-5">
       <div className="lg:col-span-2">

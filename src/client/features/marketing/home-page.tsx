@@ -1,8 +1,9 @@
 import { SiteLink } from '@client/components/layout/site-link';
 import { Button } from '@client/components/ui/button';
 import { SparkleButton } from '@client/components/ui/sparkle-button';
+import { paths } from '@client/config/paths';
 import { FEATURE_CARDS, FEATURE_PANEL, FEATURES_INTRO } from '@client/content/features';
-import { PlanGrid } from '@client/features/pricing/plan-grid';
+import { PlanGrid } from '@client/features/pricing';
 import { scrollToAnchor } from '@client/lib/scroll';
 import { useReveal } from '@client/lib/use-reveal';
 import { useTitle } from '@client/lib/use-title';
@@ -46,7 +47,7 @@ function Hero() {
           for {TRIAL_DAYS} days, cancel anytime.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <SparkleButton to="/pricing" size="lg">
+          <SparkleButton to={paths.pricing.getHref()} size="lg">
             Get Started Free
           </SparkleButton>
           <Button variant="outline" size="lg" onClick={() => scrollToAnchor('features')}>
@@ -193,12 +194,12 @@ function ClosingCallToAction() {
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" variant="secondary">
-            <SiteLink markCurrent={false} to="/auth">
+            <SiteLink markCurrent={false} to={paths.auth.getHref()}>
               Get Started Free
             </SiteLink>
           </Button>
           <Button asChild size="lg" variant="inverse">
-            <SiteLink markCurrent={false} to="/contact?kind=demo">
+            <SiteLink markCurrent={false} to={paths.contact.getHref('demo')}>
               Request Demo
             </SiteLink>
           </Button>

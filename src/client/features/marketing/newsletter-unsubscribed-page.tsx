@@ -1,6 +1,7 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
+import { paths } from '@client/config/paths';
 import { useNavigation } from '@client/lib/navigation';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
@@ -41,7 +42,11 @@ export function NewsletterUnsubscribedPage() {
           </>
         )}
       </p>
-      <SiteLink markCurrent={false} to="/" className={buttonVariants({ className: 'mt-8' })}>
+      <SiteLink
+        markCurrent={false}
+        to={paths.home.getHref()}
+        className={buttonVariants({ className: 'mt-8' })}
+      >
         Go to the home page
       </SiteLink>
     </PageContainer>

@@ -6,7 +6,7 @@ const DENSITY = 50;
 const FPS: Record<DeviceSize, number> = { mobile: 40, tablet: 60, desktop: 120 };
 const LINK_DISTANCE = 120;
 
-export function particleCount(width: number): number {
+function particleCount(width: number): number {
   const scale = width < 768 ? 0.3 : width < 1024 ? 0.6 : width < 1400 ? 0.8 : 1;
   return Math.round(DENSITY * scale);
 }

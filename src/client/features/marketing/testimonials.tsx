@@ -4,10 +4,10 @@ import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 
 /** Spec section 9: longer quotes are shortened until expanded. */
-export const QUOTE_LIMIT = 160;
+const QUOTE_LIMIT = 160;
 
 /** The quote cut to at most `limit` characters at a word boundary, with an ellipsis. */
-export function shortenQuote(quote: string, limit = QUOTE_LIMIT): string {
+function shortenQuote(quote: string, limit = QUOTE_LIMIT): string {
   if (quote.length <= limit) return quote;
   const cut = quote.slice(0, limit - 1);
   const lastSpace = cut.lastIndexOf(' ');

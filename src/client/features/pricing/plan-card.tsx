@@ -1,5 +1,6 @@
 import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
+import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import { formatPounds, type Plan } from '@shared/plans';
 import { Check, Minus, X } from 'lucide-react';
@@ -12,8 +13,8 @@ type PlanCardProps = {
 };
 
 /** Where choosing a plan leads: a visitor signs in first and is brought back (spec section 6). */
-export function planHref(planId: string, signedIn: boolean): string {
-  return signedIn ? `/subscribe/${planId}` : `/auth?redirect=/subscribe/${planId}`;
+function planHref(planId: string, signedIn: boolean): string {
+  return signedIn ? paths.subscribe.plan.getHref(planId) : paths.subscribe.plan.getSignInHref(planId);
 }
 
 export function PlanCard({ plan, signedIn, headingLevel: Heading = 'h2' }: PlanCardProps) {

@@ -1,6 +1,6 @@
-import { useCurrentUser } from '@client/features/auth/current-user';
+import { useCurrentUser } from '@client/lib/session';
+import { usePlans } from './api/get-plans';
 import { PlanCard } from './plan-card';
-import { usePlans } from './use-plans';
 
 function PlanSkeleton() {
   return (

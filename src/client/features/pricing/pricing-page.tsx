@@ -1,11 +1,12 @@
 import { PageContainer } from '@client/components/layout/page-container';
+import { paths } from '@client/config/paths';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { TRIAL_DAYS } from '@shared/constants';
 import { PlanGrid } from './plan-grid';
 
 export function PricingPage() {
-  useTitle(MARKETING_META['/pricing'].title);
+  useTitle(MARKETING_META[paths.pricing.path].title);
   return (
     <PageContainer spacing="roomy">
       <div className="mx-auto max-w-2xl text-center">

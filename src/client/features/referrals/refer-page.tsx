@@ -1,19 +1,21 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { TextField } from '@client/components/ui/form-field';
+import { EmailField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
+import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useZodForm } from '@client/lib/use-zod-form';
 import { PRODUCT_NAME } from '@shared/brand';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR } from '@shared/constants';
-import { type Invitation, invitationSchema, type ReferralStats } from '@shared/schemas/referrals';
+import { invitationSchema, type ReferralStats } from '@shared/schemas/referrals';
 import { CalendarCheck, Mail } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useReferralCode } from './api/get-referral-code';
+import { useReferralStats } from './api/get-referral-stats';
+import { useSendInvitation } from './api/send-invitation';
 import { CopyButton } from './copy-button';
-import { useReferralCode, useReferralStats, useSendInvitation } from './use-referrals';
 
 const terms = [
   'One free month for you and one for your colleague, for each colleague who subscribes with your code.',
@@ -72,7 +74,7 @@ export function ReferPage() {
 }
 
 function ReferralCode({ code }: { code: string }) {
-  const shareLink = `${window.location.origin}/auth?ref=${encodeURIComponent(code)}`;
+  const shareLink = `${window.location.origin}${paths.auth.getReferralHref(code)}`;
   return (
     <Card role="region" aria-labelledby="code-heading">
       <CardHeader>
@@ -123,17 +125,7 @@ function NoCode() {
 }
 
 function InviteForm() {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<Invitation>({
-    resolver: zodResolver(invitationSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    defaultValues: { friendEmail: '' },
-  });
+  const { handleSubmit, reset, field } = useZodForm(invitationSchema, { friendEmail: '' });
   const send = useSendInvitation({ onDone: () => reset({ friendEmail: '' }) });
   const submit = handleSubmit((invitation) => send.mutate(invitation));
 
@@ -148,14 +140,7 @@ function InviteForm() {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
-          <TextField
-            label="Friend's email"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.friendEmail?.message}
-            {...register('friendEmail')}
-          />
+          <EmailField label="Friend's email" autoComplete="off" {...field('friendEmail')} />
           <Button type="submit" disabled={send.isPending} className="sm:mt-6">
             {send.isPending ? 'Sending...' : 'Send invitation'}
           </Button>

@@ -1,9 +1,10 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
-import { useCurrentUser } from '@client/features/auth/current-user';
+import { paths } from '@client/config/paths';
 import { Redirect } from '@client/lib/navigation';
 import { MARKETING_META } from '@client/lib/page-meta';
+import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR, TRIAL_DAYS } from '@shared/constants';
@@ -63,10 +64,10 @@ const faqs = [
 ];
 
 export function ReferralProgramPage() {
-  useTitle(MARKETING_META['/referral-program'].title);
+  useTitle(MARKETING_META[paths.referralProgram.path].title);
   const { user } = useCurrentUser();
   // A subscriber already has a code: the page that shows it is more use to them than this one.
-  if (user) return <Redirect to="/refer" />;
+  if (user) return <Redirect to={paths.refer.getHref()} />;
   return (
     <PageContainer width="medium" spacing="roomy">
       <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Referral programme</p>
@@ -77,7 +78,11 @@ export function ReferralProgramPage() {
         Know a dentist who would rather treat patients than type notes? Recommend {PRODUCT_NAME}: when they
         subscribe with your code, you each get a month free.
       </p>
-      <SiteLink to="/auth" markCurrent={false} className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
+      <SiteLink
+        to={paths.auth.getHref()}
+        markCurrent={false}
+        className={buttonVariants({ size: 'lg', className: 'mt-8' })}
+      >
         Get Started Now
       </SiteLink>
 
@@ -133,7 +138,7 @@ export function ReferralProgramPage() {
         <h2 className="text-2xl font-semibold text-slate-900">Ready to share {PRODUCT_NAME}?</h2>
         <p className="mt-2 text-slate-600">Create an account to get your referral code.</p>
         <SiteLink
-          to="/auth"
+          to={paths.auth.getHref()}
           markCurrent={false}
           className={buttonVariants({ size: 'lg', className: 'mt-6' })}
         >

@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiError, apiRequest } from '@client/lib/api';
+import { paths } from '@client/config/paths';
+import { ApiError } from '@client/lib/api';
 import { forgetReferralCode } from '@client/lib/pending-referral';
 import { toast } from '@client/lib/toast';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
@@ -9,6 +10,7 @@ import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { applyReferralCode } from './api/apply-referral-code';
 
 let loading: { key: string; promise: Promise<Stripe | null> } | null = null;
 
@@ -94,7 +96,7 @@ function CheckoutForm({
       // The code goes with the subscription before the card is confirmed (the friend's free month
       // is a coupon on it); the server answers the same if it was already sent by an earlier try.
       try {
-        await apiRequest('POST', '/api/subscription/referral', { code: referralCode });
+        await applyReferralCode(referralCode);
         forgetReferralCode();
       } catch (error) {
         toast({
@@ -110,7 +112,7 @@ function CheckoutForm({
       }
     }
     const confirmParams = {
-      return_url: `${window.location.origin}/subscribe/success`,
+      return_url: `${window.location.origin}${paths.subscribe.success.getHref()}`,
       ...(referralCode ? { payment_method_data: { metadata: { referralCode } } } : {}),
     };
     try {

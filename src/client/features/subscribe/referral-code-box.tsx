@@ -1,14 +1,10 @@
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { apiJson } from '@client/lib/api';
 import { pendingReferralCode } from '@client/lib/pending-referral';
-import { toast } from '@client/lib/toast';
-import { useMutation } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-
-type Validation = { valid: boolean; message?: string | null };
+import { useValidateReferralCode } from './api/validate-referral-code';
 
 type ReferralCodeBoxProps = {
   applied: string | null;
@@ -29,32 +25,11 @@ export function ReferralCodeBox({ applied, onApply, onRemove }: ReferralCodeBoxP
   const appliedNote = useRef<HTMLParagraphElement>(null);
   const moveFocus = useRef<'applied' | 'input' | null>(null);
 
-  const validate = useMutation({
-    mutationFn: (candidate: string) =>
-      apiJson<Validation>('POST', '/api/validate-referral-code', { code: candidate }),
-    onSuccess: (result, candidate) => {
-      if (result.valid) {
-        setCode('');
-        moveFocus.current = 'applied';
-        onApply(candidate);
-        toast({
-          title: 'Referral code applied!',
-          description: "You'll get 1 month free after your trial ends.",
-        });
-      } else {
-        toast({
-          title: 'Invalid code',
-          description: result.message || 'Please check your referral code and try again.',
-          variant: 'destructive',
-        });
-      }
-    },
-    onError: () => {
-      toast({
-        title: 'Error validating code',
-        description: 'Please try again later.',
-        variant: 'destructive',
-      });
+  const validate = useValidateReferralCode({
+    onValid: (candidate) => {
+      setCode('');
+      moveFocus.current = 'applied';
+      onApply(candidate);
     },
   });
 

@@ -1,20 +1,20 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
-import { ApiError, apiJson } from '@client/lib/api';
+import { paths } from '@client/config/paths';
+import { formatDate } from '@client/features/account';
+import { ApiError } from '@client/lib/api';
+import { usePaymentConfig } from '@client/lib/config';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
 import { findPlan, formatPounds, type Plan } from '@shared/plans';
-import type { CreateSubscriptionResponse } from '@shared/schemas/billing';
-import { useMutation } from '@tanstack/react-query';
 import { Check, CircleAlert, CreditCard, LoaderCircle, Wrench } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { formatDate } from '../account/format';
+import { useCreateSubscription } from './api/create-subscription';
 import { PaymentForm, useStripeJs } from './payment-form';
 import { ReferralCodeBox } from './referral-code-box';
 import { SubscribeSteps } from './steps';
-import { usePaymentConfig } from './use-payment-config';
 
 export function SubscribePage() {
   const { planId = '' } = useParams();
@@ -22,7 +22,7 @@ export function SubscribePage() {
   const paid = plan && plan.price > 0;
   useTitle(paid ? `Subscribe to ${plan.name}` : undefined);
   // Only the paid plans are subscribed to here; anything else is a choice for the pricing page.
-  if (!paid) return <Navigate to="/pricing" replace />;
+  if (!paid) return <Navigate to={paths.pricing.getHref()} replace />;
   return (
     <PageContainer width="medium">
       <SubscribeSteps current={1} />
@@ -42,23 +42,20 @@ function failureMessage(error: unknown): string {
 /** Spec section 4, subscribe flow: preparing, then one of error, unavailable, or the payment form. */
 function SubscribeFlow({ plan }: { plan: Plan }) {
   const config = usePaymentConfig();
-  const publishableKey = config.data?.stripePublishableKey ?? null;
+  const publishableKey = config.data ?? null;
   const stripe = useStripeJs(publishableKey);
   const [formFailed, setFormFailed] = useState(false);
   const [referralCode, setReferralCode] = useState<string | null>(null);
 
-  const create = useMutation({
-    mutationFn: () =>
-      apiJson<CreateSubscriptionResponse>('POST', '/api/create-subscription', { planId: plan.id }),
-  });
+  const create = useCreateSubscription();
   // Once per visit: React's development double effects must not start a second subscription.
   const started = useRef(false);
   const { mutate } = create;
   useEffect(() => {
     if (!publishableKey || started.current) return;
     started.current = true;
-    mutate();
-  }, [publishableKey, mutate]);
+    mutate(plan.id);
+  }, [publishableKey, mutate, plan.id]);
 
   if (config.isPending) return <Preparing />;
   if (config.isError) return <SubscriptionError message={failureMessage(config.error)} />;
@@ -202,7 +199,7 @@ function SubscriptionError({ message }: { message: string }) {
         {message}
       </p>
       <Button asChild>
-        <Link to="/pricing">Return to Pricing</Link>
+        <Link to={paths.pricing.getHref()}>Return to Pricing</Link>
       </Button>
     </StateCard>
   );
@@ -215,7 +212,7 @@ function UnableToProcess() {
         We couldn't initialize the payment form. Please try again later.
       </p>
       <Button asChild variant="outline">
-        <Link to="/pricing">Return to Pricing</Link>
+        <Link to={paths.pricing.getHref()}>Return to Pricing</Link>
       </Button>
     </StateCard>
   );
@@ -230,7 +227,7 @@ function Unavailable() {
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>
-          <Link to="/">Return Home</Link>
+          <Link to={paths.home.getHref()}>Return Home</Link>
         </Button>
         <Button asChild variant="outline">
           <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Subscribing to a plan')}`}>

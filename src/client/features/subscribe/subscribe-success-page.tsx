@@ -1,39 +1,28 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { USER_QUERY_KEY } from '@client/features/auth/current-user';
-import { apiJson } from '@client/lib/api';
+import { paths } from '@client/config/paths';
+import { formatDate, isFuture, useSubscription } from '@client/features/account';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
-import type { PublicUser } from '@shared/schemas/auth';
-import type { SubscriptionDetails } from '@shared/schemas/billing';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate, isFuture } from '../account/format';
-import { SUBSCRIPTION_QUERY_KEY } from '../account/use-subscription';
+import { useSyncSubscription } from './api/sync-subscription';
 import { Confetti } from './confetti';
 import { SubscribeSteps } from './steps';
 
-const ACCOUNT_SUBSCRIPTION = '/account?tab=subscription';
+const ACCOUNT_SUBSCRIPTION = paths.account.getHref('subscription');
 
 /** The payment return URL ({origin}/subscribe/success): Stripe sends the browser here after confirming. */
 export function SubscribeSuccessPage() {
   const [params] = useSearchParams();
   const failed = params.get('redirect_status') === 'failed';
   useTitle(failed ? 'Payment Not Completed' : 'Subscription Confirmed');
-  const queryClient = useQueryClient();
 
   // Ask the server to read the subscription from Stripe now, rather than wait for the webhook.
-  const sync = useMutation({
-    mutationFn: () => apiJson<PublicUser>('POST', '/api/subscription/sync'),
-    onSuccess: async (user) => {
-      queryClient.setQueryData(USER_QUERY_KEY, user);
-      await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY, refetchType: 'none' });
-    },
-  });
+  const sync = useSyncSubscription();
   const started = useRef(false);
   const { mutate } = sync;
   useEffect(() => {
@@ -43,7 +32,7 @@ export function SubscribeSuccessPage() {
   }, [mutate]);
 
   const settled = sync.isSuccess || sync.isError;
-  const details = useQuery<SubscriptionDetails>({ queryKey: SUBSCRIPTION_QUERY_KEY, enabled: settled });
+  const details = useSubscription({ enabled: settled });
 
   if (!settled)
     return (
@@ -62,7 +51,7 @@ export function SubscribeSuccessPage() {
           card.
         </p>
         <Button asChild>
-          <Link to="/pricing">Return to Pricing</Link>
+          <Link to={paths.pricing.getHref()}>Return to Pricing</Link>
         </Button>
       </PageContainer>
     );
@@ -142,7 +131,7 @@ export function SubscribeSuccessPage() {
 
       <div className="mt-8 grid gap-3 sm:grid-cols-2">
         <Button asChild size="lg">
-          <Link to="/">Start Using</Link>
+          <Link to={paths.home.getHref()}>Start Using</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link to={ACCOUNT_SUBSCRIPTION}>Manage Subscription</Link>
@@ -151,7 +140,7 @@ export function SubscribeSuccessPage() {
           <Link to={ACCOUNT_SUBSCRIPTION}>Download Receipt</Link>
         </Button>
         <Button asChild size="lg" variant="outline">
-          <Link to="/refer">Refer a Friend</Link>
+          <Link to={paths.refer.getHref()}>Refer a Friend</Link>
         </Button>
       </div>
     </PageContainer>

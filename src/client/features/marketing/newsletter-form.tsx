@@ -1,7 +1,8 @@
 import { Button } from '@client/components/ui/button';
-import { ApiError, apiJson } from '@client/lib/api';
+import { ApiError } from '@client/lib/api';
 import { useHydrated } from '@client/lib/use-hydrated';
 import { type FormEvent, useState } from 'react';
+import { subscribeToNewsletter } from './api/subscribe-to-newsletter';
 
 // The validation (zod) loads when the visitor focuses the field or sends, never with the page: every
 // page has this form in its footer, and the landing page's script budget has no room for zod.
@@ -13,7 +14,7 @@ async function invalidEmail(email: string): Promise<string | null> {
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please enter a valid email address');
 }
 
-/** The footer's newsletter sign-up: POST /api/newsletter; 'subscribed' and 'already subscribed' are both good news. */
+/** The footer's newsletter sign-up (spec section 5). */
 export function NewsletterForm() {
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
@@ -34,7 +35,7 @@ export function NewsletterForm() {
     if (invalid) return input.focus();
     setPending(true);
     try {
-      setDone((await apiJson<{ message: string }>('POST', '/api/newsletter', { email })).message);
+      setDone((await subscribeToNewsletter({ email })).message);
       setEmail('');
       setChecking(false);
     } catch (failure) {

@@ -1,0 +1,65 @@
+/**
+ * Every page's address, defined once (as bulletproof-react's config/paths.ts): `path` is the route's
+ * pattern, `getHref` the link to it. Components, the router and the prerender take them from here.
+ */
+export const paths = {
+  home: {
+    path: '/',
+    /** A section of the home page: '/#features'. */
+    getHref: (section?: 'features' | 'testimonials') => (section ? `/#${section}` : '/'),
+  },
+  auth: {
+    path: '/auth',
+    /** Sign in, then go to `redirect` (a path with its query, encoded whole). */
+    getHref: (redirect?: string) => (redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),
+    /** A referrer's share link: the code waits in the browser for the subscribe page. */
+    getReferralHref: (code: string) => `/auth?ref=${encodeURIComponent(code)}`,
+  },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  pricing: { path: '/pricing', getHref: () => '/pricing' },
+  referralProgram: { path: '/referral-program', getHref: () => '/referral-program' },
+  contact: {
+    path: '/contact',
+    /** 'demo' opens the form on a demo request (the 'Request Demo' links). */
+    getHref: (kind?: 'demo') => (kind ? `/contact?kind=${kind}` : '/contact'),
+  },
+  newsletterUnsubscribed: { path: '/newsletter/unsubscribed', getHref: () => '/newsletter/unsubscribed' },
+  account: {
+    path: '/account',
+    getHref: (tab?: 'subscription') => (tab ? `/account?tab=${tab}` : '/account'),
+  },
+  refer: { path: '/refer', getHref: () => '/refer' },
+  subscribe: {
+    /** Not a page: it sends the visitor to choose a plan on the pricing page. */
+    root: { path: '/subscribe', getHref: () => '/subscribe' },
+    /** A paid plan's checkout. Plan ids are plain words, so its sign-in link stays readable in the page. */
+    plan: {
+      path: '/subscribe/:planId',
+      getHref: (planId: string) => `/subscribe/${planId}`,
+      getSignInHref: (planId: string) => `/auth?redirect=/subscribe/${planId}`,
+    },
+    /** Where Stripe sends the browser back after confirming the payment. */
+    success: { path: '/subscribe/success', getHref: () => '/subscribe/success' },
+  },
+  admin: {
+    login: {
+      path: '/admin',
+      /** Sign in, then go to `redirect`, an admin page. */
+      getHref: (redirect?: string) =>
+        redirect ? `/admin?redirect=${encodeURIComponent(redirect)}` : '/admin',
+    },
+    dashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    subscriptions: { path: '/admin/subscriptions', getHref: () => '/admin/subscriptions' },
+    newsletter: { path: '/admin/newsletter', getHref: () => '/admin/newsletter' },
+    referrals: { path: '/admin/referrals', getHref: () => '/admin/referrals' },
+  },
+} as const;
+
+/** Whether `location` is `path` or below it: '/subscribe/pro?x=1' is within '/subscribe'. */
+export function isWithin(location: string, path: string): boolean {
+  if (!location.startsWith(path)) return false;
+  const next = location.charAt(path.length);
+  return next === '' || next === '/' || next === '?' || next === '#';
+}

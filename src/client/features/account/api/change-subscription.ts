@@ -1,0 +1,73 @@
+import { apiJson } from '@client/lib/api';
+import { setUser } from '@client/lib/session';
+import { toast } from '@client/lib/toast';
+import { FREEZE_DAYS, RETENTION_DISCOUNT } from '@shared/constants';
+import type { PublicUser } from '@shared/schemas/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { subscriptionQueryOptions } from './get-subscription';
+
+// The four endpoints that change a subscription: each a POST without a body, answered with the user.
+// Their one difference is what the toast says, so they share this file and its hook.
+type SubscriptionAction = 'freeze' | 'resume' | 'discount' | 'cancel' | 'keep';
+
+const ACTIONS: Record<
+  SubscriptionAction,
+  { url: string; title: string; description: string; failure: string }
+> = {
+  freeze: {
+    url: '/api/subscription/freeze',
+    title: 'Subscription Frozen',
+    description: `Your subscription is paused for ${FREEZE_DAYS} days. You won't be charged meanwhile.`,
+    failure: 'Failed to freeze subscription',
+  },
+  // Freeze and resume share one endpoint (spec section 4): the server resumes a paused subscription.
+  resume: {
+    url: '/api/subscription/freeze',
+    title: 'Subscription Resumed',
+    description: 'Your subscription is active again.',
+    failure: 'Failed to resume subscription',
+  },
+  discount: {
+    url: '/api/subscription/discount',
+    title: 'Discount Applied',
+    description: `You'll pay ${RETENTION_DISCOUNT.percentOff}% less for the next ${RETENTION_DISCOUNT.months} months.`,
+    failure: 'Failed to apply discount',
+  },
+  cancel: {
+    url: '/api/subscription/cancel',
+    title: 'Subscription Cancelled',
+    description: 'You keep access until the end of your billing period.',
+    failure: 'Failed to cancel subscription',
+  },
+  keep: {
+    url: '/api/subscription/keep',
+    title: 'Subscription Kept',
+    description: 'Your subscription will continue as normal.',
+    failure: 'Failed to keep subscription',
+  },
+};
+
+const changeSubscription = (action: SubscriptionAction) => apiJson<PublicUser>('POST', ACTIONS[action].url);
+
+/**
+ * One change to the subscription. The answer is the updated user; the subscription details are then
+ * refetched before the mutation settles, so the buttons never show the old state as if it were current.
+ * `onDone` runs as soon as the change succeeded, before that refetch replaces the buttons: the place
+ * to close a dialog and move focus while the component that asked is still on screen.
+ */
+export function useSubscriptionAction(action: SubscriptionAction, { onDone }: { onDone?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const { title, description, failure } = ACTIONS[action];
+  return useMutation({
+    mutationFn: () => changeSubscription(action),
+    onSuccess: async (user) => {
+      setUser(queryClient, user);
+      toast({ title, description });
+      onDone?.();
+      await queryClient.invalidateQueries({ queryKey: subscriptionQueryOptions().queryKey });
+    },
+    onError: (error) => {
+      toast({ title: failure, description: error.message, variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { paths } from '@client/config/paths';
+import { apiJson, describeFailure } from '@client/lib/api';
+import { useNavigation } from '@client/lib/navigation';
+import { forgetUser } from '@client/lib/session';
+import { toast } from '@client/lib/toast';
+import type { DeleteAccount } from '@shared/schemas/account';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+/** DELETE /api/user: erases the account, confirmed by its password. */
+const deleteAccount = (body: DeleteAccount) => apiJson<{ message: string }>('DELETE', '/api/user', body);
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  const { navigate } = useNavigation();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: async () => {
+      // Home first, then the user forgotten: the account page, seeing no user, would send the visitor
+      // to sign in instead.
+      await navigate(paths.home.getHref());
+      forgetUser(queryClient);
+      toast({ title: 'Account deleted', description: 'Your account and its data have been erased.' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to delete account',
+        description: describeFailure(error),
+        variant: 'destructive',
+      });
+    },
+  });
+}

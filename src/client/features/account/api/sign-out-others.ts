@@ -1,0 +1,28 @@
+import { apiJson, describeFailure } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { useMutation } from '@tanstack/react-query';
+
+/** POST /api/user/sign-out-others: ends every session but this one; the answer counts them. */
+const signOutOthers = () => apiJson<{ message: string; count: number }>('POST', '/api/user/sign-out-others');
+
+export function useSignOutOthers() {
+  return useMutation({
+    mutationFn: signOutOthers,
+    onSuccess: ({ count }) => {
+      toast({
+        title: 'Signed out of other devices',
+        description:
+          count === 0
+            ? 'You were not signed in anywhere else.'
+            : `Ended ${count} other ${count === 1 ? 'session' : 'sessions'}. This device stays signed in.`,
+      });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to sign out other devices',
+        description: describeFailure(error),
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,3 @@
+// What other features may use of the account feature; its page is reached through the router.
+export { useSubscription } from './api/get-subscription';
+export { formatDate, isFuture } from './format';

@@ -1,0 +1,15 @@
+import { getSession } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+import type { PublicAdmin } from '@shared/schemas/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** GET /api/admin/user: the signed-in admin, a separate session from the user's (spec section 4); null on 401. */
+const getAdmin = (signal?: AbortSignal) => getSession<PublicAdmin>('/api/admin/user', 'admin', signal);
+
+export const adminQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.adminSession, queryFn: ({ signal }) => getAdmin(signal) });
+
+export function useCurrentAdmin() {
+  const query = useQuery(adminQueryOptions());
+  return { admin: query.data ?? null, isLoading: query.isLoading };
+}

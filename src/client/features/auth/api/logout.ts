@@ -1,0 +1,27 @@
+import { paths } from '@client/config/paths';
+import { apiRequest } from '@client/lib/api';
+import { useNavigation } from '@client/lib/navigation';
+import { forgetUser } from '@client/lib/session';
+import { toast } from '@client/lib/toast';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+/** POST /api/logout: ends this browser's session (the admin's, a separate one, stays). */
+const logout = () => apiRequest('POST', '/api/logout');
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const { navigate, kind } = useNavigation();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      // In the app: home first, then the user cleared (a protected page that saw the session end first
+      // would send the visitor to sign in instead). A prerendered marketing page is public: stay.
+      if (kind === 'router') await navigate(paths.home.getHref());
+      forgetUser(queryClient);
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Logout failed', description: error.message, variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { apiJson } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** GET /api/referrals/code: the user's code. Spec section 7: a failure reads as "no code". */
+async function getReferralCode(signal?: AbortSignal): Promise<string | null> {
+  try {
+    const { referralCode } = await apiJson<{ referralCode: string | null }>(
+      'GET',
+      '/api/referrals/code',
+      undefined,
+      signal,
+    );
+    return referralCode ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const referralCodeQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.user.referralCode, queryFn: ({ signal }) => getReferralCode(signal) });
+
+export const useReferralCode = () => useQuery(referralCodeQueryOptions());

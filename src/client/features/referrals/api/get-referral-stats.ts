@@ -1,0 +1,20 @@
+import { apiJson } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+import type { ReferralStats } from '@shared/schemas/referrals';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+const NO_STATS: ReferralStats = { totalReferrals: 0, pendingReferrals: 0, completedReferrals: 0, credits: 0 };
+
+/** GET /api/referrals/stats: the user's referrals counted. Spec section 7: a failure gives zeros. */
+async function getReferralStats(signal?: AbortSignal): Promise<ReferralStats> {
+  try {
+    return await apiJson<ReferralStats>('GET', '/api/referrals/stats', undefined, signal);
+  } catch {
+    return NO_STATS;
+  }
+}
+
+const referralStatsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.user.referralStats, queryFn: ({ signal }) => getReferralStats(signal) });
+
+export const useReferralStats = () => useQuery(referralStatsQueryOptions());

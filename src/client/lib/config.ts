@@ -1,0 +1,35 @@
+import type { PublicConfig } from '@shared/schemas/config';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from './api';
+import { queryKeys } from './query-keys';
+
+/** GET /api/config: read here only, once per page, whoever asks first. */
+const getConfig = (signal?: AbortSignal) => apiJson<PublicConfig>('GET', '/api/config', undefined, signal);
+
+const configQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.config, queryFn: ({ signal }) => getConfig(signal) });
+
+/** Only a web address may become a link target (never, say, a javascript: URL). */
+function webUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The note-writing app's address, or null. It only adds an optional link, so a failed load means
+ * "no link", never an error on screen.
+ */
+export function useNoteAppUrl(): string | null {
+  const { data } = useQuery({ ...configQueryOptions(), select: (config) => webUrl(config.noteAppUrl) });
+  return data ?? null;
+}
+
+/** The Stripe publishable key: null when payments are not configured. Here a failed load is shown. */
+export function usePaymentConfig() {
+  return useQuery({ ...configQueryOptions(), select: (config) => config.stripePublishableKey || null });
+}

@@ -1,0 +1,28 @@
+/**
+ * Every cached query's key, defined once. What belongs to the signed-in user sits under `user` and goes
+ * with the session; the admin's data sits under `admin` and goes with the admin session (a separate
+ * one, spec section 4). The config and the plans are the same for everyone and stay.
+ */
+export const queryKeys = {
+  config: ['config'],
+  plans: ['plans'],
+  /** The signed-in user, or null. */
+  session: ['session'],
+  user: {
+    all: ['user'],
+    subscription: ['user', 'subscription'],
+    invoices: ['user', 'invoices'],
+    paymentMethod: ['user', 'payment-method'],
+    referralCode: ['user', 'referral-code'],
+    referralStats: ['user', 'referral-stats'],
+  },
+  /** The signed-in admin, or null. */
+  adminSession: ['admin-session'],
+  admin: {
+    all: ['admin'],
+    stats: ['admin', 'stats'],
+    users: ['admin', 'users'],
+    subscribers: ['admin', 'subscribers'],
+    referrals: ['admin', 'referrals'],
+  },
+} as const;

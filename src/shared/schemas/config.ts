@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** GET /api/config: what the browser needs to know about this deployment. */
+export const publicConfigSchema = z.object({
+  /** The note-writing app, offered to subscribers whose plan gives access; null when not deployed. */
+  noteAppUrl: z.string().nullable(),
+  /** Null when payments are not configured: the subscribe page then says so instead of showing a form. */
+  stripePublishableKey: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
