@@ -3,12 +3,14 @@
  * passwords, wherever a password is set: registration, change, reset and `npm run admin:create`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
+import { admins } from '../../src/server/db/schema';
 import { client, createTestApp, newUser, signedInUser, type TestApp } from '../support/app';
 import { startSmtpCatcher } from '../support/smtp';
 
@@ -85,9 +87,10 @@ describe('password reset', () => {
 
 describe('npm run admin:create', () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-admin-create-'));
-  // Its own bundle (other files build dist/server at the same time), inside the project so that
-  // Node finds the external packages in node_modules.
-  const out = mkdtempSync(path.resolve('node_modules/.chairnotes-admin-create-'));
+  // Its own bundle (other files build dist/server at the same time), in dist/ as the build's would be,
+  // so that it finds the migrations and node_modules.
+  mkdirSync('dist', { recursive: true });
+  const out = mkdtempSync(path.resolve('dist/admin-create-test-'));
   afterAll(() => {
     rmSync(tmp, { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });
@@ -111,6 +114,11 @@ describe('npm run admin:create', () => {
     );
     expect(run.stderr).toContain(TOO_COMMON);
     expect(run.status).toBe(2);
-    expect(existsSync(path.join(tmp, 'data'))).toBe(false);
+    const database = await openDatabase({ dataDir: path.join(tmp, 'data') });
+    try {
+      expect(await database.db.select().from(admins)).toEqual([]);
+    } finally {
+      await database.close();
+    }
   });
 });
