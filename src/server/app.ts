@@ -21,6 +21,7 @@ import { stripeWebhook } from './billing/webhook';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { logSerializers } from './lib/redact';
 import { createMailer } from './mail/mailer';
 import { marketingRoutes } from './marketing/routes';
 import { publicRoutes } from './public-routes';
@@ -47,7 +48,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const https = config.APP_URL.startsWith('https:');
 
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: { level: config.LOG_LEVEL, serializers: logSerializers },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
