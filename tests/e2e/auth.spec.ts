@@ -1,4 +1,4 @@
-import { ADMIN, expect, mailTo, registerViaApi, test, uniqueUser } from './fixtures';
+import { ADMIN, expect, expectNoAxeViolations, mailTo, registerViaApi, test, uniqueUser } from './fixtures';
 
 test.describe('registration and sign-in', () => {
   test('a new dentist registers, lands on pricing, logs out and logs back in', async ({ page }) => {
@@ -59,6 +59,29 @@ test.describe('registration and sign-in', () => {
 
     await form.getByRole('button', { name: 'Sign in instead' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Login' })).toBeVisible();
+  });
+
+  test('a common password is refused under the field, with the server’s message', async ({ page }) => {
+    const user = uniqueUser();
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    const form = page.getByRole('tabpanel', { name: 'Register' });
+    await form.getByLabel('Username').fill(user.username);
+    await form.getByLabel('Email').fill(user.email);
+    await form.getByLabel('Password').fill('password123');
+    await form.getByRole('checkbox').check();
+    await form.getByRole('button', { name: 'Create account' }).click();
+    const message = form.getByText('This password is too common. Please choose another.', { exact: true });
+    await expect(message).toBeVisible();
+    await expect(form.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Password')).toBeFocused();
+    await expect(page.getByText('Registration failed', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // A better one clears it and goes through.
+    await form.getByLabel('Password').fill(user.password);
+    await expect(message).toBeHidden();
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
   });
 
   test('a wrong password shows "Login failed" with the server message', async ({ page }) => {
