@@ -1,16 +1,23 @@
+import type { Page } from '@playwright/test';
 import { ADMIN, expect, expectNoAxeViolations, mailTo, registerViaApi, test, uniqueUser } from './fixtures';
+
+/** Fills in and sends the Register tab of /auth; the tab's panel, to read what it says. */
+async function registerInForm(page: Page, user: ReturnType<typeof uniqueUser>) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await form.getByLabel('Username').fill(user.username);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  return form;
+}
 
 test.describe('registration and sign-in', () => {
   test('a new dentist registers, lands on pricing, logs out and logs back in', async ({ page }) => {
     const user = uniqueUser();
-    await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByRole('tabpanel', { name: 'Register' });
-    await form.getByLabel('Username').fill(user.username);
-    await form.getByLabel('Email').fill(user.email);
-    await form.getByLabel('Password').fill(user.password);
-    await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: 'Create account' }).click();
+    await registerInForm(page, user);
 
     await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
     await expect(page.getByText(`Welcome to ChairNotes, ${user.username}!`, { exact: true })).toBeVisible();
@@ -63,14 +70,7 @@ test.describe('registration and sign-in', () => {
 
   test('a common password is refused under the field, with the server’s message', async ({ page }) => {
     const user = uniqueUser();
-    await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByRole('tabpanel', { name: 'Register' });
-    await form.getByLabel('Username').fill(user.username);
-    await form.getByLabel('Email').fill(user.email);
-    await form.getByLabel('Password').fill('password123');
-    await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: 'Create account' }).click();
+    const form = await registerInForm(page, { ...user, password: 'password123' });
     const message = form.getByText('This password is too common. Please choose another.', { exact: true });
     await expect(message).toBeVisible();
     await expect(form.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
