@@ -43,6 +43,13 @@ const publicPages: RouteObject[] = [
     ),
   },
   {
+    path: paths.verifyEmail.path,
+    lazy: page(
+      () => import('@client/features/auth/verify-email-page'),
+      (m) => m.VerifyEmailPage,
+    ),
+  },
+  {
     path: paths.pricing.path,
     lazy: page(
       () => import('@client/features/pricing/pricing-page'),

@@ -12,6 +12,8 @@ export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
 
 export const PASSWORD_RESET_MINUTES = 60;
+/** Verification and email-change links. */
+export const EMAIL_LINK_HOURS = 24;
 
 export const PLAN_IDS = ['free', 'pro', 'clinic'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

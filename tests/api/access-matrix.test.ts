@@ -102,6 +102,13 @@ const ROUTES: Record<string, Row> = {
     }),
     allowed: 200,
   },
+  // Open to visitors (the link may be opened on another device): a made-up link is refused alike.
+  'POST /api/user/verify-email': {
+    access: 'public',
+    call: () => ({ body: { token: 'not-a-real-token-at-all' } }),
+    allowed: 400,
+  },
+  'POST /api/user/verify-email/resend': { access: 'user', allowed: 200 },
   'POST /api/user/sign-out-others': { access: 'user', allowed: 200 },
   'GET /api/user/export': { access: 'user', allowed: 200 },
   // The handler asks for the password again: a wrong one proves the request got that far.

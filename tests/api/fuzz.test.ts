@@ -87,7 +87,8 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   }),
   'PATCH /api/user': fc.record({
     username: fc.constantFrom(other.username, other.username.toUpperCase(), me.username),
-    email: fc.constantFrom(other.email, other.email.toUpperCase(), me.email),
+    email: fc.constantFrom(other.email, other.email.toUpperCase(), me.email, 'fuzz.new@example.com'),
+    currentPassword: fc.option(fc.constantFrom(me.password, other.password), { nil: undefined }),
   }),
   'POST /api/user/change-password': fc.constant({
     currentPassword: me.password,

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it, vi } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { PURGE_EVERY_MS } from '../../src/server/auth/purge';
-import { adminSessions, passwordResetTokens, userSessions } from '../../src/server/db/schema';
+import { adminSessions, emailTokens, passwordResetTokens, userSessions } from '../../src/server/db/schema';
 import { createTestApp, signedInUser } from '../support/app';
 import { mintSession } from '../support/routes';
 
@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-it('deletes expired sessions and reset tokens within the hour, and keeps the live ones', async () => {
+it('deletes expired sessions, reset tokens and email links within the hour, and keeps the live ones', async () => {
   const user = await signedInUser(t.app);
   const { admin } = await adminsRepo(t.db).upsert({
     username: 'purgeboss',
@@ -38,25 +38,40 @@ it('deletes expired sessions and reset tokens within the hour, and keeps the liv
     { id: 'expired-token-hash', userId: user.id, expiresAt: expired },
     { id: 'live-token-hash', userId: user.id, expiresAt: live },
   ]);
+  // Beside the registration's verification link (live for a day).
+  await t.db.insert(emailTokens).values({
+    id: 'expired-link-hash',
+    userId: user.id,
+    purpose: 'change',
+    email: 'x@example.com',
+    expiresAt: expired,
+  });
   const count = async () => ({
     userSessions: (await t.db.select().from(userSessions)).length,
     adminSessions: (await t.db.select().from(adminSessions)).length,
     resetTokens: (await t.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens)).map(
       (r) => r.id,
     ),
+    emailLinks: (await t.db.select({ id: emailTokens.id }).from(emailTokens)).length,
   });
   // The registration's session and the one minted for the user both expired; the last one lives.
   expect(await count()).toEqual({
     userSessions: 3,
     adminSessions: 1,
     resetTokens: ['expired-token-hash', 'live-token-hash'],
+    emailLinks: 2,
   });
 
   vi.advanceTimersByTime(PURGE_EVERY_MS);
   // Three deletes on a busy machine: the wait ends as soon as they have run.
   await vi.waitFor(
     async () =>
-      expect(await count()).toEqual({ userSessions: 1, adminSessions: 0, resetTokens: ['live-token-hash'] }),
+      expect(await count()).toEqual({
+        userSessions: 1,
+        adminSessions: 0,
+        resetTokens: ['live-token-hash'],
+        emailLinks: 1,
+      }),
     { timeout: 10_000 },
   );
   const stillSignedIn = await t.app.inject({ url: '/api/user', cookies: { cn_session: liveToken } });

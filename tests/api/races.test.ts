@@ -15,6 +15,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { emailTokensRepo } from '../../src/server/account/email-tokens-repo';
+import { sha256Hex } from '../../src/server/lib/tokens';
 import { REFERRAL_CODE_VALID } from '../../src/shared/schemas/referrals';
 import { client, newUser, signedInUser, stripeApp } from '../support/app';
 
@@ -95,12 +97,22 @@ describe('registrations', () => {
   });
 });
 
-describe('profile changes', () => {
-  it('two users taking the same new email at once: one gets it, the other a 409', async () => {
+describe('email changes', () => {
+  it('two users confirming links to the same new email at once: one gets it, the other a 409', async () => {
     const [a, b] = await Promise.all([signedInUser(t.app), signedInUser(t.app)]);
     const email = `wanted.${Date.now().toString(36)}@example.com`;
+    const expiresAt = new Date(Date.now() + 60_000);
+    const links = [a, b].map((u) => ({ token: `race-${u.id}-${Date.now().toString(36)}`, userId: u.id }));
+    for (const { token, userId } of links)
+      await emailTokensRepo(t.db).create({
+        hash: sha256Hex(token),
+        userId,
+        purpose: 'change',
+        email,
+        expiresAt,
+      });
     const results = await Promise.all(
-      [a, b].map((u) => u.client.patch('/api/user', { username: u.username, email })),
+      links.map(({ token }) => client(t.app).post('/api/user/verify-email', { token })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json()).toEqual({

@@ -94,6 +94,15 @@ describe('POST /api/referrals (invitations)', () => {
     expect(mail.text).toContain(`http://localhost:5000/auth?ref=${code}`);
   });
 
+  it("keeps the inviter's username, which anyone may choose, out of the subject", async () => {
+    const u = await signedInUser(t.app, { username: `Your account is locked ${Date.now() % 1000}` });
+    await u.client.post('/api/referrals', { friendEmail: 'subject.check@practice.example' });
+    const mail = await smtp.waitFor('subject.check@practice.example');
+    expect(mail.subject).toBe("You're invited to try ChairNotes, with a month free");
+    expect(mail.subject).not.toMatch(/locked/);
+    expect(mail.text).toContain(u.username);
+  });
+
   it('refuses inviting yourself, a bad address, and the same address twice in a week', async () => {
     const u = await signedInUser(t.app);
     const self = await u.client.post('/api/referrals', { friendEmail: u.email });

@@ -168,7 +168,7 @@ test('forgot password: the mailed link sets a new password that then signs in', 
   await page.getByRole('button', { name: /reset link|send/i }).click();
   await expect(page.getByText(/If an account uses that email/)).toBeVisible();
 
-  const mail = await mailTo(user.email);
+  const mail = await mailTo(user.email, 'Reset');
   expect(mail.subject).toBe('Reset your ChairNotes password');
   const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(mail.text)![0];
   await page.goto(link);

@@ -17,18 +17,21 @@ export const ADMIN = { username: 'e2e-admin', password: 'e2e admin password' };
 
 type Mail = { to: string; subject: string; text: string };
 
-function newestMailTo(to: string): Mail | undefined {
+function newestMailTo(to: string, subject: string): Mail | undefined {
   const dir = path.resolve('.tmp/e2e-mail');
   const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
   return files
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail)
-    .find((mail) => mail.to.includes(to));
+    .find((mail) => mail.to.includes(to) && mail.subject.startsWith(subject));
 }
 
-/** The newest mail to `to` that the test SMTP server received, once it has arrived. */
-export async function mailTo(to: string): Promise<Mail> {
+/**
+ * The newest mail to `to` that the test SMTP server received (whose subject begins with `subject`,
+ * when given: an account gets its verification mail first), once it has arrived.
+ */
+export async function mailTo(to: string, subject = ''): Promise<Mail> {
   let mail: Mail | undefined;
-  await expect.poll(() => (mail = newestMailTo(to)), { message: `a mail to ${to}` }).toBeDefined();
+  await expect.poll(() => (mail = newestMailTo(to, subject)), { message: `a mail to ${to}` }).toBeDefined();
   return mail!;
 }
 

@@ -36,9 +36,12 @@ export async function startSmtpCatcher(opts: { port?: number; onMail?: (mail: Ca
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** The newest mail to this address, as soon as it arrives (mail is sent in the background). */
-    waitFor(to: string, timeoutMs = 5000): Promise<CaughtMail> {
-      const found = () => mails.findLast((m) => m.to.includes(to));
+    /**
+     * The newest mail to this address (whose subject begins with `subject`, when given: an account
+     * gets its verification mail first), as soon as it arrives (mail is sent in the background).
+     */
+    waitFor(to: string, subject = '', timeoutMs = 5000): Promise<CaughtMail> {
+      const found = () => mails.findLast((m) => m.to.includes(to) && m.subject.startsWith(subject));
       return new Promise((resolve, reject) => {
         const check = () => {
           const mail = found();
@@ -49,7 +52,7 @@ export async function startSmtpCatcher(opts: { port?: number; onMail?: (mail: Ca
         };
         const timer = setTimeout(() => {
           waiting.delete(check);
-          reject(new Error(`no mail to ${to} within ${timeoutMs} ms`));
+          reject(new Error(`no mail to ${to} (${subject}...) within ${timeoutMs} ms`));
         }, timeoutMs);
         waiting.add(check);
         check();
@@ -57,4 +60,11 @@ export async function startSmtpCatcher(opts: { port?: number; onMail?: (mail: Ca
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The token of the verification or email-change link in a mail's text. */
+export function emailLinkToken(text: string): string {
+  const match = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no email link in: ${text}`);
+  return match[1]!;
 }

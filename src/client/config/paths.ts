@@ -17,6 +17,8 @@ export const paths = {
   },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** Where the verification and email-change links point (with their token). */
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
   referralProgram: { path: '/referral-program', getHref: () => '/referral-program' },
   contact: {

@@ -1,3 +1,4 @@
+import { CURRENT_PASSWORD_FOR_EMAIL, type ProfileUpdate } from '../../shared/schemas/account';
 import { verifyPassword } from '../auth/password';
 import { usersRepo } from '../auth/users-repo';
 import { subscriptionService } from '../billing/subscription-service';
@@ -5,16 +6,40 @@ import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import { badRequest } from '../lib/http-error';
 import { outboxRepo } from '../mail/outbox-repo';
+import { changeLinkSentMessage, emailAddressService } from './email-address-service';
 import { personalData } from './personal-data';
 
-/** The rights a person in the UK has over their data: see it all, end other sessions, erase the account. */
+/**
+ * A person's account: their name and email, and the rights a person in the UK has over their data
+ * (see it all, end other sessions, erase the account).
+ */
 export function accountService(ctx: AppContext) {
   const { db } = ctx.database;
   const users = usersRepo(db);
   const outbox = outboxRepo(db);
   const subscriptions = subscriptionService(ctx);
+  const emailAddress = emailAddressService(ctx);
 
   return {
+    /**
+     * Saves the username at once. A new email needs the current password (a stolen session alone
+     * cannot take the account over) and applies only when its link is opened; `message` says so.
+     */
+    async updateProfile(user: User, profile: ProfileUpdate): Promise<{ user: User; message?: string }> {
+      const { username, email, currentPassword } = profile;
+      const emailChanges = email !== user.email;
+      if (emailChanges) {
+        if (!currentPassword) throw badRequest(CURRENT_PASSWORD_FOR_EMAIL);
+        if (!(await verifyPassword(user.password, currentPassword)))
+          throw badRequest('Current password is incorrect');
+        await emailAddress.ensureFree(email);
+      }
+      const updated = username === user.username ? user : await users.setUsername(user.id, username);
+      if (!emailChanges) return { user: updated };
+      await emailAddress.sendChangeLink(updated, email);
+      return { user: updated, message: changeLinkSentMessage(email) };
+    },
+
     /** Ends every session of the user but this one; how many ended. */
     signOutOthers: (user: User, keepToken: string) => ctx.sessions.user.endAllFor(user.id, keepToken),
 

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Db } from '../db/client';
 import {
@@ -18,6 +18,9 @@ import {
  * exporting them would only make a leaked file more dangerous.
  */
 export async function personalData(db: Db, user: User) {
+  // Newsletter and contact rows are matched by address only: until the person has proved the address
+  // is theirs, they could be a stranger's (someone who registered with another person's email).
+  const byOwnedEmail = <T>(rows: () => Promise<T[]>) => (user.emailVerified ? rows() : Promise.resolve([]));
   const [sessions, made, joinedThrough, invitations, newsletter, messages, mails] = await Promise.all([
     db
       .select({ createdAt: userSessions.createdAt, expiresAt: userSessions.expiresAt })
@@ -47,24 +50,33 @@ export async function personalData(db: Db, user: User) {
       .select({ friendEmail: referralInvitations.friendEmail, sentAt: referralInvitations.createdAt })
       .from(referralInvitations)
       .where(eq(referralInvitations.referrerId, user.id)),
-    db
-      .select({ subscribedAt: subscribers.createdAt })
-      .from(subscribers)
-      .where(eq(subscribers.email, user.email)),
-    db
-      .select({
-        kind: contactMessages.kind,
-        name: contactMessages.name,
-        practice: contactMessages.practice,
-        message: contactMessages.message,
-        sentAt: contactMessages.createdAt,
-      })
-      .from(contactMessages)
-      .where(eq(contactMessages.email, user.email)),
+    byOwnedEmail(() =>
+      db
+        .select({ subscribedAt: subscribers.createdAt })
+        .from(subscribers)
+        .where(eq(subscribers.email, user.email)),
+    ),
+    byOwnedEmail(() =>
+      db
+        .select({
+          kind: contactMessages.kind,
+          name: contactMessages.name,
+          practice: contactMessages.practice,
+          message: contactMessages.message,
+          sentAt: contactMessages.createdAt,
+        })
+        .from(contactMessages)
+        .where(eq(contactMessages.email, user.email)),
+    ),
     db
       .select({ subject: outbox.subject, createdAt: outbox.createdAt, sentAt: outbox.sentAt })
       .from(outbox)
-      .where(eq(outbox.to, user.email))
+      .where(
+        // Mails sent to an unproven address before the account existed were a stranger's.
+        user.emailVerified
+          ? eq(outbox.to, user.email)
+          : and(eq(outbox.to, user.email), gte(outbox.createdAt, user.createdAt)),
+      )
       .orderBy(desc(outbox.createdAt)),
   ]);
 
@@ -75,6 +87,7 @@ export async function personalData(db: Db, user: User) {
       id: user.id,
       username: user.username,
       email: user.email,
+      emailVerified: user.emailVerified,
       createdAt: user.createdAt,
       role: user.role,
       lastLoginAt: user.lastLoginAt,

@@ -1,14 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteAccountSchema } from '../../shared/schemas/account';
+import { deleteAccountSchema, emailTokenSchema } from '../../shared/schemas/account';
 import { messageSchema } from '../../shared/schemas/fields';
-import { requireUser, requireUserSession } from '../auth/require';
+import { optionalUserSession, requireUser, requireUserSession } from '../auth/require';
 import { clearSessionCookie } from '../auth/session-cookies';
 import { authRateLimit } from '../security/rate-limits';
 import { accountService } from './account-service';
+import { emailAddressService } from './email-address-service';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = accountService(app.ctx);
+  const emailAddress = emailAddressService(app.ctx);
+  const rateLimit = authRateLimit(app.ctx.config);
+
+  // Open to visitors too: the link may be opened on another device than the one signed in.
+  app.post(
+    '/api/user/verify-email',
+    { config: rateLimit, schema: { body: emailTokenSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      const session = await optionalUserSession(request, reply);
+      const keep = session ? { userId: session.user.id, token: session.token } : undefined;
+      return { message: await emailAddress.confirm(request.body.token, keep) };
+    },
+  );
+
+  app.post(
+    '/api/user/verify-email/resend',
+    { config: rateLimit, schema: { response: { 200: messageSchema } } },
+    async (request, reply) => ({
+      message: await emailAddress.resendVerification(await requireUser(request, reply)),
+    }),
+  );
 
   app.post(
     '/api/user/sign-out-others',
@@ -32,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/user',
     {
-      config: authRateLimit(app.ctx.config),
+      config: rateLimit,
       schema: { body: deleteAccountSchema, response: { 200: messageSchema } },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
-import type { ProfileUpdate } from '../../shared/schemas/account';
 import type { RegisterRequest } from '../../shared/schemas/auth';
+import { emailAddressService } from '../account/email-address-service';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import { badRequest } from '../lib/http-error';
@@ -10,11 +10,13 @@ import { usersRepo } from './users-repo';
 /** A user's account: registering, signing in, and changing their name, email or password. */
 export function authService(ctx: AppContext) {
   const users = usersRepo(ctx.database.db);
+  const emailAddress = emailAddressService(ctx);
 
   return {
     async register(input: RegisterRequest, ip: string): Promise<User> {
       const { username, email, password } = input;
       const created = await users.create({ username, email, passwordHash: await hashPassword(password) });
+      await emailAddress.sendVerification(created);
       return users.recordLogin(created, ip);
     },
 
@@ -22,8 +24,6 @@ export function authService(ctx: AppContext) {
       const user = await verifyLogin(ctx, 'user', users.findByLogin, login, password);
       return users.recordLogin(user, ip);
     },
-
-    updateProfile: (user: User, profile: ProfileUpdate) => users.updateProfile(user.id, profile),
 
     /** Someone who learnt the old password is signed out everywhere; the session `keepToken` stays in. */
     async changePassword(user: User, current: string, next: string, keepToken: string): Promise<void> {

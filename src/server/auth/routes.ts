@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordSchema, profileSchema } from '../../shared/schemas/account';
+import {
+  changePasswordSchema,
+  profileSchema,
+  profileUpdateResponseSchema,
+} from '../../shared/schemas/account';
 import { loginRequestSchema, publicUserSchema, registerRequestSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
+import { accountService } from '../account/account-service';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
@@ -11,6 +16,7 @@ import { toPublicUser } from './users-repo';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService(app.ctx);
+  const account = accountService(app.ctx);
   const rateLimit = authRateLimit(app.ctx.config);
 
   app.post(
@@ -48,11 +54,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     toPublicUser(await requireUser(request, reply)),
   );
 
+  // Rate limited: it checks a password and sends mail when the email changes.
   app.patch(
     '/api/user',
-    { schema: { body: profileSchema, response: { 200: publicUserSchema } } },
-    async (request, reply) =>
-      toPublicUser(await auth.updateProfile(await requireUser(request, reply), request.body)),
+    { config: rateLimit, schema: { body: profileSchema, response: { 200: profileUpdateResponseSchema } } },
+    async (request, reply) => {
+      const { user, message } = await account.updateProfile(await requireUser(request, reply), request.body);
+      return { ...toPublicUser(user), message };
+    },
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
 import { hasNoteAppAccess } from '../billing/subscription-state';
 import type { Db, Tx } from '../db/client';
@@ -9,11 +9,13 @@ import { conflict } from '../lib/http-error';
 import { referralCode } from '../lib/tokens';
 import { nextStreak } from './login-streak';
 
+export const EMAIL_TAKEN = 'Email already registered';
+
 /** Turns a broken uniqueness rule into the 409 a person can act on. */
 function userConflict(error: unknown): Error {
   const constraint = uniqueViolation(error);
   if (constraint === 'users_username_unique') return conflict('Username already exists');
-  if (constraint === 'users_email_unique') return conflict('Email already registered');
+  if (constraint === 'users_email_unique') return conflict(EMAIL_TAKEN);
   return error as Error;
 }
 
@@ -23,6 +25,11 @@ export function usersRepo(db: Db | Tx) {
     /** People sign in with their username or, as they often try, their email (db/login-match.ts). */
     async findByLogin(login: string): Promise<User | undefined> {
       const [user] = await db.select().from(users).where(matchesLogin(users, login));
+      return user;
+    },
+
+    async findById(id: number): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.id, id));
       return user;
     },
 
@@ -66,14 +73,34 @@ export function usersRepo(db: Db | Tx) {
       return updated!;
     },
 
-    async updateProfile(
-      id: number,
-      profile: { username: string; email: string },
-      tx: Db | Tx = db,
-    ): Promise<User> {
+    async setUsername(id: number, username: string, tx: Db | Tx = db): Promise<User> {
       try {
-        const [updated] = await tx.update(users).set(profile).where(eq(users.id, id)).returning();
+        const [updated] = await tx.update(users).set({ username }).where(eq(users.id, id)).returning();
         return updated!;
+      } catch (error) {
+        throw userConflict(error);
+      }
+    },
+
+    /** Marks the email verified if it is still `email` (a link to an address no longer the user's does nothing). */
+    async markEmailVerified(id: number, email: string, tx: Db | Tx = db): Promise<User | undefined> {
+      const [updated] = await tx
+        .update(users)
+        .set({ emailVerified: true })
+        .where(and(eq(users.id, id), eq(users.email, email)))
+        .returning();
+      return updated;
+    },
+
+    /** Applies a confirmed email change: the new address is verified by the link that confirmed it. */
+    async setVerifiedEmail(id: number, email: string, tx: Db | Tx = db): Promise<User | undefined> {
+      try {
+        const [updated] = await tx
+          .update(users)
+          .set({ email, emailVerified: true })
+          .where(eq(users.id, id))
+          .returning();
+        return updated;
       } catch (error) {
         throw userConflict(error);
       }
@@ -95,6 +122,7 @@ export function toPublicUser(user: User): PublicUser {
     id: user.id,
     username: user.username,
     email: user.email,
+    emailVerified: user.emailVerified,
     plan: user.plan,
     subscriptionStatus: user.subscriptionStatus,
     hasDiscount: user.hasDiscount,

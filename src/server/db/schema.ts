@@ -12,6 +12,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     password: text('password').notNull(),
     email: text('email').notNull(),
+    /** The person opened a link sent to `email` (design.md section 12); a changed email is verified by its link. */
+    emailVerified: boolean('email_verified').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     plan: text('plan', { enum: PLAN_IDS }).notNull().default('free'),
@@ -112,6 +114,28 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['verify', 'change'] as const;
+
+/**
+ * Links that prove a person reads an address: 'verify' for the account's own email, 'change' for the
+ * new address of an email change (applied when it is opened). Stored as the SHA-256 of the token.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId)],
 );
 
 /** Every mail we send is kept here first, so nothing is lost when SMTP is down or not configured. */

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '../../shared/brand';
-import { TRIAL_DAYS } from '../../shared/constants';
+import { EMAIL_LINK_HOURS, TRIAL_DAYS } from '../../shared/constants';
 import type { ContactMessage } from '../../shared/schemas/marketing';
 import type { Mail } from './mailer';
 
@@ -25,6 +25,56 @@ export function passwordResetMail(user: Person, appUrl: string, token: string): 
       `${appUrl}/reset-password?token=${token}`,
       '',
       'If it was not you, ignore this email: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+const emailLink = (appUrl: string, token: string) => `${appUrl}/verify-email?token=${token}`;
+
+export function verifyEmailMail(user: Person, appUrl: string, token: string): Mail {
+  return {
+    to: user.email,
+    subject: `Verify your ${PRODUCT_NAME} email address`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `Please confirm that this address is yours by opening this link within ${EMAIL_LINK_HOURS} hours:`,
+      emailLink(appUrl, token),
+      '',
+      `If you did not create a ${PRODUCT_NAME} account, ignore this email.`,
+    ].join('\n'),
+  };
+}
+
+/** To the new address of an email change: the change applies only when this link is opened. */
+export function confirmEmailChangeMail(user: Person, newEmail: string, appUrl: string, token: string): Mail {
+  return {
+    to: newEmail,
+    subject: `Confirm your new ${PRODUCT_NAME} email address`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `To make this address the email of your ${PRODUCT_NAME} account, open this link within ${EMAIL_LINK_HOURS} hours:`,
+      emailLink(appUrl, token),
+      '',
+      'If you did not ask for this, ignore this email: nothing changes.',
+    ].join('\n'),
+  };
+}
+
+/** To the old address once an email change applied: the way back if it was not the owner. */
+export function emailChangedMail(user: Person, newEmail: string, appUrl: string): Mail {
+  return {
+    to: user.email,
+    subject: `Your ${PRODUCT_NAME} email address was changed`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `The email address of your ${PRODUCT_NAME} account is now ${newEmail}, and every other device was signed out.`,
+      '',
+      'If this was not you, secure your account now: reset your password from this page,',
+      `${appUrl}/forgot-password`,
+      `and tell us at ${appUrl}/contact so we can give the account back to you.`,
     ].join('\n'),
   };
 }
@@ -68,7 +118,8 @@ export function referralInvitationMail(
   return {
     to: friendEmail,
     replyTo: referrer.email,
-    subject: `${referrer.username} invites you to ${PRODUCT_NAME}: a month free`,
+    // The subject is ours alone: a username there would let anyone write subjects to any address.
+    subject: `You're invited to try ${PRODUCT_NAME}, with a month free`,
     text: [
       `${referrer.username} uses ${PRODUCT_NAME}, which writes dental clinical notes from appointment audio, and thinks you would like it too.`,
       '',

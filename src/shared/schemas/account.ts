@@ -1,9 +1,33 @@
 import { z } from 'zod';
-import { enteredPassword, newPassword, newUsername, text, validEmail } from './fields';
+import { publicUserSchema } from './auth';
+import { enteredPassword, newPassword, newUsername, passwordText, text, validEmail } from './fields';
 
 // Profile and password rules of spec section 5 (note the trailing full stops: the spec's wording).
-export const profileSchema = z.object({ username: newUsername('.'), email: validEmail('.') });
+// The current password is asked for only when the email changes (design.md section 12).
+export const profileSchema = z.object({
+  username: newUsername('.'),
+  email: validEmail('.'),
+  currentPassword: passwordText('.').optional(),
+});
 export type ProfileUpdate = z.infer<typeof profileSchema>;
+
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Current password is required to change your email';
+
+/** The Profile tab's form: it asks for the current password only when the email differs from `currentEmail`. */
+export const profileFormSchema = (currentEmail: string) =>
+  profileSchema.refine((v) => v.email === currentEmail || Boolean(v.currentPassword), {
+    message: CURRENT_PASSWORD_FOR_EMAIL,
+    path: ['currentPassword'],
+  });
+
+/** What the Profile tab is answered: the user, and what happens next when the email is to change. */
+export const profileUpdateResponseSchema = publicUserSchema.extend({ message: z.string().optional() });
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+/** A verification or email-change link, opened. */
+export const emailTokenSchema = z.object({
+  token: text().min(1, 'Required').max(200, 'This link is invalid or has expired.'),
+});
 
 export const changePasswordSchema = z
   .object({

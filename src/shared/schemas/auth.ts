@@ -58,6 +58,8 @@ export const publicUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
+  /** The person opened a link sent to `email`; until then a banner asks them to. */
+  emailVerified: z.boolean(),
   plan: z.enum(PLAN_IDS),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   hasDiscount: z.boolean(),

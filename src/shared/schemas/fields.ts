@@ -36,7 +36,8 @@ export const newUsername = (end: End = '') =>
 /** A username typed to sign in: any existing one, so only its presence and length are checked. */
 export const enteredUsername = () => usernameText('').min(1, 'Username is required');
 
-const passwordText = (end: End) =>
+/** Any password as typed, with only the length cap. */
+export const passwordText = (end: End = '') =>
   text().max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters${end}`);
 
 /**

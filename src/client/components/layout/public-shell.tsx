@@ -1,6 +1,12 @@
-import { type ReactNode, useEffect } from 'react';
+import { useCurrentUser } from '@client/lib/session';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
+
+// Loaded only for the few who need it: most visitors are signed out or verified.
+const VerifyEmailBanner = lazy(() =>
+  import('@client/features/account').then((m) => ({ default: m.VerifyEmailBanner })),
+);
 
 /** Header, main content and footer for every public and user page, router or not. */
 export function PublicShell({ children }: { children: ReactNode }) {
@@ -9,6 +15,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  const { user } = useCurrentUser();
   return (
     <div className="flex min-h-dvh flex-col">
       {/* A button, not a '#main' link: a hash change would become a router navigation. */}
@@ -21,6 +28,11 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </button>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        {user && !user.emailVerified ? (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner email={user.email} />
+          </Suspense>
+        ) : null}
         {children}
       </main>
       <Footer />

@@ -1,10 +1,13 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { EmailField, UsernameField } from '@client/components/ui/form-field';
+import { EmailField, PasswordField, UsernameField } from '@client/components/ui/form-field';
+import { SuccessNotice } from '@client/components/ui/success-notice';
 import { useCurrentUser } from '@client/lib/session';
 import { useZodForm } from '@client/lib/use-zod-form';
-import { profileSchema } from '@shared/schemas/account';
+import { profileFormSchema } from '@shared/schemas/account';
 import type { PublicUser } from '@shared/schemas/auth';
+import { MailCheck } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { useUpdateProfile } from './api/update-profile';
 import { ExportData } from './export-data';
 
@@ -20,17 +23,28 @@ export function ProfileTab() {
 }
 
 function ProfileForm({ user }: { user: PublicUser }) {
+  const schema = useMemo(() => profileFormSchema(user.email), [user.email]);
   const {
     handleSubmit,
     reset,
     field,
+    watch,
     formState: { isDirty },
-  } = useZodForm(profileSchema, { username: user.username, email: user.email });
+  } = useZodForm(schema, { username: user.username, email: user.email, currentPassword: '' });
+  // The email changes only by the link mailed to the new address: until then, this says so.
+  const [changeNotice, setChangeNotice] = useState<string | null>(null);
   // What was saved becomes the form's new starting point.
   const update = useUpdateProfile({
-    onDone: (saved) => reset({ username: saved.username, email: saved.email }),
+    onDone: (saved) => {
+      reset({ username: saved.username, email: saved.email, currentPassword: '' });
+      setChangeNotice(saved.message ?? null);
+    },
   });
-  const submit = handleSubmit((profile) => update.mutate(profile));
+  // The password proves it is the owner who moves the account to another address; a name needs none.
+  const emailChanges = watch('email').trim().toLowerCase() !== user.email;
+  const submit = handleSubmit(({ username, email, currentPassword }) =>
+    update.mutate(emailChanges ? { username, email, currentPassword } : { username, email }),
+  );
 
   return (
     <Card role="region" aria-labelledby="profile-heading">
@@ -42,6 +56,15 @@ function ProfileForm({ user }: { user: PublicUser }) {
         <form onSubmit={submit} noValidate className="grid gap-4">
           <UsernameField {...field('username')} />
           <EmailField {...field('email')} />
+          {emailChanges ? (
+            <PasswordField
+              label="Current password"
+              autoComplete="current-password"
+              hint="Needed to change your email."
+              {...field('currentPassword')}
+            />
+          ) : null}
+          {changeNotice ? <SuccessNotice icon={MailCheck}>{changeNotice}</SuccessNotice> : null}
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save changes'}

@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmailField } from '@client/components/ui/form-field';
+import { SuccessNotice } from '@client/components/ui/success-notice';
 import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
 import { useZodForm } from '@client/lib/use-zod-form';
@@ -32,13 +33,7 @@ export function ForgotPasswordPage() {
         <CardContent>
           {request.isSuccess ? (
             // The server's wording never says whether the address has an account.
-            <div
-              role="status"
-              className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
-            >
-              <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              <p>{request.data.message}</p>
-            </div>
+            <SuccessNotice icon={MailCheck}>{request.data.message}</SuccessNotice>
           ) : (
             <form
               noValidate

@@ -1,11 +1,11 @@
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { PasswordField } from '@client/components/ui/form-field';
+import { SuccessNotice } from '@client/components/ui/success-notice';
 import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { passwordResetFormSchema } from '@shared/schemas/auth';
-import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from './api/reset-password';
@@ -40,13 +40,7 @@ export function ResetPasswordPage() {
   } else if (confirm.isSuccess) {
     body = (
       <div className="grid gap-4">
-        <div
-          role="status"
-          className="flex gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
-        >
-          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p>{confirm.data.message}</p>
-        </div>
+        <SuccessNotice>{confirm.data.message}</SuccessNotice>
         <Link to={paths.auth.getHref()} className={buttonVariants({ className: 'w-full' })}>
           Sign in
         </Link>

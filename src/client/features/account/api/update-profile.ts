@@ -1,22 +1,29 @@
 import { apiJson, describeFailure } from '@client/lib/api';
 import { setUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import type { ProfileUpdate } from '@shared/schemas/account';
-import type { PublicUser } from '@shared/schemas/auth';
+import type { ProfileUpdate, ProfileUpdateResponse } from '@shared/schemas/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** PATCH /api/user: a new username or email; the answer is the user as saved. */
-const updateProfile = (profile: ProfileUpdate) => apiJson<PublicUser>('PATCH', '/api/user', profile);
+/**
+ * PATCH /api/user: a new username (saved at once) or email (with the current password; it changes
+ * when the link mailed to it is opened, which the answer's `message` says).
+ */
+const updateProfile = (profile: ProfileUpdate) =>
+  apiJson<ProfileUpdateResponse>('PATCH', '/api/user', profile);
 
-export function useUpdateProfile({ onDone }: { onDone?: (user: PublicUser) => void } = {}) {
+export function useUpdateProfile({ onDone }: { onDone?: (answer: ProfileUpdateResponse) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => {
+    onSuccess: (answer) => {
+      const { message, ...user } = answer;
       // The header's avatar and menu read the same cache entry.
       setUser(queryClient, user);
-      toast({ title: 'Profile Updated', description: 'Your username and email have been saved.' });
-      onDone?.(user);
+      toast({
+        title: 'Profile Updated',
+        description: message ?? 'Your username and email have been saved.',
+      });
+      onDone?.(answer);
     },
     onError: (error) => {
       toast({
