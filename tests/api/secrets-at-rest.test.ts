@@ -47,7 +47,7 @@ describe('the outbox', () => {
     expect(token, 'the mail itself carries the link').toBeDefined();
     const kept = await vi.waitFor(async () => {
       const rows = await withSmtp.db.execute<{ text: string; sent_at: Date | null }>(
-        sql`select text, sent_at from outbox where "to" = ${u.email}`,
+        sql`select text, sent_at from outbox where "to" = ${u.email} and subject like 'Reset your%'`,
       );
       expect(rows.rows[0]?.sent_at).not.toBeNull();
       return rows.rows[0]!;
@@ -68,12 +68,14 @@ describe('the log', () => {
     const u = await signedInUser(noSmtp.app);
     await client(noSmtp.app).post('/api/password-reset/request', { email: u.email });
     const logged = await vi.waitFor(() => {
-      const line = noSmtpLog.find((l) => l.includes('mail kept in outbox') && l.includes(u.email));
+      const line = noSmtpLog.find(
+        (l) => l.includes('mail kept in outbox') && l.includes(u.email) && l.includes('Reset your'),
+      );
       expect(line).toBeDefined();
       return line!;
     });
     const rows = await noSmtp.db.execute<{ text: string }>(
-      sql`select text from outbox where "to" = ${u.email}`,
+      sql`select text from outbox where "to" = ${u.email} and subject like 'Reset your%'`,
     );
     const token = tokenIn(rows.rows[0]!.text)!;
     expect(token).toBeDefined();
