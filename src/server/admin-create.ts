@@ -1,9 +1,10 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { REGISTER_PASSWORD_MIN } from '../shared/constants';
+import { PASSWORD_MIN } from '../shared/constants';
 import { registerRequestSchema } from '../shared/schemas/auth';
 import { adminsRepo } from './admin/admins-repo';
+import { refusingCommonPassword } from './auth/common-passwords';
 import { hashPassword } from './auth/password';
 import { loadConfig } from './config';
 import { openMigratedDatabase } from './start';
@@ -52,10 +53,10 @@ async function ask(question: string, current?: string, hidden = false): Promise<
 }
 
 // An admin's name, email and password follow the rules a user's do at registration.
-const input = registerRequestSchema.safeParse({
+const input = refusingCommonPassword(registerRequestSchema, 'password').safeParse({
   username: await ask('Admin username: ', values.username),
   email: await ask('Admin email: ', values.email),
-  password: await ask(`Admin password (${REGISTER_PASSWORD_MIN}+ characters): `, values.password, true),
+  password: await ask(`Admin password (${PASSWORD_MIN}+ characters): `, values.password, true),
 });
 if (!input.success) {
   console.error(input.error.issues.map((i) => i.message).join('\n'));

@@ -13,6 +13,7 @@ import { passwordResetRoutes } from './auth/password-reset';
 import { scheduleExpiredPurge } from './auth/purge';
 import { authRoutes } from './auth/routes';
 import { sessionStore } from './auth/sessions';
+import { signInThrottle } from './auth/sign-in-throttle';
 import type { Billing } from './billing/billing';
 import { createBilling } from './billing/billing';
 import { billingRoutes } from './billing/routes';
@@ -21,6 +22,7 @@ import { stripeEventQueue } from './billing/webhook-queue';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { logSerializers } from './lib/redact';
 import { createMailer } from './mail/mailer';
 import { marketingRoutes } from './marketing/routes';
 import { publicRoutes } from './public-routes';
@@ -28,7 +30,7 @@ import { referralRoutes } from './referrals/routes';
 import { registerErrorHandler } from './security/error-handler';
 import { registerGuards } from './security/guards';
 import { registerSecurityHeaders } from './security/headers';
-import { rateLimitStore } from './security/rate-limit-store';
+import { connectLimitsRedis, rateLimitStore } from './security/rate-limit-store';
 
 export type BuildOptions = {
   config: Config;
@@ -47,7 +49,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const https = config.APP_URL.startsWith('https:');
 
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    logger: { level: config.LOG_LEVEL, serializers: logSerializers },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
@@ -74,12 +76,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     from: config.MAIL_FROM,
     log: app.log,
   });
+  const limitsRedis = connectLimitsRedis(app, config.REDIS_URL);
   const ctx: AppContext = {
     config,
     database,
     mailer,
     sessions: { user: sessionStore(database.db, 'user'), admin: sessionStore(database.db, 'admin') },
     cookie: { secure: https },
+    signInThrottle: signInThrottle(limitsRedis, app.log),
     billing: opts.billing === undefined ? createBilling(config) : opts.billing,
   };
   app.decorate('ctx', ctx);
@@ -111,7 +115,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app, https);
   await app.register(fastifyRateLimit, {
     global: false,
-    ...rateLimitStore(app, config.REDIS_URL),
+    ...rateLimitStore(limitsRedis),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many attempts. Please wait ${context.after} and try again.`,

@@ -64,7 +64,8 @@ const envSchema = z
     ADMIN_USERNAME: optionalText,
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,
-    // Failed logins allowed per address per 10 minutes. Tests that log in many times raise it.
+    // Sign-in, registration and password attempts allowed per address per 10 minutes. Tests that log in
+    // or register many times raise it.
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     // Newsletter sign-ups and contact messages allowed per address per 10 minutes (each sends mail).
     FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),

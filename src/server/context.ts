@@ -1,4 +1,5 @@
 import type { SessionStore } from './auth/sessions';
+import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { Billing } from './billing/billing';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -11,6 +12,8 @@ export type AppContext = {
   mailer: Mailer;
   sessions: { user: SessionStore<'user'>; admin: SessionStore<'admin'> };
   cookie: { secure: boolean };
+  /** Failed sign-ins per account (auth/sign-in-throttle.ts). */
+  signInThrottle: SignInThrottle;
   /** Stripe, or null when it is not configured. */
   billing: Billing | null;
 };

@@ -87,18 +87,18 @@ describe('POST /api/user/change-password', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('applies the spec rules: 6 characters, and the confirmation must match', async () => {
+  it('needs 8 characters (design.md section 2), and the confirmation must match', async () => {
     const u = await signedInUser(t.app);
     const short = await u.client.post('/api/user/change-password', {
       currentPassword: u.password,
-      newPassword: '12345',
-      confirmPassword: '12345',
+      newPassword: 'short12',
+      confirmPassword: 'short12',
     });
-    expect(short.json()).toEqual({ message: 'newPassword: Password must be at least 6 characters.' });
+    expect(short.json()).toEqual({ message: 'newPassword: Password must be at least 8 characters.' });
     const mismatch = await u.client.post('/api/user/change-password', {
       currentPassword: u.password,
-      newPassword: '123456',
-      confirmPassword: '654321',
+      newPassword: 'chair side 1',
+      confirmPassword: 'chair side 2',
     });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toEqual({ message: 'confirmPassword: Passwords do not match' });

@@ -167,7 +167,7 @@ describe('caching', () => {
 });
 
 describe('cookie flags', () => {
-  const SESSION = ['cn_session', 'cn_admin_session'];
+  const SESSION = ['cn_session', 'cn_admin_session', '__Host-cn_session', '__Host-cn_admin_session'];
 
   function expectFlags(res: LightMyRequestResponse, name: string, secure: boolean) {
     const line = cookieLine(res, name);
@@ -188,6 +188,8 @@ describe('cookie flags', () => {
 
   async function signInAndOut(app: TestApp, origin: string) {
     const headers = { origin };
+    // Over https the session cookies are __Host- prefixed.
+    const prefix = origin.startsWith('https:') ? '__Host-' : '';
     const user = newUser();
     const registered = await app.app.inject({ method: 'POST', url: '/api/register', headers, payload: user });
     const login = await app.app.inject({
@@ -200,7 +202,9 @@ describe('cookie flags', () => {
       method: 'POST',
       url: '/api/logout',
       headers,
-      cookies: { cn_session: cookieLine(login, 'cn_session').split(';')[0]!.split('=')[1]! },
+      cookies: {
+        [`${prefix}cn_session`]: cookieLine(login, `${prefix}cn_session`).split(';')[0]!.split('=')[1]!,
+      },
     });
     const adminLogin = await app.app.inject({
       method: 'POST',
@@ -212,7 +216,11 @@ describe('cookie flags', () => {
       method: 'POST',
       url: '/api/admin/logout',
       headers,
-      cookies: { cn_admin_session: cookieLine(adminLogin, 'cn_admin_session').split(';')[0]!.split('=')[1]! },
+      cookies: {
+        [`${prefix}cn_admin_session`]: cookieLine(adminLogin, `${prefix}cn_admin_session`)
+          .split(';')[0]!
+          .split('=')[1]!,
+      },
     });
     for (const [what, res] of Object.entries({ registered, login, logout, adminLogin, adminLogout }))
       expect(res.statusCode, what).toBeLessThan(300);
@@ -238,20 +246,24 @@ describe('cookie flags', () => {
     }
   });
 
-  it('over https: every cookie we set or clear, user and admin, is Secure as well', async () => {
+  it('over https: every cookie we set or clear, user and admin, is Secure as well, the session ones __Host-', async () => {
     const origin = 'https://app.chairnotes.co.uk';
     const secure = await createTestApp({ APP_URL: origin });
     try {
       await withAdmin(secure);
       const r = await signInAndOut(secure, origin);
       for (const res of [r.registered, r.login, r.logout]) {
-        expectFlags(res, 'cn_session', true);
+        expectFlags(res, '__Host-cn_session', true);
         expectFlags(res, 'cn_signed_in', true);
+        expect(cookieLine(res, 'cn_session'), 'no unprefixed session cookie').toBe('');
       }
       for (const res of [r.adminLogin, r.adminLogout]) {
-        expectFlags(res, 'cn_admin_session', true);
+        expectFlags(res, '__Host-cn_admin_session', true);
         expectFlags(res, 'cn_admin_signed_in', true);
       }
+      // Set with Max-Age (the session's remaining life), as well as Expires.
+      expect(cookieLine(r.login, '__Host-cn_session')).toMatch(/Max-Age=2592000/);
+      expect(cookieLine(r.adminLogin, '__Host-cn_admin_session')).toMatch(/Max-Age=1800/);
     } finally {
       await secure.close();
     }

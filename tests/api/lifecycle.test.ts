@@ -111,7 +111,7 @@ const register = (server: Server, name: string, headers: Record<string, string> 
   fetch(`${server.base}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.base, ...headers },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'password123' }),
+    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'late but sure' }),
   }).then((r) => r.status);
 
 describe('the built server', () => {

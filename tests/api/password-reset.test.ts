@@ -107,6 +107,51 @@ describe('password reset', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 400]);
   });
+
+  it('a failure while setting the password leaves the link usable and nothing changed', async () => {
+    const u = await signedInUser(t.app);
+    await client(t.app).post('/api/password-reset/request', { email: u.email });
+    const token = tokenFrom((await smtp.waitFor(u.email)).text);
+    // The password's update fails once, as a lost connection or a full disk would. A sequence counts
+    // the attempts: unlike a row, its value survives the rollback.
+    await t.db.execute(sql`create sequence refuse_once`);
+    await t.db.execute(sql`
+      create function refuse_password_once() returns trigger language plpgsql as $$
+      begin
+        if nextval('refuse_once') = 1 then
+          raise exception 'refused by the test';
+        end if;
+        return new;
+      end $$`);
+    await t.db.execute(sql`
+      create trigger refuse_password_once before update of password on users
+        for each row execute function refuse_password_once()`);
+    try {
+      const failed = await client(t.app).post('/api/password-reset/confirm', {
+        token,
+        password: 'first try password',
+      });
+      expect(failed.statusCode).toBe(500);
+      // Still signed in, the old password still works: the reset did not half happen.
+      expect((await u.client.get('/api/user')).statusCode).toBe(200);
+
+      const retried = await client(t.app).post('/api/password-reset/confirm', {
+        token,
+        password: 'second try password',
+      });
+      expect(retried.statusCode).toBe(200);
+      expect((await u.client.get('/api/user')).statusCode).toBe(401);
+      const login = await client(t.app).post('/api/login', {
+        username: u.username,
+        password: 'second try password',
+      });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_password_once on users`);
+      await t.db.execute(sql`drop function refuse_password_once()`);
+      await t.db.execute(sql`drop sequence refuse_once`);
+    }
+  });
 });
 
 describe('mail without SMTP', () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -92,7 +93,7 @@ describe('security headers', () => {
         payload: newUser(),
       });
       expect(res.statusCode).toBe(201);
-      expect(setCookieHeader(res, 'cn_session')).toContain('Secure');
+      expect(setCookieHeader(res, '__Host-cn_session')).toContain('Secure');
       expect(setCookieHeader(res, 'cn_signed_in')).toContain('Secure');
       expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
     } finally {
@@ -111,12 +112,24 @@ describe('rate limits', () => {
     const blocked = await c.post('/api/login', { username: 'someone', password: 'guess-11' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/^Too many attempts\. Please wait .+ and try again\.$/);
-    // Another address is not affected.
+    // Another address is not affected (another name: 'someone' is now held by the per-account throttle).
     const other = await client(t.app, '192.0.2.12').post('/api/login', {
-      username: 'someone',
+      username: 'someone else',
       password: 'x',
     });
     expect(other.statusCode).toBe(401);
+  });
+
+  it('refuses the 11th sign-up from one address within 10 minutes with 429, before storing anything', async () => {
+    const c = client(t.app, '192.0.2.31');
+    for (let i = 0; i < 10; i++) expect((await c.post('/api/register', newUser())).statusCode).toBe(201);
+    const eleventh = newUser();
+    const blocked = await c.post('/api/register', eleventh);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/^Too many attempts\. Please wait .+ and try again\.$/);
+    const stored = await t.db.execute(sql`select 1 from users where username = ${eleventh.username}`);
+    expect(stored.rows).toHaveLength(0);
+    expect((await client(t.app, '192.0.2.32').post('/api/register', newUser())).statusCode).toBe(201);
   });
 
   it('limits password-reset requests per address', async () => {

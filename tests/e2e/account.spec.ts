@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { expect, registerViaApi, test, uniqueUser } from './fixtures';
+import { expect, expectNoAxeViolations, registerViaApi, test, uniqueUser } from './fixtures';
 
 const origin = { origin: baseURL };
 
@@ -120,7 +120,7 @@ test.describe('Security tab', () => {
     await form.getByLabel('New password', { exact: true }).fill('short');
     await form.getByLabel('Confirm new password').fill('short');
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(form.getByText('Password must be at least 6 characters.', { exact: true })).toBeVisible();
+    await expect(form.getByText('Password must be at least 8 characters.', { exact: true })).toBeVisible();
   });
 
   test('a changed password signs in, the old one no longer does, other devices are signed out', async ({
@@ -187,6 +187,23 @@ test.describe('Security tab', () => {
     await otherContext.close();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+  });
+
+  test('a common new password is refused under its field, and the old one still works', async ({ page }) => {
+    const user = await registerViaApi(page);
+    await page.goto('/account?tab=security');
+    const form = page.getByRole('region', { name: 'Change password' });
+    await form.getByLabel('Current password').fill(user.password);
+    await form.getByLabel('New password', { exact: true }).fill('sunshine');
+    await form.getByLabel('Confirm new password').fill('sunshine');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      form.getByText('This password is too common. Please choose another.', { exact: true }),
+    ).toBeVisible();
+    await expect(form.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Failed to change password', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(await canLogIn(user.username, user.password)).toBe(true);
   });
 
   test('the delete dialog is keyboard operable: Escape closes it and returns focus', async ({ page }) => {

@@ -1,16 +1,23 @@
-import { ADMIN, expect, mailTo, registerViaApi, test, uniqueUser } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, expectNoAxeViolations, mailTo, registerViaApi, test, uniqueUser } from './fixtures';
+
+/** Fills in and sends the Register tab of /auth; the tab's panel, to read what it says. */
+async function registerInForm(page: Page, user: ReturnType<typeof uniqueUser>) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await form.getByLabel('Username').fill(user.username);
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  return form;
+}
 
 test.describe('registration and sign-in', () => {
   test('a new dentist registers, lands on pricing, logs out and logs back in', async ({ page }) => {
     const user = uniqueUser();
-    await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Register' }).click();
-    const form = page.getByRole('tabpanel', { name: 'Register' });
-    await form.getByLabel('Username').fill(user.username);
-    await form.getByLabel('Email').fill(user.email);
-    await form.getByLabel('Password').fill(user.password);
-    await form.getByRole('checkbox').check();
-    await form.getByRole('button', { name: 'Create account' }).click();
+    await registerInForm(page, user);
 
     await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
     await expect(page.getByText(`Welcome to ChairNotes, ${user.username}!`, { exact: true })).toBeVisible();
@@ -59,6 +66,22 @@ test.describe('registration and sign-in', () => {
 
     await form.getByRole('button', { name: 'Sign in instead' }).click();
     await expect(page.getByRole('tabpanel', { name: 'Login' })).toBeVisible();
+  });
+
+  test('a common password is refused under the field, with the server’s message', async ({ page }) => {
+    const user = uniqueUser();
+    const form = await registerInForm(page, { ...user, password: 'password123' });
+    const message = form.getByText('This password is too common. Please choose another.', { exact: true });
+    await expect(message).toBeVisible();
+    await expect(form.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Password')).toBeFocused();
+    await expect(page.getByText('Registration failed', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // A better one clears it and goes through.
+    await form.getByLabel('Password').fill(user.password);
+    await expect(message).toBeHidden();
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
   });
 
   test('a wrong password shows "Login failed" with the server message', async ({ page }) => {

@@ -36,6 +36,10 @@ export async function mailTo(to: string, subject = ''): Promise<Mail> {
 }
 
 export async function expectNoAxeViolations(page: Page) {
+  // Judge the page as it settles, not halfway through a toast's fade-in.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestApp } from '../support/app';
+import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
 
 // Needs a Redis server: `npm run test:services` with TEST_REDIS_URL (CI starts Debian's redis-server).
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -14,8 +14,8 @@ beforeAll(async () => {
   const keys = await redis.keys('chairnotes-rate-limit-*');
   if (keys.length) await redis.del(...keys);
   // Two instances of the app, as behind a load balancer.
-  a = await createTestApp({ REDIS_URL });
-  b = await createTestApp({ REDIS_URL });
+  a = await createTestApp({ REDIS_URL, LOGIN_RATE_LIMIT: '10' });
+  b = await createTestApp({ REDIS_URL, LOGIN_RATE_LIMIT: '10' });
 });
 afterAll(async () => {
   await a.close();
@@ -42,6 +42,41 @@ describe('rate limits in Redis', () => {
       expect(blocked.statusCode).toBe(429);
     }
     expect((await redis.keys('chairnotes-rate-limit-*')).length).toBeGreaterThan(0);
+  });
+
+  it('count failed sign-ins per account in Redis, across addresses', async () => {
+    const u = await signedInUser(a.app);
+    for (let i = 0; i < 10; i++) {
+      const res = await client(a.app, `198.51.100.${20 + i}`).post('/api/login', {
+        username: u.username,
+        password: `guess-${i}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const held = await client(a.app, '198.51.100.40').post('/api/login', {
+      username: u.username,
+      password: u.password,
+    });
+    expect(held.statusCode).toBe(429);
+    expect(await redis.keys('chairnotes-rate-limit-sign-in-failures:*')).not.toHaveLength(0);
+  });
+
+  it('share the per-account count between instances (the two databases differ: an unknown name)', async () => {
+    for (let i = 0; i < 10; i++) {
+      const instance = i % 2 ? a : b;
+      const res = await client(instance.app, `198.51.100.${50 + i}`).post('/api/login', {
+        username: 'nobody-in-either',
+        password: `guess-${i}`,
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    for (const instance of [a, b]) {
+      const held = await client(instance.app, '198.51.100.70').post('/api/login', {
+        username: 'nobody-in-either',
+        password: 'again',
+      });
+      expect(held.statusCode).toBe(429);
+    }
   });
 
   it('let requests through when Redis stops answering', async () => {

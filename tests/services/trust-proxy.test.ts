@@ -73,9 +73,12 @@ async function appBehindProxy(env: Record<string, string>): Promise<number> {
   return port;
 }
 
-/** A failed sign-in from one loopback address, through the proxy; resolves to the status. */
+/**
+ * A failed sign-in from one loopback address, through the proxy; resolves to the status. Each address
+ * tries its own name, so that only the per-address limit is measured, not the per-account throttle.
+ */
 function login(proxyPort: number, from: string, headers: Record<string, string> = {}): Promise<number> {
-  const body = JSON.stringify({ username: 'nobody', password: 'a wrong guess' });
+  const body = JSON.stringify({ username: `nobody-${from}`, password: 'a wrong guess' });
   return new Promise((resolve, reject) => {
     const req = request(
       {

@@ -8,10 +8,13 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { ApiError } from './api';
 
 /**
  * A form checked by the zod schema the server uses too: first on submit, then on every change (spec
  * section 5). `field(name)` gives a field component its input's wiring and its message.
+ * `showServerError` puts a 400 that names one of the form's fields ("password: ...") under that field:
+ * the server checks what the browser cannot (a common password: its list stays on the server).
  */
 export function useZodForm<Input extends FieldValues, Output extends FieldValues>(
   schema: z.ZodType<Output, Input>,
@@ -27,5 +30,12 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
     ...form.register(name),
     error: (get(form.formState.errors, name) as FieldError | undefined)?.message,
   });
-  return { ...form, field };
+  const showServerError = (error: Error) => {
+    if (!(error instanceof ApiError) || error.status !== 400) return;
+    const [, name, message] = /^(\w+): (.+)$/.exec(error.serverMessage) ?? [];
+    if (name && message && name in form.getValues()) {
+      form.setError(name as FieldPath<Input>, { type: 'server', message }, { shouldFocus: true });
+    }
+  };
+  return { ...form, field, showServerError };
 }

@@ -16,7 +16,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: adminLoginSchema, response: { 200: publicAdminSchema } },
     },
     async (request, reply) => {
-      const admin = await verifyLogin(admins.findByLogin, request.body.username, request.body.password);
+      const { username, password } = request.body;
+      const admin = await verifyLogin(app.ctx, 'admin', admins.findByLogin, username, password);
       await startSession(request, reply, 'admin', admin.id);
       return toPublicAdmin(admin);
     },

@@ -21,7 +21,7 @@ export function authService(ctx: AppContext) {
     },
 
     async login(login: string, password: string, ip: string): Promise<User> {
-      const user = await verifyLogin(users.findByLogin, login, password);
+      const user = await verifyLogin(ctx, 'user', users.findByLogin, login, password);
       return users.recordLogin(user, ip);
     },
 

@@ -22,15 +22,20 @@ export function passwordResetService(ctx: AppContext) {
       ctx.mailer.sendInBackground(passwordResetMail(user, ctx.config.APP_URL, token));
     },
 
-    /** Sets the new password and signs the user out everywhere; false when the link is invalid or used. */
+    /**
+     * Sets the new password and signs the user out everywhere; false when the link is invalid or used.
+     * One transaction: a failure on the way leaves the link unused, to be tried again.
+     */
     async reset(token: string, password: string): Promise<boolean> {
       const passwordHash = await hashPassword(password);
-      const userId = await tokens.claim(sha256Hex(token));
-      if (userId === null) return false;
-      await users.setPassword(userId, passwordHash);
-      await tokens.deleteAllFor(userId);
-      await ctx.sessions.user.endAllFor(userId);
-      return true;
+      return db.transaction(async (tx) => {
+        const userId = await tokens.claim(sha256Hex(token), tx);
+        if (userId === null) return false;
+        await users.setPassword(userId, passwordHash, tx);
+        await tokens.deleteAllFor(userId, tx);
+        await ctx.sessions.user.endAllFor(userId, undefined, tx);
+        return true;
+      });
     },
   };
 }

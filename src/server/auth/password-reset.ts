@@ -3,6 +3,7 @@ import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../sh
 import { messageSchema } from '../../shared/schemas/fields';
 import { badRequest } from '../lib/http-error';
 import { authRateLimit } from '../security/rate-limits';
+import { refusingCommonPassword } from './common-passwords';
 import { passwordResetService } from './password-reset-service';
 
 export const RESET_REQUESTED_MESSAGE =
@@ -25,7 +26,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/password-reset/confirm',
-    { config: rateLimit, schema: { body: passwordResetConfirmSchema, response: { 200: messageSchema } } },
+    {
+      config: rateLimit,
+      schema: {
+        body: refusingCommonPassword(passwordResetConfirmSchema, 'password'),
+        response: { 200: messageSchema },
+      },
+    },
     async (request) => {
       if (!(await passwordReset.reset(request.body.token, request.body.password)))
         throw badRequest(RESET_INVALID_MESSAGE);

@@ -9,6 +9,7 @@ import { messageSchema } from '../../shared/schemas/fields';
 import { accountService } from '../account/account-service';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
+import { refusingCommonPassword } from './common-passwords';
 import { requireUser, requireUserSession } from './require';
 import { endSession, startSession } from './sign-in';
 import { toPublicUser } from './users-repo';
@@ -20,7 +21,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/register',
-    { schema: { body: registerRequestSchema, response: { 201: publicUserSchema } } },
+    {
+      config: rateLimit,
+      schema: {
+        body: refusingCommonPassword(registerRequestSchema, 'password'),
+        response: { 201: publicUserSchema },
+      },
+    },
     async (request, reply) => {
       const user = await auth.register(request.body, request.ip);
       await startSession(request, reply, 'user', user.id);
@@ -59,7 +66,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/change-password',
-    { config: rateLimit, schema: { body: changePasswordSchema, response: { 200: messageSchema } } },
+    {
+      config: rateLimit,
+      schema: {
+        body: refusingCommonPassword(changePasswordSchema, 'newPassword'),
+        response: { 200: messageSchema },
+      },
+    },
     async (request, reply) => {
       const { user, token } = await requireUserSession(request, reply);
       const { currentPassword, newPassword } = request.body;

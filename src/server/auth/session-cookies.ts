@@ -1,12 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, type SessionKind, type SessionStore } from './sessions';
+import type { SessionKind, SessionStore } from './sessions';
 
 export type CookieOptions = { secure: boolean };
+
+const SESSION_COOKIE: Record<SessionKind, string> = { user: 'cn_session', admin: 'cn_admin_session' };
+
+/**
+ * Over https the session cookies are `__Host-` prefixed: the browser then accepts them only Secure,
+ * for path /, and from this host itself (no sibling subdomain can plant or override one). Browsers
+ * refuse the prefix on http, so a local install keeps the plain names.
+ */
+function sessionCookieName(kind: SessionKind, opts: CookieOptions): string {
+  return opts.secure ? `__Host-${SESSION_COOKIE[kind]}` : SESSION_COOKIE[kind];
+}
 
 /**
  * Beside each HttpOnly session cookie, a readable marker that says only "a session exists". The client
  * skips the session check when it is absent, so a signed-out visitor's page makes no request that
- * answers 401 (Lighthouse counts that as a console error) and paints sooner. It grants nothing.
+ * answers 401 (Lighthouse counts that as a console error) and paints sooner. It grants nothing, so it
+ * keeps its plain name (the client reads it by that name) but follows the session's lifetime.
  */
 const SIGNED_IN_MARKER: Record<SessionKind, string> = {
   user: 'cn_signed_in',
@@ -20,19 +32,25 @@ export function setSessionCookie(
   expiresAt: Date,
   opts: CookieOptions,
 ) {
-  const base = { sameSite: 'lax', path: '/', secure: opts.secure, expires: expiresAt } as const;
-  reply.setCookie(SESSION_COOKIE[kind], token, { ...base, httpOnly: true });
+  // Max-Age as well as Expires: Max-Age does not depend on the browser's clock being right.
+  const maxAge = Math.max(0, Math.round((expiresAt.getTime() - Date.now()) / 1000));
+  const base = { sameSite: 'lax', path: '/', secure: opts.secure, expires: expiresAt, maxAge } as const;
+  reply.setCookie(sessionCookieName(kind, opts), token, { ...base, httpOnly: true });
   reply.setCookie(SIGNED_IN_MARKER[kind], '1', { ...base, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, kind: SessionKind, opts: CookieOptions) {
   const base = { sameSite: 'lax', path: '/', secure: opts.secure } as const;
-  reply.clearCookie(SESSION_COOKIE[kind], { ...base, httpOnly: true });
+  reply.clearCookie(sessionCookieName(kind, opts), { ...base, httpOnly: true });
   reply.clearCookie(SIGNED_IN_MARKER[kind], { ...base, httpOnly: false });
 }
 
-export function sessionToken(request: FastifyRequest, kind: SessionKind): string | undefined {
-  const token = request.cookies[SESSION_COOKIE[kind]];
+export function sessionToken(
+  request: FastifyRequest,
+  kind: SessionKind,
+  opts: CookieOptions,
+): string | undefined {
+  const token = request.cookies[sessionCookieName(kind, opts)];
   // Our tokens are 27 base64url characters; anything else is not worth a database look-up.
   return token && /^[A-Za-z0-9_-]{20,64}$/.test(token) ? token : undefined;
 }
@@ -45,7 +63,7 @@ export async function currentSession<K extends SessionKind>(
   store: SessionStore<K>,
   opts: CookieOptions,
 ) {
-  const token = sessionToken(request, kind);
+  const token = sessionToken(request, kind, opts);
   if (!token) return null;
   const session = await store.validate(token);
   if (!session) {

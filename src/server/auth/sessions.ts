@@ -1,14 +1,23 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import { SESSION_DAYS } from '../../shared/constants';
-import type { Db } from '../db/client';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import { type Admin, adminSessions, admins, type User, userSessions, users } from '../db/schema';
 import { batchedLookup } from '../lib/batched-lookup';
 import { randomToken, sha256Hex } from '../lib/tokens';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const SESSION_MS = SESSION_DAYS * DAY_MS;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 
 export type SessionKind = 'user' | 'admin';
+
+/**
+ * How long a session lives (design.md section 6): `idleMs` after its last use (sliding), and never more
+ * than `maxMs` after sign-in. A use moves the expiry on only when that gains `renewStepMs` or more, so
+ * a busy session is not written on every request.
+ */
+const SESSION_LIFETIMES: Record<SessionKind, { idleMs: number; maxMs: number; renewStepMs: number }> = {
+  user: { idleMs: 30 * DAY_MS, maxMs: 90 * DAY_MS, renewStepMs: 15 * DAY_MS },
+  admin: { idleMs: 30 * MINUTE_MS, maxMs: 12 * 60 * MINUTE_MS, renewStepMs: MINUTE_MS },
+};
 
 // User and admin sessions live in separate tables under separate cookies: one never opens the other.
 const tables = {
@@ -18,16 +27,15 @@ const tables = {
 
 type Owner = { user: User; admin: Admin };
 
-export const SESSION_COOKIE: Record<SessionKind, string> = { user: 'cn_session', admin: 'cn_admin_session' };
-
 export type SessionStore<K extends SessionKind = SessionKind> = ReturnType<typeof sessionStore<K>>;
 
 export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
   const { table, subject, owners } = tables[kind];
+  const { idleMs, maxMs, renewStepMs } = SESSION_LIFETIMES[kind];
   // Every authenticated request runs this: built once and prepared, and the requests that arrive
   // together share one query (batchedLookup).
   const findSessions = db
-    .select({ id: table.id, owner: owners, expiresAt: table.expiresAt })
+    .select({ id: table.id, owner: owners, expiresAt: table.expiresAt, createdAt: table.createdAt })
     .from(table)
     .innerJoin(owners, eq(owners.id, subject))
     .where(sql`${table.id} = any(${sql.placeholder('ids')})`)
@@ -42,7 +50,7 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
   return {
     async create(subjectId: number): Promise<{ token: string; expiresAt: Date }> {
       const token = randomToken();
-      const expiresAt = new Date(Date.now() + SESSION_MS);
+      const expiresAt = new Date(Date.now() + idleMs);
       // biome-ignore lint/suspicious/noExplicitAny: the row shape is chosen by kind above
       await db.insert(table).values(row(sha256Hex(token), subjectId, expiresAt) as any);
       return { token, expiresAt };
@@ -50,8 +58,8 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
 
     /**
      * The session's owner (the user or admin row, read in the same query: one round trip per
-     * authenticated request), or null. A session used in the second half of its life is renewed
-     * (sliding expiry).
+     * authenticated request), or null once it is idle or too old. A use renews it (sliding expiry),
+     * up to its absolute end.
      */
     async validate(token: string): Promise<{ owner: Owner[K]; expiresAt: Date; renewed: boolean } | null> {
       const id = sha256Hex(token);
@@ -59,12 +67,14 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
       if (!found) return null;
       const owner = found.owner as Owner[K];
       const now = Date.now();
-      if (found.expiresAt.getTime() <= now) {
+      const end = found.createdAt.getTime() + maxMs;
+      if (found.expiresAt.getTime() <= now || end <= now) {
         await db.delete(table).where(eq(table.id, id));
         return null;
       }
-      if (found.expiresAt.getTime() - now < SESSION_MS / 2) {
-        const expiresAt = new Date(now + SESSION_MS);
+      const renewal = Math.min(now + idleMs, end);
+      if (renewal - found.expiresAt.getTime() >= renewStepMs) {
+        const expiresAt = new Date(renewal);
         await db.update(table).set({ expiresAt }).where(eq(table.id, id));
         return { owner, expiresAt, renewed: true };
       }
@@ -76,16 +86,19 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
     },
 
     /** Ends every session of the subject, but the one given (the device that asked) if any. */
-    async endAllFor(subjectId: number, keepToken?: string): Promise<number> {
+    async endAllFor(subjectId: number, keepToken?: string, tx: Db | Tx = db): Promise<number> {
       const condition = keepToken
         ? and(eq(subject, subjectId), ne(table.id, sha256Hex(keepToken)))
         : eq(subject, subjectId);
-      const ended = await db.delete(table).where(condition).returning({ id: table.id });
+      const ended = await tx.delete(table).where(condition).returning({ id: table.id });
       return ended.length;
     },
 
     async purgeExpired(): Promise<void> {
-      await db.delete(table).where(lt(table.expiresAt, new Date()));
+      const now = Date.now();
+      await db
+        .delete(table)
+        .where(or(lt(table.expiresAt, new Date(now)), lt(table.createdAt, new Date(now - maxMs))));
     },
   };
 }

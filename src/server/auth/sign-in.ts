@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/http-error';
+import type { AppContext } from '../context';
+import { tooManyRequests, unauthorized } from '../lib/http-error';
 import { verifyPassword } from './password';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookies';
 import type { SessionKind } from './sessions';
@@ -8,16 +9,32 @@ import type { SessionKind } from './sessions';
 
 /**
  * The account a login names, when the password is right. One answer for an unknown name and a wrong
- * password, after the same amount of work.
+ * password, after the same amount of work. Failures are counted per account (an unknown name counts as
+ * one too, so the throttle does not tell which names exist): past the allowance, 429 until its delay ends.
  */
-export async function verifyLogin<T extends { password: string }>(
+export async function verifyLogin<T extends { id: number; password: string }>(
+  ctx: Pick<AppContext, 'signInThrottle'>,
+  kind: SessionKind,
   findByLogin: (login: string) => Promise<T | undefined>,
   login: string,
   password: string,
 ): Promise<T> {
   const account = await findByLogin(login);
+  const throttleKey = account ? `${kind}:${account.id}` : `${kind}:unknown:${login.trim().toLowerCase()}`;
+  const { signInThrottle } = ctx;
+  const wait = await signInThrottle.waitMs(throttleKey);
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60_000);
+    throw tooManyRequests(
+      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    );
+  }
   const ok = await verifyPassword(account?.password, password);
-  if (!account || !ok) throw unauthorized('Invalid username or password');
+  if (!account || !ok) {
+    await signInThrottle.failed(throttleKey);
+    throw unauthorized('Invalid username or password');
+  }
+  await signInThrottle.succeeded(throttleKey);
   return account;
 }
 
@@ -30,7 +47,7 @@ export async function startSession(
 ): Promise<void> {
   const { sessions, cookie } = request.server.ctx;
   // A new token at every sign-in: a token planted before login (session fixation) is worthless.
-  const old = sessionToken(request, kind);
+  const old = sessionToken(request, kind, cookie);
   if (old) await sessions[kind].end(old);
   const { token, expiresAt } = await sessions[kind].create(subjectId);
   setSessionCookie(reply, kind, token, expiresAt, cookie);
@@ -43,7 +60,7 @@ export async function endSession(
   kind: SessionKind,
 ): Promise<void> {
   const { sessions, cookie } = request.server.ctx;
-  const token = sessionToken(request, kind);
+  const token = sessionToken(request, kind, cookie);
   if (token) await sessions[kind].end(token);
   clearSessionCookie(reply, kind, cookie);
 }

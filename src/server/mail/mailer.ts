@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
+import { redactTokens } from '../lib/redact';
 import { outboxRepo } from './outbox-repo';
 
 export type Mail = {
@@ -48,7 +49,7 @@ export function createMailer(opts: {
   async function transmit(mail: QueuedMail): Promise<void> {
     if (!transport) {
       opts.log.info(
-        { mailId: mail.id, to: mail.to, subject: mail.subject, text: mail.text },
+        { mailId: mail.id, to: mail.to, subject: mail.subject, text: redactTokens(mail.text) },
         'mail kept in outbox (no SMTP_URL)',
       );
       return;
@@ -56,7 +57,11 @@ export function createMailer(opts: {
     const { id, ...message } = mail;
     try {
       await transport.sendMail({ from: opts.from, ...message });
-      await repo.markSent(id);
+      // Sent: the copy kept for the record no longer opens anything (its links' tokens are hidden).
+      await repo.markSent(id, {
+        text: redactTokens(mail.text),
+        html: mail.html === undefined ? undefined : redactTokens(mail.html),
+      });
     } catch (err) {
       opts.log.error({ err, mailId: id }, 'mail not sent; kept in outbox');
       await repo.markFailed(id, err instanceof Error ? err.message : String(err));

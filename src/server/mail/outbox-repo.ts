@@ -16,8 +16,12 @@ export function outboxRepo(db: Db | Tx) {
       return row!.id;
     },
 
-    async markSent(id: number, tx: Db | Tx = db): Promise<void> {
-      await tx.update(outbox).set({ sentAt: new Date() }).where(eq(outbox.id, id));
+    /** Marks the mail sent, keeping `kept` (its text with the secrets taken out) in place of what was sent. */
+    async markSent(id: number, kept: { text: string; html?: string }, tx: Db | Tx = db): Promise<void> {
+      await tx
+        .update(outbox)
+        .set({ sentAt: new Date(), text: kept.text, html: kept.html ?? null })
+        .where(eq(outbox.id, id));
     },
 
     async markFailed(id: number, error: string, tx: Db | Tx = db): Promise<void> {

@@ -3,21 +3,28 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 
 /**
- * Where the rate-limit counters live. With REDIS_URL, in Redis, so that an attacker spreading
- * attempts over several instances behind a load balancer meets one limit; without it, in the
- * instance's memory (one instance, or a development machine). If Redis stops answering, requests
- * are let through and the failure is logged: a login outage would hurt every dentist, while the
- * limit's absence for a while is covered by argon2id's cost per attempt.
+ * Where the rate-limit counters live (the per-address limits and the per-account sign-in throttle).
+ * With REDIS_URL, in Redis, so that an attacker spreading attempts over several instances behind a
+ * load balancer meets one limit; without it, in the instance's memory (one instance, or a development
+ * machine). If Redis stops answering, requests are let through and the failure is logged: a login
+ * outage would hurt every dentist, while the limit's absence for a while is covered by argon2id's
+ * cost per attempt.
  */
-export function rateLimitStore(
-  app: FastifyInstance,
-  redisUrl: string | undefined,
-): Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError'> {
-  if (!redisUrl) return {};
+export function connectLimitsRedis(app: FastifyInstance, redisUrl: string | undefined): Redis | undefined {
+  if (!redisUrl) return undefined;
   const redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (rate limits) is not answering'));
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
-  return { redis, nameSpace: 'chairnotes-rate-limit-', skipOnError: true };
+  return redis;
+}
+
+export const RATE_LIMIT_NAMESPACE = 'chairnotes-rate-limit-';
+
+export function rateLimitStore(
+  redis: Redis | undefined,
+): Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError'> {
+  if (!redis) return {};
+  return { redis, nameSpace: RATE_LIMIT_NAMESPACE, skipOnError: true };
 }

@@ -3,7 +3,10 @@ import type { Config } from '../config';
 // Route-level limits for @fastify/rate-limit (registered with global: false), per address per 10 minutes.
 const perTenMinutes = (max: number) => ({ rateLimit: { max, timeWindow: '10 minutes' } });
 
-/** Sign-in, password change and password reset: guessing and mail-bombing are what they slow down. */
+/**
+ * Sign-in, registration, password change and password reset: guessing, mail-bombing and a flood of
+ * sign-ups (each costs an argon2 hash, and a 409 tells which emails have accounts) are what they slow down.
+ */
 export const authRateLimit = (config: Config) => perTenMinutes(config.LOGIN_RATE_LIMIT);
 
 /** Forms that send mail (newsletter, contact, invitations). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, REGISTER_PASSWORD_MIN, SUBSCRIPTION_STATUSES } from '../constants';
+import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
 import {
   enteredPassword,
   enteredUsername,
@@ -23,7 +23,7 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const registerFormSchema = z.object({
   username: newUsername(),
   email: validEmail(),
-  password: newPassword(REGISTER_PASSWORD_MIN),
+  password: newPassword(),
   agreeTerms: z.boolean().refine((v) => v === true, 'You must agree to the terms and conditions'),
 });
 export const registerRequestSchema = registerFormSchema.omit({ agreeTerms: true });
@@ -41,7 +41,7 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 
 export const passwordResetConfirmSchema = z.object({
   token: text().min(1, 'Required').max(200, 'This reset link is invalid or has expired.'),
-  password: newPassword(REGISTER_PASSWORD_MIN),
+  password: newPassword(),
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 

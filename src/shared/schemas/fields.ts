@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX, USERNAME_MIN } from '../constants';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
 
 /**
  * A required text field: a missing value reads 'Required' (spec section 5), a non-string names the type.
@@ -40,9 +40,12 @@ export const enteredUsername = () => usernameText('').min(1, 'Username is requir
 export const passwordText = (end: End = '') =>
   text().max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters${end}`);
 
-/** A password being chosen, at least `min` characters. */
-export const newPassword = (min: number, end: End = '') =>
-  passwordText(end).min(min, `Password must be at least ${min} characters${end}`);
+/**
+ * A password being chosen. Common passwords are refused by the server only (auth/common-passwords.ts):
+ * their list is too big to send to the browser.
+ */
+export const newPassword = (end: End = '') =>
+  passwordText(end).min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters${end}`);
 
 /** A password typed to prove who one is: whatever length it was chosen with. */
 export const enteredPassword = (end: End = '') => passwordText(end).min(1, 'Password is required');

@@ -38,7 +38,7 @@ export default function Toaster() {
             <div className="grid gap-1">
               <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
               {t.description ? (
-                <Toast.Description className={cn('text-sm', destructive ? 'text-red-50' : 'text-slate-600')}>
+                <Toast.Description className={cn('text-sm', destructive ? 'text-white' : 'text-slate-600')}>
                   {t.description}
                 </Toast.Description>
               ) : null}

@@ -22,9 +22,9 @@ export function SecurityTab() {
 }
 
 function ChangePasswordForm() {
-  const { handleSubmit, reset, field } = useZodForm(changePasswordSchema, EMPTY);
+  const { handleSubmit, reset, field, showServerError } = useZodForm(changePasswordSchema, EMPTY);
   const change = useChangePassword({ onDone: () => reset(EMPTY) });
-  const submit = handleSubmit((passwords) => change.mutate(passwords));
+  const submit = handleSubmit((passwords) => change.mutate(passwords, { onError: showServerError }));
 
   return (
     <Card role="region" aria-labelledby="password-heading">
@@ -44,7 +44,7 @@ function ChangePasswordForm() {
           <PasswordField
             label="New password"
             autoComplete="new-password"
-            hint="At least 6 characters."
+            hint="At least 8 characters, not a common one."
             {...field('newPassword')}
           />
           <PasswordField

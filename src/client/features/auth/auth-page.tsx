@@ -123,9 +123,9 @@ export function AuthPage() {
                 <CardContent>
                   <RegisterForm
                     pending={registerMutation.isPending}
-                    onSubmit={(details) => {
+                    onSubmit={(details, callbacks) => {
                       setSubmitted('register');
-                      registerMutation.mutate(details);
+                      registerMutation.mutate(details, callbacks);
                     }}
                     onSwitchToLogin={() => switchTo('login')}
                   />

@@ -10,13 +10,14 @@ import { ExternalLink } from 'lucide-react';
 
 type RegisterFormProps = {
   pending: boolean;
-  onSubmit: (details: RegisterRequest) => void;
+  /** Submits; `onError` hears a failure, so that a field the server refused shows its message. */
+  onSubmit: (details: RegisterRequest, callbacks: { onError: (error: Error) => void }) => void;
   onSwitchToLogin: () => void;
 };
 
 export function RegisterForm({ pending, onSubmit, onSwitchToLogin }: RegisterFormProps) {
   const hydrated = useHydrated();
-  const { register, handleSubmit, field, formState } = useZodForm(registerFormSchema, {
+  const { register, handleSubmit, field, formState, showServerError } = useZodForm(registerFormSchema, {
     username: '',
     email: '',
     password: '',
@@ -24,14 +25,20 @@ export function RegisterForm({ pending, onSubmit, onSwitchToLogin }: RegisterFor
   });
 
   // agreeTerms is a condition of the form, not part of the request (spec section 3).
-  const submit = handleSubmit(({ username, email, password }) => onSubmit({ username, email, password }));
+  const submit = handleSubmit(({ username, email, password }) =>
+    onSubmit({ username, email, password }, { onError: showServerError }),
+  );
   const termsError = formState.errors.agreeTerms?.message;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <UsernameField {...field('username')} />
       <EmailField {...field('email')} />
-      <PasswordField autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
+      <PasswordField
+        autoComplete="new-password"
+        hint="At least 8 characters, not a common one."
+        {...field('password')}
+      />
       <div className="grid gap-2">
         <div className="flex items-start gap-2">
           <Checkbox

@@ -19,7 +19,10 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const confirm = useResetPassword();
-  const { handleSubmit, field } = useZodForm(passwordResetFormSchema, { password: '', confirmPassword: '' });
+  const { handleSubmit, field, showServerError } = useZodForm(passwordResetFormSchema, {
+    password: '',
+    confirmPassword: '',
+  });
 
   let body: ReactNode;
   if (!token) {
@@ -48,12 +51,14 @@ export function ResetPasswordPage() {
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={handleSubmit(({ password }) => confirm.mutate({ token, password }))}
+        onSubmit={handleSubmit(({ password }) =>
+          confirm.mutate({ token, password }, { onError: showServerError }),
+        )}
       >
         <PasswordField
           label="New password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint="At least 8 characters, not a common one."
           {...field('password')}
         />
         <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />

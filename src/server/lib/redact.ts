@@ -1,0 +1,61 @@
+import { stdSerializers } from 'pino';
+
+// Live secrets kept out of what outlives a request: the outbox once a mail is sent, and every log line
+// (design.md section 6).
+
+/** The text with the value of every `token=` link parameter (reset, verification, unsubscribe) hidden. */
+export function redactTokens(text: string): string {
+  return text.replace(/([?&]token=)[^&\s"'<>]+/g, '$1[redacted]');
+}
+
+/**
+ * The request as logged: Fastify's default fields, with tokens in the URL hidden
+ * (`/reset-password?token=...` would otherwise reach the log as sent).
+ */
+function req(request: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: request.method,
+    url: redactTokens(request.url ?? ''),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * An error as logged (pino's serializer, with its causes), without a failed query's parameters:
+ * drizzle writes them into the message and keeps them as `params`, so a failed sign-up would log the
+ * new user's argon2 hash, and any query its personal data. The query text itself stays: it is ours.
+ */
+function err(error: Error) {
+  return stdSerializers.err(withoutParams(error, 0) as Error);
+}
+
+/** A copy of the error and its causes, each without `params`, and their text out of its message. */
+function withoutParams(error: unknown, depth: number): unknown {
+  if (!(error instanceof Error) || depth > 5) return error;
+  const copy: Error & { params?: unknown } = Object.assign(
+    Object.create(Object.getPrototypeOf(error)),
+    error,
+  );
+  let message = error.message;
+  if ('params' in copy) {
+    delete copy.params;
+    message = message.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
+  }
+  Object.defineProperty(copy, 'message', { value: message, enumerable: false });
+  Object.defineProperty(copy, 'stack', {
+    value: error.stack?.replace(error.message, message),
+    enumerable: false,
+  });
+  if (error.cause !== undefined) copy.cause = withoutParams(error.cause, depth + 1);
+  return copy;
+}
+
+export const logSerializers = { req, err };
