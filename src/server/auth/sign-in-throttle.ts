@@ -7,7 +7,7 @@ import { RATE_LIMIT_NAMESPACE } from '../security/rate-limit-store';
  * limit alone let 11 addresses make 110 guesses at one account in 10 minutes. After FREE_FAILURES
  * failures within WINDOW_MS of each other, the account refuses sign-ins for a delay that doubles with
  * each further failure, capped at MAX_DELAY_MS, so an attacker cannot lock the real person out for long.
- * docs/decisions/042-sign-in-throttle-per-account.md.
+ * docs/decisions/045-sign-in-throttle-per-account.md.
  */
 const FREE_FAILURES = 10;
 const WINDOW_MS = 15 * 60_000;
