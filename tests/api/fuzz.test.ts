@@ -9,6 +9,7 @@
  * FUZZ_RUNS (default 200) cases per route, from a fixed seed (FUZZ_SEED) so a failure replays.
  */
 
+import { sql } from 'drizzle-orm';
 import * as fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
@@ -441,8 +442,16 @@ async function send(
   });
 }
 
+/** The ids of the recorded Stripe events, as one checksum (their queue columns left out). */
+async function eventIds(): Promise<string> {
+  const rows = await t.db.execute<{ ids: string }>(
+    sql`select count(*) || ':' || coalesce(sum(hashtext(id)::bigint), 0) as ids from stripe_events`,
+  );
+  return rows.rows[0]!.ids;
+}
+
 /** What every answer must satisfy, and what a refused one must leave alone. */
-async function checkAnswer(res: LightMyRequestResponse, context: string) {
+async function checkAnswer(res: LightMyRequestResponse, context: string, ignore: string[] = []) {
   expect(res.statusCode, context).toBeLessThan(500);
   expect(({} as Record<string, unknown>).fuzzPolluted, 'Object.prototype was polluted').toBeUndefined();
   await mail.idle();
@@ -451,7 +460,9 @@ async function checkAnswer(res: LightMyRequestResponse, context: string) {
     expect(typeof res.json().message, context).toBe('string');
     // The checksum after a refusal is the one before the next request.
     const after = await tableChecksums(t);
-    const changed = Object.keys(after).filter((table) => after[table] !== before?.[table]);
+    const changed = Object.keys(after).filter(
+      (table) => !ignore.includes(table) && after[table] !== before?.[table],
+    );
     expect(changed, `${context}: a refused request changed these tables`).toEqual([]);
     before = after;
   } else {
@@ -528,6 +539,7 @@ describe('fuzzing every route', () => {
         await keepSessions();
         await fuzz(
           fc.asyncProperty(webhookArb(), async (hook) => {
+            const idsBefore = await eventIds();
             const res = await send(route, {
               payload: hook.payload,
               contentType: hook.contentType ?? 'application/json',
@@ -540,7 +552,10 @@ describe('fuzzing every route', () => {
             }
             if (hook.valid === 'signed')
               expect(res.statusCode, context).toBe(isEventShaped(hook.payload!) ? 200 : 400);
-            await checkAnswer(res, context);
+            // Events accepted earlier are processed in the background, and a failed attempt is retried
+            // later, changing their queue columns at any moment: so stripe_events is judged by its ids.
+            await checkAnswer(res, context, ['stripe_events']);
+            if (res.statusCode >= 400) expect(await eventIds(), `${context}: recorded`).toBe(idsBefore);
           }),
         );
       });

@@ -111,7 +111,7 @@ describe('password reset', () => {
   it('a failure while setting the password leaves the link usable and nothing changed', async () => {
     const u = await signedInUser(t.app);
     await client(t.app).post('/api/password-reset/request', { email: u.email });
-    const token = tokenFrom((await smtp.waitFor(u.email)).text);
+    const token = tokenFrom((await smtp.waitFor(u.email, 'Reset')).text);
     // The password's update fails once, as a lost connection or a full disk would. A sequence counts
     // the attempts: unlike a row, its value survives the rollback.
     await t.db.execute(sql`create sequence refuse_once`);

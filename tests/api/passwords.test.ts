@@ -73,7 +73,7 @@ describe('password reset', () => {
   it('refuses a common password, and the link still works for a better one', async () => {
     const u = await signedInUser(t.app);
     await client(t.app).post('/api/password-reset/request', { email: u.email });
-    const token = /token=([A-Za-z0-9_-]+)/.exec((await smtp.waitFor(u.email)).text)![1]!;
+    const token = /token=([A-Za-z0-9_-]+)/.exec((await smtp.waitFor(u.email, 'Reset')).text)![1]!;
     const common = await client(t.app).post('/api/password-reset/confirm', { token, password: 'football' });
     expect(common.statusCode).toBe(400);
     expect(common.json()).toEqual({ message: `password: ${TOO_COMMON}` });

@@ -43,7 +43,7 @@ describe('the outbox', () => {
   it('once the reset mail is sent, keeps it without a link that works', async () => {
     const u = await signedInUser(withSmtp.app);
     await client(withSmtp.app).post('/api/password-reset/request', { email: u.email });
-    const token = tokenIn((await smtp.waitFor(u.email)).text);
+    const token = tokenIn((await smtp.waitFor(u.email, 'Reset')).text);
     expect(token, 'the mail itself carries the link').toBeDefined();
     const kept = await vi.waitFor(async () => {
       const rows = await withSmtp.db.execute<{ text: string; sent_at: Date | null }>(

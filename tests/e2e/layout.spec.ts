@@ -133,6 +133,9 @@ test('toasts: one at a time, and a failure toast is marked as such', async ({ pa
   const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
   await expect(toasts).toHaveCount(1);
   await expect(toasts.first()).toHaveAttribute('data-variant', 'destructive');
-  const box = await toasts.first().boundingBox();
-  expect(box!.width).toBeLessThanOrEqual(420);
+  // Read in the page: the toast may be re-rendered between two steps, and a locator's evaluate waits
+  // for the element that is there now (a bounding box read at the wrong moment is null).
+  const width = await toasts.first().evaluate((el) => el.getBoundingClientRect().width);
+  expect(width).toBeGreaterThan(0);
+  expect(width).toBeLessThanOrEqual(420);
 });

@@ -16,7 +16,7 @@ function isEvent(value: unknown): value is Stripe.Event {
 /**
  * POST /api/stripe/webhook: the body is verified against Stripe's signature on its raw bytes, the
  * event recorded, and Stripe answered at once; the queue (webhook-queue.ts) processes it afterwards,
- * so a slow Stripe or a failure there never keeps Stripe waiting (decision 041).
+ * so a slow Stripe or a failure there never keeps Stripe waiting (decision 043).
  */
 export const stripeWebhook: FastifyPluginAsync = async (app) => {
   const { ctx } = app;
