@@ -64,6 +64,8 @@ test('a new email asks for the password, and applies when its link is opened', a
   await expect(profile.getByLabel('Current password')).toHaveCount(0);
 
   await page.goto(linkIn((await mailTo(next, 'Confirm')).text));
+  // Signed in: click once the session has loaded (the banner shows it), as a person would see it.
+  await expect(page.getByRole('region', { name: 'Please verify your email address' })).toBeVisible();
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect(
     page
