@@ -9,9 +9,28 @@ const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 12111);
 export const stripeControlURL = `http://127.0.0.1:${stripePort + 1}`;
 export const baseURL = `http://localhost:${port}`;
 const TEST_BUDGET_MS = 30_000;
+/** The admins the e2e server starts with (see webServer below). */
+export const E2E_ADMIN = {
+  username: 'e2e-admin',
+  email: 'admin@chairnotes.test',
+  password: 'e2e admin password',
+};
+export const E2E_NEW_ADMIN = {
+  username: 'e2e-new-admin',
+  email: 'new-admin@chairnotes.test',
+  password: 'new admin password 1',
+};
+/** Un-enrolled too, for the passkey enrolment test (passkeys.spec.ts): the enrolment test keeps E2E_NEW_ADMIN. */
+export const E2E_PASSKEY_ADMIN = {
+  username: 'e2e-passkey-admin',
+  email: 'passkey-admin@chairnotes.test',
+  password: 'passkey admin password 1',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // After the servers start: the e2e admin enrols TOTP, as admins must (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -50,7 +69,16 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: 'node dist/server/main.js',
+      // Admins made as an operator makes them (npm run admin:create), before the server holds the data
+      // directory: the e2e admin (enrolled by TOTP in global-setup.ts) and two who have not set up a
+      // second factor yet, for the enrolment tests (an authenticator app; a passkey).
+      command: [
+        ...[E2E_ADMIN, E2E_NEW_ADMIN, E2E_PASSKEY_ADMIN].map(
+          (a) =>
+            `node dist/server/admin-create.js --username ${a.username} --email ${a.email} --password '${a.password}'`,
+        ),
+        'node dist/server/main.js',
+      ].join(' && '),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -59,9 +87,6 @@ export default defineConfig({
         APP_URL: baseURL,
         DATA_DIR: '.tmp/e2e-data',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        ADMIN_USERNAME: 'e2e-admin',
-        ADMIN_EMAIL: 'admin@chairnotes.test',
-        ADMIN_PASSWORD: 'e2e admin password',
         NOTE_APP_URL: 'https://notes.chairnotes.test/',
         LOGIN_RATE_LIMIT: '1000',
         STRIPE_SECRET_KEY: 'sk_test_e2e',
@@ -70,6 +95,8 @@ export default defineConfig({
         STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
         FORM_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
+        // Seals the two-factor secrets (required in production, which the server defaults to).
+        SECRETS_KEY: 'ZTJlLXNlY3JldHMta2V5LTMyLWJ5dGVzLWxvbmchISE=',
       },
     },
   ],

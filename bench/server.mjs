@@ -1,5 +1,6 @@
 // Starts the built server (dist/) on a free port with a fresh embedded database, for the benchmarks.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,16 @@ export async function startServer(env = {}) {
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'chairnotes-bench-'));
   const base = `http://localhost:${port}`;
   const child = spawn('node', ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), APP_URL: base, LOG_LEVEL: 'error', ...env, DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      APP_URL: base,
+      LOG_LEVEL: 'error',
+      // Required in production (the server's default): a throwaway one for a throwaway database.
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+      ...env,
+      DATA_DIR: dataDir,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const started = Date.now();

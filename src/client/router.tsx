@@ -70,6 +70,14 @@ const publicPages: RouteObject[] = [
       (m) => m.ContactPage,
     ),
   },
+  // Open signed out: the invitation says whom it is for before the person signs in.
+  {
+    path: paths.practice.join.path,
+    lazy: page(
+      () => import('@client/features/practice/join-page'),
+      (m) => m.JoinPracticePage,
+    ),
+  },
   {
     path: paths.newsletterUnsubscribe.path,
     lazy: page(
@@ -87,6 +95,13 @@ const publicPages: RouteObject[] = [
         lazy: page(
           () => import('@client/features/account/account-page'),
           (m) => m.AccountPage,
+        ),
+      },
+      {
+        path: paths.practice.path,
+        lazy: page(
+          () => import('@client/features/practice/practice-page'),
+          (m) => m.PracticePage,
         ),
       },
       {
@@ -169,6 +184,13 @@ const adminPages: RouteObject[] = [
         lazy: page(
           () => import('@client/features/admin/referrals-page'),
           (m) => m.AdminReferralsPage,
+        ),
+      },
+      {
+        path: paths.admin.practices.path,
+        lazy: page(
+          () => import('@client/features/admin/practices-page'),
+          (m) => m.AdminPracticesPage,
         ),
       },
     ],

@@ -14,6 +14,7 @@ import { scheduleExpiredPurge } from './auth/purge';
 import { authRoutes } from './auth/routes';
 import { sessionStore } from './auth/sessions';
 import { signInThrottle } from './auth/sign-in-throttle';
+import { twoFactorRoutes } from './auth/two-factor-routes';
 import type { Billing } from './billing/billing';
 import { createBilling } from './billing/billing';
 import { billingRoutes } from './billing/routes';
@@ -25,6 +26,8 @@ import type { Database } from './db/client';
 import { logSerializers } from './lib/redact';
 import { createMailer } from './mail/mailer';
 import { marketingRoutes } from './marketing/routes';
+import { passkeyRoutes } from './passkeys/routes';
+import { practiceRoutes } from './practices/routes';
 import { publicRoutes } from './public-routes';
 import { referralRoutes } from './referrals/routes';
 import { registerErrorHandler } from './security/error-handler';
@@ -46,6 +49,8 @@ export type BuildOptions = {
 /** Builds the whole app without listening: main.ts serves it, tests call app.inject. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  // main.ts resolves it (secrets-key.ts); whoever else builds the app passes one in the config.
+  if (!config.SECRETS_KEY) throw new Error('buildApp needs config.SECRETS_KEY');
   const https = config.APP_URL.startsWith('https:');
 
   const app = Fastify({
@@ -84,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     sessions: { user: sessionStore(database.db, 'user'), admin: sessionStore(database.db, 'admin') },
     cookie: { secure: https },
     signInThrottle: signInThrottle(limitsRedis, app.log),
+    secretsKey: config.SECRETS_KEY,
     billing: opts.billing === undefined ? createBilling(config) : opts.billing,
   };
   app.decorate('ctx', ctx);
@@ -124,13 +130,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(publicRoutes);
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(accountRoutes);
+  await app.register(passkeyRoutes);
   await app.register(passwordResetRoutes);
   await app.register(adminAuthRoutes);
   await app.register(adminRoutes);
   await app.register(marketingRoutes);
   await app.register(billingRoutes);
   await app.register(referralRoutes);
+  await app.register(practiceRoutes);
   await app.register(stripeWebhook);
 
   serveClient(app, opts.clientDir);

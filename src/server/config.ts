@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_PRACTICE_SEATS } from '../shared/constants';
 
 const optionalText = z
   .string()
@@ -36,6 +37,18 @@ const trustProxy = optionalText.transform((value, ctx) => {
   return z.NEVER;
 });
 
+/**
+ * The key that seals second-factor secrets at rest (lib/secret-box.ts): 32 random bytes, base64
+ * (`openssl rand -base64 32`). Unset: see secrets-key.ts (required in production).
+ */
+const secretsKey = optionalText.transform((value, ctx): Buffer | undefined => {
+  if (value === undefined) return undefined;
+  const key = Buffer.from(value, 'base64');
+  if (key.length === 32 && /^[A-Za-z0-9+/]+={0,2}$/.test(value)) return key;
+  ctx.addIssue({ code: 'custom', message: '32 random bytes in base64 (openssl rand -base64 32)' });
+  return z.NEVER;
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -61,6 +74,8 @@ const envSchema = z
     MAIL_FROM: z.string().default('ChairNotes <no-reply@chairnotes.co.uk>'),
     SALES_EMAIL: z.string().default('sales@chairnotes.co.uk'),
     NOTE_APP_URL: optionalText.pipe(z.url().optional()),
+    // Members a practice may have, owner and pending invitations included (design.md section 10).
+    PRACTICE_SEATS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PRACTICE_SEATS),
     ADMIN_USERNAME: optionalText,
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,
@@ -72,6 +87,7 @@ const envSchema = z
     // Rate-limit counters shared by every instance (docs/deploy.md); without it each instance counts alone.
     REDIS_URL: optionalText.pipe(z.url().optional()),
     TRUST_PROXY: trustProxy,
+    SECRETS_KEY: secretsKey,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

@@ -14,6 +14,8 @@ export type AppContext = {
   cookie: { secure: boolean };
   /** Failed sign-ins per account (auth/sign-in-throttle.ts). */
   signInThrottle: SignInThrottle;
+  /** Seals second-factor secrets at rest (SECRETS_KEY, lib/secret-box.ts). */
+  secretsKey: Buffer;
   /** Stripe, or null when it is not configured. */
   billing: Billing | null;
 };

@@ -3,9 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { ensureFirstAdmin } from './admin/first-admin';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { resolveSecretsKey } from './secrets-key';
 import { openMigratedDatabase } from './start';
 
-const config = loadConfig();
+const env = loadConfig();
+// Before anything is opened: without its key in production the server refuses to start, and says why.
+const secretsKey = await resolveSecretsKey(env).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+const config = { ...env, SECRETS_KEY: secretsKey };
 const database = await openMigratedDatabase(config, { timeoutMs: config.DATABASE_TIMEOUT_MS });
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 const app = await buildApp({ config, database, clientDir });

@@ -16,6 +16,6 @@ const database = await openMigratedDatabase(loadConfig());
 const started = performance.now();
 await seedSampleData(database.db, { users, passwordHash: await hashPassword(SAMPLE_PASSWORD) });
 console.log(
-  `Seeded ${users.toLocaleString('en-GB')} sample users (password '${SAMPLE_PASSWORD}'), subscribers and referrals in ${Math.round(performance.now() - started)} ms.`,
+  `Seeded ${users.toLocaleString('en-GB')} sample users (password '${SAMPLE_PASSWORD}'), subscribers, referrals and practices in ${Math.round(performance.now() - started)} ms.`,
 );
 await database.close();

@@ -24,3 +24,14 @@ export const SUBSCRIPTION_STATUSES = ['inactive', 'active', 'paused', 'past_due'
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const REFERRAL_STATUSES = ['pending', 'completed', 'expired'] as const;
+
+/** Roles in a practice (design.md section 10): one owner, who pays; admins invite and remove; clinicians. */
+export const PRACTICE_ROLES = ['owner', 'admin', 'clinician'] as const;
+export type PracticeRole = (typeof PRACTICE_ROLES)[number];
+/** The roles an invitation or a role change can give: ownership only moves by a handover. */
+export const INVITED_ROLES = ['admin', 'clinician'] as const;
+export type InvitedRole = (typeof INVITED_ROLES)[number];
+/** Members a practice may have, owner and pending invitations included, unless PRACTICE_SEATS says otherwise. */
+export const DEFAULT_PRACTICE_SEATS = 10;
+export const PRACTICE_INVITATION_DAYS = 7;
+export const PRACTICE_NAME_MAX = 80;

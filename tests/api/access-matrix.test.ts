@@ -14,31 +14,49 @@
  */
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { adminsRepo } from '../../src/server/admin/admins-repo';
-import { hashPassword } from '../../src/server/auth/password';
 import { APP_URL, newUser, signedInUser, stripeApp, WEBHOOK_SECRET } from '../support/app';
 import { mintSession, routeKey, routeRecorder } from '../support/routes';
+import { enrolledAdmin } from '../support/two-factor';
 
 const { routes, onRoute } = routeRecorder();
 const t = await stripeApp({ LOGIN_RATE_LIMIT: '100000', FORM_RATE_LIMIT: '100000' }, { onRoute });
 
 const ADMIN = { username: 'matrixboss', email: 'matrixboss@example.com', password: 'matrix admin secret' };
-const { admin } = await adminsRepo(t.db).upsert({
-  username: ADMIN.username,
-  email: ADMIN.email,
-  passwordHash: await hashPassword(ADMIN.password),
-});
+// Enrolled by TOTP through the API: admins must have a second factor (design.md section 6).
+const { admin } = await enrolledAdmin(t, ADMIN);
 // A user that anyone may sign in as (the login route is public).
 const loginable = await signedInUser(t.app);
 
 type Caller = Awaited<ReturnType<typeof signedInUser>>;
-type Call = { body?: Record<string, unknown>; query?: string; headers?: Record<string, string> };
+/** `path` fills in the route's parameters. */
+type Call = {
+  path?: string;
+  body?: Record<string, unknown>;
+  query?: string;
+  headers?: Record<string, string>;
+};
 type Row = {
   access: 'public' | 'user' | 'admin' | 'stripe';
   /** The request; `as` is the user whose session goes with it (a fresh one for each call). */
   call?: (as: Caller) => Call;
   /** The answer a caller the route allows gets. */
   allowed: number;
+};
+
+/** WebAuthn answers of the right shape that prove nothing. */
+const MADE_UP_REGISTRATION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+  clientExtensionResults: {},
+};
+const MADE_UP_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
 };
 
 let counter = 0;
@@ -71,6 +89,9 @@ const ROUTES: Record<string, Row> = {
     allowed: 200,
   },
   'POST /api/admin/logout': { access: 'public', allowed: 200 },
+  // The second step of a sign-in: without a pending one (the cn_2fa cookie) 401 for everyone.
+  'POST /api/login/2fa': { access: 'public', call: () => ({ body: { code: '123456' } }), allowed: 401 },
+  'POST /api/admin/login/2fa': { access: 'public', call: () => ({ body: { code: '123456' } }), allowed: 401 },
   'POST /api/newsletter': {
     access: 'public',
     call: () => ({ body: { email: fresh('news') } }),
@@ -116,6 +137,32 @@ const ROUTES: Record<string, Row> = {
   'POST /api/user/verify-email/resend': { access: 'user', allowed: 200 },
   'POST /api/user/sign-out-others': { access: 'user', allowed: 200 },
   'GET /api/user/export': { access: 'user', allowed: 200 },
+  'GET /api/user/security': { access: 'user', allowed: 200 },
+  'GET /api/user/2fa': { access: 'user', allowed: 200 },
+  'POST /api/user/2fa/totp/setup': { access: 'user', allowed: 200 },
+  // A new user has no pending setup, and no TOTP on: 400 from the handler.
+  'POST /api/user/2fa/totp/enable': {
+    access: 'user',
+    call: () => ({ body: { code: '123456' } }),
+    allowed: 400,
+  },
+  'POST /api/user/2fa/totp/disable': {
+    access: 'user',
+    call: () => ({ body: { code: '123456' } }),
+    allowed: 400,
+  },
+  'POST /api/user/2fa/recovery-codes': { access: 'user', allowed: 400 },
+  'POST /api/user/reauth': {
+    access: 'user',
+    call: (u) => ({ body: { password: u.password } }),
+    allowed: 200,
+  },
+  // A well-formed id of no session of theirs: the 404 comes from the handler.
+  'DELETE /api/user/sessions/:id': {
+    access: 'user',
+    call: () => ({ path: `/api/user/sessions/${'0'.repeat(64)}` }),
+    allowed: 404,
+  },
   // The handler asks for the password again: a wrong one proves the request got that far.
   'DELETE /api/user': {
     access: 'user',
@@ -155,11 +202,120 @@ const ROUTES: Record<string, Row> = {
     allowed: 400,
   },
 
+  // Every caller here has no subscription: 400 'You have no active subscription.'
+  'GET /api/subscription/change-plan/preview': {
+    access: 'user',
+    call: () => ({ query: '?planId=clinic' }),
+    allowed: 400,
+  },
+  'POST /api/subscription/change-plan': {
+    access: 'user',
+    call: () => ({ body: { planId: 'clinic' } }),
+    allowed: 400,
+  },
+
+  // A user in no practice (every caller here) finds none to act on: 404, never another's.
+  'GET /api/practice': { access: 'user', allowed: 404 },
+  'PATCH /api/practice': { access: 'user', call: () => ({ body: { name: 'Matrix Dental' } }), allowed: 404 },
+  'POST /api/practice/invitations': {
+    access: 'user',
+    call: () => ({ body: { email: fresh('invitee'), role: 'clinician' } }),
+    allowed: 404,
+  },
+  'DELETE /api/practice/invitations/:id': {
+    access: 'user',
+    call: () => ({ path: '/api/practice/invitations/1' }),
+    allowed: 404,
+  },
+  'POST /api/practice/invitations/:id/resend': {
+    access: 'user',
+    call: () => ({ path: '/api/practice/invitations/1/resend' }),
+    allowed: 404,
+  },
+  // Open to visitors: the join page shows an invitation before the person signs in.
+  'POST /api/practice/invitations/preview': {
+    access: 'public',
+    call: () => ({ body: { token: 'not-a-real-token-at-all' } }),
+    allowed: 404,
+  },
+  'POST /api/practice/join': {
+    access: 'user',
+    call: () => ({ body: { token: 'not-a-real-token-at-all' } }),
+    allowed: 404,
+  },
+  'PATCH /api/practice/members/:userId': {
+    access: 'user',
+    call: () => ({ path: '/api/practice/members/1', body: { role: 'admin' } }),
+    allowed: 404,
+  },
+  'DELETE /api/practice/members/:userId': {
+    access: 'user',
+    call: () => ({ path: '/api/practice/members/1' }),
+    allowed: 404,
+  },
+  'POST /api/practice/leave': { access: 'user', allowed: 404 },
+  'POST /api/practice/transfer': { access: 'user', call: () => ({ body: { userId: 1 } }), allowed: 404 },
+
+  'GET /api/user/passkeys': { access: 'user', allowed: 200 },
+  'POST /api/user/passkeys/registration-options': { access: 'user', allowed: 200 },
+  // Well formed, but this browser asked for no options: 400 'try adding the passkey again' from the handler.
+  'POST /api/user/passkeys/registration': {
+    access: 'user',
+    call: () => ({ body: { name: 'Laptop', response: MADE_UP_REGISTRATION } }),
+    allowed: 400,
+  },
+  // An id of no passkey of theirs: the 404 comes from the handler.
+  'PATCH /api/user/passkeys/:id': {
+    access: 'user',
+    call: () => ({ path: '/api/user/passkeys/999999', body: { name: 'Laptop' } }),
+    allowed: 404,
+  },
+  'DELETE /api/user/passkeys/:id': {
+    access: 'user',
+    call: () => ({ path: '/api/user/passkeys/999999' }),
+    allowed: 404,
+  },
+  'POST /api/login/passkey/options': { access: 'public', allowed: 200 },
+  // No options were asked for: 400 for everyone, signed in or not.
+  'POST /api/login/passkey': {
+    access: 'public',
+    call: () => ({ body: { response: MADE_UP_ASSERTION } }),
+    allowed: 400,
+  },
+
+  // Without a pending admin sign-in (a right password first): 401 'timed out' for everyone.
+  'POST /api/admin/login/passkey/options': { access: 'public', allowed: 401 },
+  'POST /api/admin/login/passkey': {
+    access: 'public',
+    call: () => ({ body: { response: MADE_UP_ASSERTION } }),
+    allowed: 401,
+  },
+
   'GET /api/admin/user': { access: 'admin', allowed: 200 },
+  'POST /api/admin/passkeys/registration-options': { access: 'admin', allowed: 200 },
+  // Well formed, but this browser asked for no options: 400 from the handler.
+  'POST /api/admin/passkeys/registration': {
+    access: 'admin',
+    call: () => ({ body: { name: 'Laptop', response: MADE_UP_REGISTRATION } }),
+    allowed: 400,
+  },
+  // The matrix's admin has enrolled already: 409 'Two-factor sign-in is already on.' from the handler.
+  'POST /api/admin/2fa/totp/setup': { access: 'admin', allowed: 409 },
+  'POST /api/admin/2fa/totp/enable': {
+    access: 'admin',
+    call: () => ({ body: { code: '123456' } }),
+    allowed: 409,
+  },
   'GET /api/admin/stats': { access: 'admin', allowed: 200 },
   'GET /api/admin/users': { access: 'admin', allowed: 200 },
   'GET /api/admin/subscribers': { access: 'admin', allowed: 200 },
   'GET /api/admin/referrals': { access: 'admin', allowed: 200 },
+  'GET /api/admin/practices': { access: 'admin', allowed: 200 },
+  'POST /api/admin/users/:id/end-sessions': {
+    access: 'admin',
+    call: (as) => ({ path: `/api/admin/users/${as.id}/end-sessions` }),
+    allowed: 200,
+  },
 
   // Without a valid signature 400 for everyone; a signed event 200 for everyone (below).
   'POST /api/stripe/webhook': { access: 'stripe', allowed: 400 },
@@ -172,7 +328,7 @@ async function call(key: string, row: Row, as: Caller, cookies: Cookies) {
   const req = row.call?.(as) ?? {};
   return t.app.inject({
     method,
-    url: `${url}${req.query ?? ''}`,
+    url: `${req.path ?? url}${req.query ?? ''}`,
     headers: { ...(method === 'GET' ? {} : { origin: APP_URL }), ...req.headers },
     cookies,
     ...(req.body ? { payload: req.body } : {}),
@@ -263,7 +419,9 @@ describe('every route answers only the callers its class allows', () => {
       );
       expect(statuses, key).toEqual(want);
       for (const res of Object.values(answers)) {
-        if (res.statusCode === 401) expect(res.json()).toEqual({ message: 'Not authenticated' });
+        // A public route's own 401 (a pending sign-in missing) says so; a guard's says 'Not authenticated'.
+        if (res.statusCode === 401 && row.access !== 'public')
+          expect(res.json()).toEqual({ message: 'Not authenticated' });
         if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
       }
     });

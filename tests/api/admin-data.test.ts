@@ -4,6 +4,7 @@ import { ensureFirstAdmin } from '../../src/server/admin/first-admin';
 import { referrals, subscribers, users } from '../../src/server/db/schema';
 import { adminReferralSchema, adminSubscriberSchema, adminUserSchema } from '../../src/shared/schemas/admin';
 import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
+import { enrolTotp } from '../support/two-factor';
 
 let t: TestApp;
 let admin: ReturnType<typeof client>;
@@ -60,6 +61,8 @@ beforeAll(async () => {
   });
   admin = client(t.app);
   await admin.post('/api/admin/login', { username: 'boss', password: 'admin pass 1' });
+  // Admins must have a second factor before the admin area opens.
+  await enrolTotp(admin, '/api/admin');
 });
 afterAll(() => t.close());
 

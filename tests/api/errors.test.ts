@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { APP_URL, signedInUser } from '../support/app';
+import { APP_URL, signedInUser, TEST_SECRETS_KEY } from '../support/app';
 import { createTestDatabase } from '../support/db';
 import { startFakeStripe } from '../support/fake-stripe';
 
@@ -18,6 +18,7 @@ const database = await createTestDatabase();
 const app = await buildApp({
   config: loadConfig({
     NODE_ENV: 'test',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     LOG_LEVEL: 'error',
     APP_URL,
     STRIPE_SECRET_KEY: 'sk_test_fake',

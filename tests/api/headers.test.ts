@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import { APP_URL, client, createTestApp, newUser, ORIGIN, signedInUser, type TestApp } from '../support/app';
+import { enrolTotp } from '../support/two-factor';
 
 const ADMIN = { username: 'headerboss', email: 'headerboss@example.com', password: 'header admin secret' };
 let t: TestApp;
@@ -142,9 +143,15 @@ describe('security headers on every kind of answer', () => {
 describe('caching', () => {
   it('authenticated answers, and the refusals of them, are never stored', async () => {
     const u = await signedInUser(t.app);
+    // An admin of its own: it enrols TOTP here, and the cookie tests below sign ADMIN in by password alone.
+    const own = { ...ADMIN, username: 'cacheboss', email: 'cacheboss@example.com' };
+    await adminsRepo(t.db).upsert({ ...own, passwordHash: await hashPassword(own.password) });
     const admin = client(t.app);
-    expect((await admin.post('/api/admin/login', ADMIN)).statusCode).toBe(200);
+    expect((await admin.post('/api/admin/login', own)).statusCode).toBe(200);
+    const beforeEnrolment = await admin.get('/api/admin/users');
+    await enrolTotp(admin, '/api/admin');
     const answers: [string, LightMyRequestResponse, number][] = [
+      ['GET /api/admin/users before enrolment', beforeEnrolment, 403],
       ['GET /api/user', await u.client.get('/api/user'), 200],
       ['GET /api/user/export', await u.client.get('/api/user/export'), 200],
       ['GET /api/subscription', await u.client.get('/api/subscription'), 200],

@@ -1,12 +1,18 @@
 /**
- * Expired sessions and reset tokens are deleted while the app runs (design.md section 6): the app
+ * Expired sessions and reset tokens (and security events past a year) are deleted while the app runs (design.md section 6): the app
  * purges them on a timer of its own, which the test moves on by an hour.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it, vi } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { PURGE_EVERY_MS } from '../../src/server/auth/purge';
-import { adminSessions, emailTokens, passwordResetTokens, userSessions } from '../../src/server/db/schema';
+import {
+  adminSessions,
+  emailTokens,
+  passwordResetTokens,
+  securityEvents,
+  userSessions,
+} from '../../src/server/db/schema';
 import { createTestApp, signedInUser } from '../support/app';
 import { mintSession } from '../support/routes';
 
@@ -76,4 +82,24 @@ it('deletes expired sessions, reset tokens and email links within the hour, and 
   );
   const stillSignedIn = await t.app.inject({ url: '/api/user', cookies: { cn_session: liveToken } });
   expect(stillSignedIn.statusCode).toBe(200);
+});
+
+it('deletes security events older than a year, and keeps the recent ones the Security tab shows', async () => {
+  const user = await signedInUser(t.app);
+  const old = new Date(Date.now() - 366 * DAY);
+  await t.db.insert(securityEvents).values({ userId: user.id, type: 'password_changed', createdAt: old });
+  const types = async () =>
+    (
+      await t.db
+        .select({ type: securityEvents.type })
+        .from(securityEvents)
+        .where(eq(securityEvents.userId, user.id))
+    )
+      .map((r) => r.type)
+      .sort();
+  // Registering signed the person in: that event is recent.
+  expect(await types()).toEqual(['password_changed', 'sign_in']);
+
+  vi.advanceTimersByTime(PURGE_EVERY_MS);
+  await vi.waitFor(async () => expect(await types()).toEqual(['sign_in']), { timeout: 10_000 });
 });

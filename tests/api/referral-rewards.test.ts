@@ -1,14 +1,34 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { describe, expect, it } from 'vitest';
-import { NO_ACTIVE_SUBSCRIPTION, YEARLY_LIMIT_REACHED } from '../../src/server/referrals/rewards';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  HELD_UNTIL_VERIFIED,
+  NO_ACTIVE_SUBSCRIPTION,
+  YEARLY_LIMIT_REACHED,
+} from '../../src/server/referrals/rewards';
 import { REFERRAL_CODE_VALID } from '../../src/shared/schemas/referrals';
 import { signedInUser, stripeApp } from '../support/app';
+import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
 
-const t = await stripeApp();
+const smtp = await startSmtpCatcher();
+afterAll(() => smtp.close());
+const t = await stripeApp({ SMTP_URL: smtp.url });
 const { fake, deliver, deliverAll } = t;
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
+
+/** Opens the link of the newest mail to `email` whose subject begins with `subject`, as `u`. */
+async function openLink(u: Signed, email: string, subject: string) {
+  const token = emailLinkToken((await smtp.waitFor(email, subject)).text);
+  const res = await u.client.post('/api/user/verify-email', { token });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The user opens the verification link every account is mailed: referral rewards need it. */
+async function verified(u: Signed): Promise<Signed> {
+  await openLink(u, u.email, 'Verify');
+  return u;
+}
 
 async function ids(userId: number) {
   const rows = await t.db.execute<{ customer: string; sub: string; credits: number }>(
@@ -33,6 +53,15 @@ async function trialing(planId: 'pro' | 'clinic' = 'pro', code?: string) {
 
 /** The trial ends (the first month is free by the coupon), then that month ends: the first paid invoice. */
 const untilFirstPayment = (sub: string) => [...fake.endTrial(sub), ...fake.advancePeriod(sub)];
+
+/** `n` rewards the referrer already earned this year, with their free months. */
+async function earnedThisYear(referrer: Signed, code: string, n: number) {
+  await t.db.execute(sql`
+    insert into referrals (referrer_id, referral_code, friend_email, status, completed_at, credit_amount, credited_at)
+    select ${referrer.id}, ${code}, 'old' || g || '@example.com', 'completed', now() - interval '300 days', 9980, now()
+    from generate_series(1, ${n}) g`);
+  await t.db.execute(sql`update users set referral_credits = ${n} where id = ${referrer.id}`);
+}
 
 const codeOf = async (u: Signed) => (await u.client.get('/api/referrals/code')).json().referralCode as string;
 const balance = (customer: string) => fake.state.customers.get(customer)!.balance;
@@ -110,7 +139,7 @@ describe('completing a referral when the friend starts paying', () => {
   });
 
   it('credits the referrer one month of their plan, once, whatever Stripe redelivers', async () => {
-    const referrer = await trialing('clinic');
+    const referrer = await verified(await trialing('clinic'));
     const friend = await trialing('pro', await codeOf(referrer));
     const { sub } = await ids(friend.id);
     const { customer } = await ids(referrer.id);
@@ -138,7 +167,7 @@ describe('completing a referral when the friend starts paying', () => {
   });
 
   it('credits once when the same completion arrives concurrently under different event ids', async () => {
-    const referrer = await trialing();
+    const referrer = await verified(await trialing());
     const friend = await trialing('pro', await codeOf(referrer));
     const { sub } = await ids(friend.id);
     const { customer } = await ids(referrer.id);
@@ -151,7 +180,7 @@ describe('completing a referral when the friend starts paying', () => {
   });
 
   it('completes without a credit when the referrer has no active subscription, and says why', async () => {
-    const referrer = await signedInUser(t.app);
+    const referrer = await verified(await signedInUser(t.app));
     const friend = await trialing('pro', await codeOf(referrer));
     await deliverAll(untilFirstPayment((await ids(friend.id)).sub));
     expect(await referralOf(friend.id)).toMatchObject({
@@ -163,15 +192,11 @@ describe('completing a referral when the friend starts paying', () => {
   });
 
   it('gives no 13th free month within 12 months, and records the reason', async () => {
-    const referrer = await trialing();
+    const referrer = await verified(await trialing());
     const { customer } = await ids(referrer.id);
     const code = await codeOf(referrer);
     // Twelve rewards already earned this year.
-    await t.db.execute(sql`
-      insert into referrals (referrer_id, referral_code, friend_email, status, completed_at, credit_amount, credited_at)
-      select ${referrer.id}, ${code}, 'old' || g || '@example.com', 'completed', now() - interval '300 days', 9980, now()
-      from generate_series(1, 12) g`);
-    await t.db.execute(sql`update users set referral_credits = 12 where id = ${referrer.id}`);
+    await earnedThisYear(referrer, code, 12);
     const friend = await trialing('pro', code);
     await deliverAll(untilFirstPayment((await ids(friend.id)).sub));
     expect(await referralOf(friend.id)).toMatchObject({
@@ -184,7 +209,7 @@ describe('completing a referral when the friend starts paying', () => {
   });
 
   it('keeps a credit owed when Stripe fails, and pays it once on a later event', async () => {
-    const referrer = await trialing();
+    const referrer = await verified(await trialing());
     const friend = await trialing('pro', await codeOf(referrer));
     const { customer } = await ids(referrer.id);
     const events = untilFirstPayment((await ids(friend.id)).sub);
@@ -198,6 +223,99 @@ describe('completing a referral when the friend starts paying', () => {
     expect(balance(customer)).toBe(-9980);
     await deliverAll(fake.trialWillEnd((await ids(referrer.id)).sub));
     expect(balance(customer)).toBe(-9980);
+  });
+});
+
+describe("the referrer's verified email (design.md section 2)", () => {
+  it('holds the reward of a referrer who has not verified, and pays it when they do', async () => {
+    const referrer = await trialing();
+    // The friend's own address is never verified: the reward is the referrer's, and so is the rule.
+    const friend = await trialing('pro', await codeOf(referrer));
+    const { customer } = await ids(referrer.id);
+    const events = untilFirstPayment((await ids(friend.id)).sub);
+    await deliverAll(events);
+    expect(await referralOf(friend.id)).toMatchObject({
+      status: 'completed',
+      reward_note: HELD_UNTIL_VERIFIED,
+      credit_amount: null,
+    });
+    expect(balance(customer)).toBe(0);
+    expect(await stats(referrer)).toMatchObject({ completedReferrals: 1, credits: 0 });
+
+    await verified(referrer);
+    expect(balance(customer)).toBe(-9980);
+    expect(await stats(referrer)).toMatchObject({ completedReferrals: 1, credits: 1 });
+    expect(await referralOf(friend.id)).toMatchObject({
+      status: 'completed',
+      reward_note: null,
+      credit_amount: 9980,
+    });
+    // Decided once: Stripe's redeliveries pay nothing more.
+    await deliverAll(events);
+    expect(balance(customer)).toBe(-9980);
+    expect((await ids(referrer.id)).credits).toBe(1);
+  });
+
+  it('pays held rewards when a new address is confirmed, as that verifies it', async () => {
+    const referrer = await trialing('clinic');
+    const friend = await trialing('pro', await codeOf(referrer));
+    await deliverAll(untilFirstPayment((await ids(friend.id)).sub));
+    const { customer } = await ids(referrer.id);
+    expect(balance(customer)).toBe(0);
+
+    const next = `new-${referrer.email}`;
+    const change = await referrer.client.patch('/api/user', {
+      username: referrer.username,
+      email: next,
+      currentPassword: referrer.password,
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    await openLink(referrer, next, 'Confirm');
+    expect(balance(customer)).toBe(-14980);
+    expect((await ids(referrer.id)).credits).toBe(1);
+  });
+
+  it('decides held rewards by the rules as they stand on verifying: the yearly limit still holds', async () => {
+    const referrer = await trialing();
+    const { customer } = await ids(referrer.id);
+    const code = await codeOf(referrer);
+    // Eleven rewards already earned this year: room for one more.
+    await earnedThisYear(referrer, code, 11);
+    const first = await trialing('pro', code);
+    const second = await trialing('pro', code);
+    await deliverAll(untilFirstPayment((await ids(first.id)).sub));
+    await deliverAll(untilFirstPayment((await ids(second.id)).sub));
+    expect((await referralOf(first.id))?.reward_note).toBe(HELD_UNTIL_VERIFIED);
+    expect((await referralOf(second.id))?.reward_note).toBe(HELD_UNTIL_VERIFIED);
+
+    await verified(referrer);
+    // The friend who paid first takes the twelfth month.
+    expect(await referralOf(first.id)).toMatchObject({ reward_note: null, credit_amount: 9980 });
+    expect(await referralOf(second.id)).toMatchObject({
+      reward_note: YEARLY_LIMIT_REACHED,
+      credit_amount: null,
+    });
+    expect(balance(customer)).toBe(-9980);
+    expect((await ids(referrer.id)).credits).toBe(12);
+  });
+
+  it('gives nothing to a referrer whose subscription ended before they verified, and says why', async () => {
+    const referrer = await trialing();
+    const friend = await trialing('pro', await codeOf(referrer));
+    await deliverAll(untilFirstPayment((await ids(friend.id)).sub));
+    const { customer, sub } = await ids(referrer.id);
+    expect((await referrer.client.post('/api/subscription/cancel')).statusCode).toBe(200);
+    await deliverAll(fake.endTrial(sub));
+    expect(fake.state.subscriptions.get(sub)!.status).toBe('canceled');
+
+    await verified(referrer);
+    expect(await referralOf(friend.id)).toMatchObject({
+      status: 'completed',
+      reward_note: NO_ACTIVE_SUBSCRIPTION,
+      credit_amount: null,
+    });
+    expect(balance(customer)).toBe(0);
+    expect((await ids(referrer.id)).credits).toBe(0);
   });
 });
 

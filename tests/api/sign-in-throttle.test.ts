@@ -85,3 +85,83 @@ describe('per-account throttle of failed sign-ins', () => {
     expect((await attempt('/api/admin/login', ADMIN.username, ADMIN.password)).statusCode).toBe(200);
   });
 });
+
+describe('the current password asked for by a sensitive change', () => {
+  type Signed = Awaited<ReturnType<typeof signedInUser>>;
+  /** The user's own session (a stolen cookie), used from an address never used before. */
+  const stolen = (u: Signed) => {
+    const c = client(t.app, `203.0.113.${++nextAddress}`);
+    for (const [name, value] of u.client.jar) c.jar.set(name, value);
+    return c;
+  };
+  const HELD = { message: 'Too many attempts. Please wait 1 minute and try again.' };
+  /** Ten wrong passwords, each refused with `wrong`; then the right one is held with the throttle's message. */
+  async function heldAfterTenWrong(
+    check: (password: string) => Promise<{ statusCode: number; json: () => unknown }>,
+    wrong: string,
+    right: string,
+  ) {
+    for (let i = 0; i < 10; i++) {
+      const res = await check(`guess ${i}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: wrong });
+    }
+    const held = await check(right);
+    expect(held.statusCode).toBe(429);
+    expect(held.json()).toEqual(HELD);
+  }
+
+  it('an email change counts wrong passwords with sign-in, and is then held, even for the right one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const u = await signedInUser(t.app);
+    const change = (currentPassword: string) =>
+      stolen(u).patch('/api/user', { username: u.username, email: 'thief@example.com', currentPassword });
+    await heldAfterTenWrong(change, 'Current password is incorrect', u.password);
+    // One count for the account: signing in is held too.
+    expect((await attempt('/api/login', u.username, u.password)).json()).toEqual(HELD);
+    expect((await u.client.get('/api/user')).json().email).toBe(u.email);
+
+    later(MINUTE + 1000);
+    const res = await change(u.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      'We sent a confirmation link to thief@example.com. Your email changes when you open it.',
+    );
+  });
+
+  it('a password change is held the same way', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const u = await signedInUser(t.app);
+    const change = (currentPassword: string) =>
+      stolen(u).post('/api/user/change-password', {
+        currentPassword,
+        newPassword: 'a brand new secret',
+        confirmPassword: 'a brand new secret',
+      });
+    await heldAfterTenWrong(change, 'Current password is incorrect', u.password);
+    later(MINUTE + 1000);
+    // The password did not change while held: the old one still signs in.
+    expect((await attempt('/api/login', u.username, u.password)).statusCode).toBe(200);
+  });
+
+  it('deleting the account is held the same way, and deletes nothing', async () => {
+    const u = await signedInUser(t.app);
+    const erase = (password: string) => stolen(u).delete('/api/user', { password });
+    await heldAfterTenWrong(erase, 'Password is incorrect', u.password);
+    expect((await u.client.get('/api/user')).statusCode).toBe(200);
+  });
+
+  it('a right password clears the count, as a sign-in does', async () => {
+    const u = await signedInUser(t.app);
+    const change = (currentPassword: string) =>
+      stolen(u).patch('/api/user', {
+        username: u.username,
+        email: u.email.replace('@', '+new@'),
+        currentPassword,
+      });
+    for (let i = 0; i < 9; i++) expect((await change(`guess ${i}`)).statusCode).toBe(400);
+    expect((await change(u.password)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await change(`guess again ${i}`)).statusCode).toBe(400);
+    expect((await change(u.password)).statusCode).toBe(200);
+  });
+});

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { APP_URL, createTestApp } from '../support/app';
+import { APP_URL, createTestApp, TEST_SECRETS_KEY } from '../support/app';
 
 const REQUEST_TIMEOUT_MS = 1000;
 
@@ -94,7 +94,12 @@ describe('a database that stopped answering', () => {
     await new Promise((resolve) => frozen.once('listening', resolve));
     const { port } = frozen.address() as { port: number };
     const timeoutMs = 500;
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      APP_URL,
+      SECRETS_KEY: TEST_SECRETS_KEY,
+    });
     const database = await openDatabase({
       databaseUrl: `postgres://app:secret@127.0.0.1:${port}/chairnotes`,
       timeoutMs,

@@ -189,6 +189,48 @@ test.describe('Security tab', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
   });
 
+  test('lists the devices signed in; one is signed out from here; the activity shows what happened', async ({
+    page,
+    browser,
+  }) => {
+    const user = await registerViaApi(page);
+    const mac = await browser.newContext({
+      userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:131.0) Gecko/20100101 Firefox/131.0',
+    });
+    const wrong = await mac.request.post('/api/login', {
+      data: { username: user.username, password: 'not the password' },
+      headers: origin,
+    });
+    expect(wrong.status()).toBe(401);
+    const login = await mac.request.post('/api/login', {
+      data: { username: user.username, password: user.password },
+      headers: origin,
+    });
+    expect(login.ok()).toBe(true);
+
+    await page.goto('/account?tab=security');
+    const devices = page.getByRole('region', { name: "Where you're signed in" });
+    const list = devices.getByRole('list', { name: 'Signed-in devices' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(list.getByRole('listitem').filter({ hasText: 'This device' })).toContainText('Active now');
+    const macRow = list.getByRole('listitem').filter({ hasText: 'Firefox on macOS' });
+    await expect(macRow).toContainText('Last active');
+
+    const activity = page.getByRole('region', { name: 'Recent security activity' });
+    await expect(activity.getByRole('listitem').first()).toContainText('Signed in');
+    await expect(activity.getByText('Failed sign-in attempt', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await macRow.getByRole('button', { name: /^Sign out Firefox on macOS/ }).click();
+    await expect(page.getByText('Device signed out', { exact: true })).toBeVisible();
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(activity.getByRole('listitem').first()).toContainText('A device was signed out');
+    // With no other device, there is nothing else to sign out.
+    await expect(devices.getByRole('button', { name: 'Sign out of all other devices' })).toHaveCount(0);
+    expect((await mac.request.get('/api/user')).status()).toBe(401);
+    await mac.close();
+  });
+
   test('a common new password is refused under its field, and the old one still works', async ({ page }) => {
     const user = await registerViaApi(page);
     await page.goto('/account?tab=security');
@@ -258,7 +300,7 @@ test('"Download my data" downloads a JSON file of what we hold', async ({ page }
   await page.goto('/account');
   await expect(page.getByRole('region', { name: 'Your data' })).toContainText('UK GDPR');
   const downloading = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Download my data' }).click();
+  await page.getByRole('button', { name: 'Download my data' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^chairnotes-my-data-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(readFileSync(await download.path(), 'utf8'));

@@ -1,11 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import type { AdminReferral, AdminStats, AdminUser } from '../../src/shared/schemas/admin';
-import { ADMIN, expect, registerViaApi, subscribeViaApi, test, uniqueUser } from './fixtures';
+import {
+  adminSessionCookies,
+  expect,
+  expectNoAxeViolations,
+  mailTo,
+  registerViaApi,
+  subscribeViaApi,
+  test,
+  uniqueUser,
+} from './fixtures';
 
-// The read-only admin area as an operator uses it: signed in through the admin form, reading the
+// The admin area as an operator uses it: signed in through the admin form, reading the
 // dashboard and the four lists, searching them and exporting CSV. Other spec files add users to the
 // same database at the same time, so the tests assert on users they made themselves, or on what the
 // server answered the page (captured on its way in), never on global counts. States the shared database
@@ -16,12 +24,13 @@ const count = new Intl.NumberFormat('en-GB');
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
+/**
+ * Signed in as the e2e admin, enrolled by TOTP in global-setup.ts: its session is shared, since the
+ * server takes each 30-second code once (the sign-in form itself, code step included, is auth.spec.ts's).
+ */
 async function signInAsAdmin(page: Page, path: string) {
-  await page.goto(`/admin?redirect=${encodeURIComponent(path)}`);
-  const form = page.getByRole('main');
-  await form.getByLabel('Username').fill(ADMIN.username);
-  await form.getByLabel('Password').fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.context().addCookies(adminSessionCookies());
+  await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
@@ -71,11 +80,6 @@ function expectOnlySimulatedFailureLogged(consoleErrors: string[]) {
   consoleErrors.splice(0, consoleErrors.length, ...others);
 }
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
-}
-
 function adminUser(overrides: Partial<AdminUser> & Pick<AdminUser, 'id' | 'username'>): AdminUser {
   return {
     email: `${overrides.username}@example.co.uk`,
@@ -88,6 +92,8 @@ function adminUser(overrides: Partial<AdminUser> & Pick<AdminUser, 'id' | 'usern
     createdAt: '2026-11-02T10:00:00.000Z',
     referralCode: null,
     referralCredits: 0,
+    practiceName: null,
+    practiceRole: null,
     ...overrides,
   };
 }
@@ -117,12 +123,16 @@ test.describe('dashboard', () => {
       'Active subscriptions',
       /^Estimated monthly revenue/,
       'Newsletter subscribers',
+      'Practices',
+      /^Practice members/,
     ]);
     await expect(figures.getByRole('definition')).toHaveText([
       count.format(stats.totalUsers),
       count.format(stats.activeSubscriptions),
       pounds.format(stats.estimatedMonthlyRevenue),
       count.format(stats.totalSubscribers),
+      count.format(stats.totalPractices),
+      count.format(stats.practiceMembers),
     ]);
     // A total is never in dollars (design.md section 2).
     await expect(figures).not.toContainText('$');
@@ -197,13 +207,22 @@ test.describe('dashboard', () => {
         },
       ],
       averageLoginsPerUser: 2.456,
+      totalPractices: 9,
+      practiceMembers: 31,
     };
     let answer = stats;
     await page.route('**/api/admin/stats', (route) => route.fulfill({ json: answer }));
     await signInAsAdmin(page, '/admin/dashboard');
 
     const figures = page.getByRole('region', { name: 'Key figures' });
-    await expect(figures.getByRole('definition')).toHaveText(['12,345', '321', '£30,123.40', '56']);
+    await expect(figures.getByRole('definition')).toHaveText([
+      '12,345',
+      '321',
+      '£30,123.40',
+      '56',
+      '9',
+      '31',
+    ]);
     const logins = page.getByRole('region', { name: 'Recent logins' });
     await expect(logins).toContainText('Average logins per user: 2.5');
     const streak = logins.getByRole('listitem').filter({ hasText: 'drstreak' });
@@ -230,9 +249,11 @@ test.describe('dashboard', () => {
       signupsByDay: days,
       recentLogins: [],
       averageLoginsPerUser: 0,
+      totalPractices: 0,
+      practiceMembers: 0,
     };
     await page.goto('/admin/dashboard');
-    await expect(figures.getByRole('definition')).toHaveText(['0', '0', '£0.00', '0']);
+    await expect(figures.getByRole('definition')).toHaveText(['0', '0', '£0.00', '0', '0', '0']);
     for (const chart of ['Users by plan', 'Users by status', 'Sign-ups in the last 90 days']) {
       await expect(page.getByRole('region', { name: chart })).toContainText('No data available');
     }
@@ -260,9 +281,11 @@ test.describe('lists', () => {
       'Email',
       'Plan',
       'Status',
+      'Practice',
       'Joined',
       'Last login',
       'Logins',
+      'Sessions',
     ]);
     await expect(page.getByText(/^[\d,]+ users$/)).toBeVisible();
 
@@ -292,6 +315,38 @@ test.describe('lists', () => {
     await expectNoAxeViolations(page);
   });
 
+  test("users: an admin signs a user out everywhere; the user's devices are signed out and told", async ({
+    page,
+    browser,
+  }) => {
+    const dentist = await newUser(browser);
+    await signInAsAdmin(page, '/admin/users');
+    await page.getByLabel('Search users').fill(dentist.email);
+    const row = page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row')
+      .filter({ hasText: dentist.email });
+    await row.getByRole('button', { name: `Sign ${dentist.username} out everywhere` }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Sign ${dentist.username} out everywhere?` });
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    expect((await dentist.page.request.get('/api/user')).status()).toBe(200);
+
+    await row.getByRole('button', { name: `Sign ${dentist.username} out everywhere` }).click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page.getByText('Signed out everywhere', { exact: true })).toBeVisible();
+    await expect(page.getByText('Signed out of 1 session.', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect((await dentist.page.request.get('/api/user')).status()).toBe(401);
+    const mail = await mailTo(dentist.email, 'You were signed out of ChairNotes on every device');
+    expect(mail.text).toContain('/auth');
+    await dentist.close();
+  });
+
   test('users: the CSV holds the rows found, quoted for a spreadsheet', async ({ page, browser }) => {
     const dentist = await newUser(browser, 'clinic');
     await dentist.close();
@@ -306,13 +361,13 @@ test.describe('lists', () => {
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Username,Email,Plan,Status,Retention discount,Joined,Last login,Logins,Login streak (days),Referral code,Referral credits',
+      'ID,Username,Email,Plan,Status,Retention discount,Practice,Joined,Last login,Logins,Login streak (days),Referral code,Referral credits',
     );
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');
     expect(lines[1]).toMatch(
       new RegExp(
-        `^\\d+,${dentist.username},${dentist.email.replaceAll('.', '\\.')},Practice,Active,No,\\d{4}-`,
+        `^\\d+,${dentist.username},${dentist.email.replaceAll('.', '\\.')},Practice,Active,No,${dentist.username}'s practice \\(owner\\),\\d{4}-`,
       ),
     );
   });
@@ -381,6 +436,64 @@ test.describe('lists', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('practices: listed with owner, members and plan status; searched by name or owner; exported', async ({
+    page,
+    browser,
+  }) => {
+    const owner = await newUser(browser, 'clinic');
+    const name = `Row ${owner.username} Dental`;
+    const renamed = await owner.page.request.patch('/api/practice', {
+      data: { name },
+      headers: { origin: baseURL },
+    });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    const invited = await owner.page.request.post('/api/practice/invitations', {
+      data: { email: uniqueUser().email, role: 'clinician' },
+      headers: { origin: baseURL },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    await owner.close();
+
+    await signInAsAdmin(page, '/admin/practices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Practices' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Practices' });
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Practice',
+      'Owner',
+      'Members',
+      'Invited',
+      'Plan status',
+      'Created',
+    ]);
+    const search = page.getByLabel('Search practices');
+    for (const query of [name.toLowerCase(), owner.username, owner.email.toUpperCase()]) {
+      await search.fill(query);
+      const row = table.getByRole('row').filter({ hasText: name });
+      await expect(row).toContainText(owner.email);
+      await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+      await expect(row.getByRole('cell').nth(3)).toHaveText('1');
+      await expect(row).toContainText('Practice, Active');
+    }
+    await expect(page.getByText(/^1 of [\d,]+ practices?$/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = (await readFile(await (await downloading).path(), 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(
+      'ID,Practice,Owner username,Owner email,Members,Pending invitations,Plan,Status,Created',
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d+,${name},${owner.username},${owner.email.replaceAll('.', '\\.')},1,1,Practice,Active,\\d{4}-`,
+      ),
+    );
+
+    await search.fill(`nobody-${Date.now()}`);
+    await expect(page.getByText('No practices match your search.', { exact: true })).toBeVisible();
+  });
+
   test('referrals: searched by referrer username or email, friend email or code', async ({
     page,
     browser,
@@ -445,12 +558,12 @@ test.describe('lists', () => {
     await signInAsAdmin(page, '/admin/users');
 
     const users = page.getByRole('table', { name: 'Users' });
-    await expect(users.getByRole('row').filter({ hasText: 'drnever' }).getByRole('cell').nth(5)).toHaveText(
+    await expect(users.getByRole('row').filter({ hasText: 'drnever' }).getByRole('cell').nth(6)).toHaveText(
       'Never',
     );
     const garbled = users.getByRole('row').filter({ hasText: 'drgarbled' }).getByRole('cell');
-    await expect(garbled.nth(4)).toHaveText('Invalid date');
     await expect(garbled.nth(5)).toHaveText('Invalid date');
+    await expect(garbled.nth(6)).toHaveText('Invalid date');
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Referrals' }).click();
     const row = page.getByRole('table', { name: 'Referrals' }).getByRole('row').nth(1);
@@ -544,6 +657,13 @@ test.describe('failures and empty states', () => {
       toast: 'Failed to fetch referrals',
       message: 'Error loading referrals. Please try again.',
       empty: 'No referrals found in the system.',
+    },
+    {
+      path: '/admin/practices',
+      api: '**/api/admin/practices',
+      toast: 'Failed to fetch practices',
+      message: 'Error loading practices. Please try again.',
+      empty: 'No practices yet.',
     },
   ];
 

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, expectNoAxeViolations, mailTo, registerViaApi, test, uniqueUser } from './fixtures';
+import { Secret, TOTP } from 'otpauth';
+import {
+  ADMIN,
+  adminCode,
+  expect,
+  expectNoAxeViolations,
+  mailTo,
+  NEW_ADMIN,
+  registerViaApi,
+  test,
+  uniqueUser,
+} from './fixtures';
 
 /** Fills in and sends the Register tab of /auth; the tab's panel, to read what it says. */
 async function registerInForm(page: Page, user: ReturnType<typeof uniqueUser>) {
@@ -36,7 +47,7 @@ test.describe('registration and sign-in', () => {
     const login = page.getByRole('tabpanel', { name: 'Login' });
     await login.getByLabel('Username').fill(user.username);
     await login.getByLabel('Password').fill(user.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
     await expect(page.getByText(`Welcome back, ${user.username}!`, { exact: true })).toBeVisible();
     // A user on the free plan is shown the plans after sign-in.
@@ -46,7 +57,7 @@ test.describe('registration and sign-in', () => {
   test('validation messages appear on submit and clear as the user corrects the field', async ({ page }) => {
     await page.goto('/auth');
     const login = page.getByRole('tabpanel', { name: 'Login' });
-    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(login.getByText('Username is required')).toBeVisible();
     await expect(login.getByText('Password is required')).toBeVisible();
     await login.getByLabel('Username').fill('someone');
@@ -91,7 +102,7 @@ test.describe('registration and sign-in', () => {
     const login = page.getByRole('tabpanel', { name: 'Login' });
     await login.getByLabel('Username').fill(user.username);
     await login.getByLabel('Password').fill('not the password');
-    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
     await expect(page.getByText('401: Invalid username or password', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
@@ -122,7 +133,7 @@ test.describe('redirects', () => {
     const login = page.getByRole('tabpanel', { name: 'Login' });
     await login.getByLabel('Username').fill(user.username);
     await login.getByLabel('Password').fill(user.password);
-    await login.getByRole('button', { name: 'Sign in' }).click();
+    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/subscribe\/pro$/);
   });
 
@@ -181,7 +192,7 @@ test('forgot password: the mailed link sets a new password that then signs in', 
   const login = page.getByRole('tabpanel', { name: 'Login' });
   await login.getByLabel('Username').fill(user.username);
   await login.getByLabel('Password').fill('a fresh password');
-  await login.getByRole('button', { name: 'Sign in' }).click();
+  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
 
   // The link works once.
@@ -214,17 +225,21 @@ test.describe('admin area', () => {
   }) => {
     await page.goto('/admin?redirect=/admin/users');
     const form = page.getByRole('main');
-    await form.getByRole('button', { name: 'Sign in' }).click();
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(form.getByText('Username is required')).toBeVisible();
     await expect(form.getByText('Password is required')).toBeVisible();
 
     await form.getByLabel('Username').fill(ADMIN.username);
     await form.getByLabel('Password').fill('wrong password');
-    await form.getByRole('button', { name: 'Sign in' }).click();
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Admin login failed', { exact: true })).toBeVisible();
 
     await form.getByLabel('Password').fill(ADMIN.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // Every admin has a second factor: the code from the authenticator app (global-setup.ts enrolled it).
+    // The next step's code: the one of this step may be spent already.
+    await form.getByLabel('Authentication code').fill(adminCode(1));
+    await form.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Admin login successful', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -252,5 +267,37 @@ test.describe('admin area', () => {
     ).toBeVisible();
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin\?redirect=%2Fadmin%2Fdashboard$/);
+  });
+
+  test('an admin without a second factor sets one up before any admin page, then gets in', async ({
+    page,
+  }) => {
+    test.slow();
+    await page.goto('/admin?redirect=/admin/users');
+    const form = page.getByRole('main');
+    await form.getByLabel('Username').fill(NEW_ADMIN.username);
+    await form.getByLabel('Password').fill(NEW_ADMIN.password);
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toHaveCount(0);
+    // The server opens nothing of the admin area before then.
+    const users = await page.request.get('/api/admin/users');
+    expect(users.status()).toBe(403);
+    expect(await users.json()).toMatchObject({ enrolmentRequired: true });
+
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await expect(page.getByRole('img', { name: /^QR code/ })).toBeVisible();
+    const secret = (await page.locator('main code').textContent())?.trim() ?? '';
+    await expectNoAxeViolations(page);
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+    await page.getByLabel('Code from the app').fill(totp.generate());
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await page.getByLabel('I have saved my recovery codes').check();
+    await page.getByRole('button', { name: 'Continue to the admin area' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    expect((await page.request.get('/api/admin/users')).status()).toBe(200);
   });
 });

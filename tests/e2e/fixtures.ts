@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { baseURL, stripeControlURL } from '../../playwright.config';
 
 export { expect };
@@ -13,7 +14,29 @@ export function uniqueUser() {
   return { username: `dr${id}`, email: `dr${id}@example.co.uk`, password: 'floss every day' };
 }
 
-export const ADMIN = { username: 'e2e-admin', password: 'e2e admin password' };
+export {
+  E2E_ADMIN as ADMIN,
+  E2E_NEW_ADMIN as NEW_ADMIN,
+  E2E_PASSKEY_ADMIN as PASSKEY_ADMIN,
+} from '../../playwright.config';
+
+/** Where global-setup.ts keeps the e2e admin's TOTP secret and enrolled session. */
+export const ADMIN_STATE_FILE = '.tmp/e2e-admin.json';
+
+/** The code the e2e admin's authenticator app shows `stepsAhead` 30-second steps from now. */
+export function adminCode(stepsAhead = 0): string {
+  const { secret } = JSON.parse(readFileSync(ADMIN_STATE_FILE, 'utf8')) as { secret: string };
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+/** The e2e admin's enrolled session (global-setup.ts), as cookies for a browser context. */
+export function adminSessionCookies(): { name: string; value: string; url: string }[] {
+  const state = JSON.parse(readFileSync(ADMIN_STATE_FILE, 'utf8')) as {
+    cookies: { name: string; value: string }[];
+  };
+  return state.cookies.map((c) => ({ ...c, url: baseURL }));
+}
 
 type Mail = { to: string; subject: string; text: string };
 
@@ -52,6 +75,16 @@ export async function registerViaApi(page: Page, user = uniqueUser()) {
   });
   expect(res.status()).toBe(201);
   return user;
+}
+
+/** Opens the verification link mailed to a new account, through the API (set-up for tests about something else). */
+export async function verifyViaApi(page: Page, email: string) {
+  const token = /\/verify-email\?token=([A-Za-z0-9_-]+)/.exec((await mailTo(email, 'Verify')).text)?.[1];
+  const res = await page.request.post('/api/user/verify-email', {
+    data: { token },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** Starts a trial for the signed-in page's user through the API (the e2e server talks to the fake Stripe). */
@@ -134,6 +167,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       return response;
     };
     await use(page);
+    // A page may still be loading when its test ends (a late request of the page the test left on):
+    // a route handler then working on it would fail outside any test.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
   },
   consoleErrors: [
     async ({ page }, use) => {

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { expect, mailTo, registerViaApi, test, uniqueUser } from './fixtures';
+import { expect, mailTo, registerViaApi, test, uniqueUser, verifyViaApi } from './fixtures';
 
 /** The signed-in user's code, as the API gives it. */
 async function referralCodeOf(page: Page): Promise<string> {
@@ -35,6 +35,20 @@ test.describe('/refer', () => {
     await expect(terms).toContainText('applied to the next billing cycle');
     await expect(terms).toContainText('at most 12 free months in any rolling 12 months');
     await expect(terms).toContainText('both need an active subscription');
+    await expect(terms).toContainText('credited once your email address is verified');
+  });
+
+  test('an unverified referrer is told their free months wait for a verified email, until they verify', async ({
+    page,
+  }) => {
+    const user = await registerViaApi(page);
+    await page.goto('/refer');
+    const notice = page.getByText(/^Verify your email address to receive your free months/);
+    await expect(notice).toContainText(user.email);
+    await verifyViaApi(page, user.email);
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Your referral code' })).toBeVisible();
+    await expect(notice).toHaveCount(0);
   });
 
   test('the copy buttons put the code and the link on the clipboard', async ({ page, context }) => {

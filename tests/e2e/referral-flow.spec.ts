@@ -1,4 +1,12 @@
-import { atStripe, expect, registerViaApi, subscribeViaApi, test, uniqueUser } from './fixtures';
+import {
+  atStripe,
+  expect,
+  registerViaApi,
+  subscribeViaApi,
+  test,
+  uniqueUser,
+  verifyViaApi,
+} from './fixtures';
 
 // A referral end to end, with nothing of ours faked: the referrer's share link, the friend's
 // registration and subscription with the code, then the friend's trial and free month ending in (fake)
@@ -13,10 +21,11 @@ test('a friend follows the share link, subscribes with the code, and both see th
   // delivered to the webhook: the work of about three ordinary tests (measured: 17 s on an idle
   // two-core machine, 22 s beside `npx vitest run`, of the 30 s a test gets).
   test.slow();
-  // The referrer: a subscriber (in trial) with a code.
+  // The referrer: a subscriber (in trial) with a code, and a verified address (rewards need one).
   const referrerContext = await browser.newContext();
   const referrerPage = await referrerContext.newPage();
-  await registerViaApi(referrerPage);
+  const referrer = await registerViaApi(referrerPage);
+  await verifyViaApi(referrerPage, referrer.email);
   await subscribeViaApi(referrerPage, 'clinic');
   const { referralCode } = await (await referrerPage.request.get('/api/referrals/code')).json();
   expect(referralCode).toMatch(/^[A-Z0-9]{8}$/);

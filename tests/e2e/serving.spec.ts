@@ -47,7 +47,7 @@ test.describe('prerendered marketing pages', () => {
       page,
     }) => {
       await page.goto('/auth');
-      const submit = page.getByRole('button', { name: 'Sign in' });
+      const submit = page.getByRole('button', { name: 'Sign in', exact: true });
       await expect(submit).toBeDisabled();
       await page.getByLabel('Password').fill('secret password');
       await page.getByLabel('Password').press('Enter');

@@ -14,7 +14,7 @@ import { loadConfig } from '../../src/server/config';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { openMigratedDatabase } from '../../src/server/start';
-import { APP_URL, client } from '../support/app';
+import { APP_URL, client, TEST_SECRETS_KEY } from '../support/app';
 import { withDatabase } from '../support/global-setup';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
@@ -36,6 +36,7 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 async function appOn(databaseUrl: string): Promise<{ app: FastifyInstance; database: Database }> {
   const config = loadConfig({
     NODE_ENV: 'test',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     LOG_LEVEL: 'silent',
     APP_URL,
     DATABASE_TIMEOUT_MS: String(TIMEOUT_MS),

@@ -9,6 +9,9 @@ import { signedWebhook, startFakeStripe } from './fake-stripe';
 export const APP_URL = 'http://localhost:5000';
 export const ORIGIN = { origin: APP_URL };
 
+/** A SECRETS_KEY for the tests (32 bytes, base64): the app seals second-factor secrets with it. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
@@ -20,9 +23,10 @@ export async function createTestApp(
   // the limit set LOGIN_RATE_LIMIT themselves.
   const config: Config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     APP_URL,
     LOGIN_RATE_LIMIT: '1000',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...env,
   });
   const database = await createTestDatabase();
@@ -114,7 +118,7 @@ export async function stripeApp(
 type Json = Record<string, unknown>;
 
 /** A browser-like client: sends our Origin on writes and keeps the cookies it is given. */
-export function client(app: FastifyInstance, ip = '127.0.0.1') {
+export function client(app: FastifyInstance, ip = '127.0.0.1', userAgent = 'lightMyRequest') {
   const jar = new Map<string, string>();
   function remember(res: LightMyRequestResponse) {
     for (const c of res.cookies as { name: string; value: string; expires?: Date }[]) {
@@ -129,7 +133,7 @@ export function client(app: FastifyInstance, ip = '127.0.0.1') {
       method,
       url,
       remoteAddress: ip,
-      headers: method === 'GET' ? {} : ORIGIN,
+      headers: { 'user-agent': userAgent, ...(method === 'GET' ? {} : ORIGIN) },
       cookies,
       ...(body === undefined ? {} : { payload: body }),
     });

@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import {
-  hasNoteAppAccess,
   mapStatus,
   NO_SUBSCRIPTION,
+  noteAppEntitlement,
   stateFromSubscription,
 } from '../../src/server/billing/subscription-state';
+import type { PlanId, SubscriptionStatus } from '../../src/shared/constants';
 
 const planOfPrice = (id: string) =>
   id === 'price_pro' ? 'pro' : id === 'price_clinic' ? 'clinic' : undefined;
@@ -104,9 +105,30 @@ describe('subscription state from Stripe', () => {
   });
 
   it('the note app opens for a live paid plan only', () => {
-    expect(hasNoteAppAccess({ plan: 'pro', subscriptionStatus: 'active' })).toBe(true);
-    expect(hasNoteAppAccess({ plan: 'clinic', subscriptionStatus: 'past_due' })).toBe(true);
-    expect(hasNoteAppAccess({ plan: 'pro', subscriptionStatus: 'paused' })).toBe(false);
-    expect(hasNoteAppAccess({ plan: 'free', subscriptionStatus: 'inactive' })).toBe(false);
+    const access = (plan: PlanId, subscriptionStatus: SubscriptionStatus) =>
+      noteAppEntitlement({ plan, subscriptionStatus }, null).access;
+    expect(access('pro', 'active')).toBe(true);
+    expect(access('clinic', 'past_due')).toBe(true);
+    expect(access('pro', 'paused')).toBe(false);
+    expect(access('free', 'inactive')).toBe(false);
+  });
+
+  it("a practice's members get the note app while the practice's subscription gives it, as the Practice plan", () => {
+    const free = { plan: 'free', subscriptionStatus: 'inactive' } as const;
+    const practice = (ownerPlan: PlanId, ownerStatus: SubscriptionStatus) => ({ ownerPlan, ownerStatus });
+    expect(noteAppEntitlement(free, practice('clinic', 'active'))).toEqual({ access: true, plan: 'clinic' });
+    expect(noteAppEntitlement(free, practice('clinic', 'past_due')).access).toBe(true);
+    // Frozen, cancelled (the plan falls to free) or a Plus owner: no access through the practice.
+    expect(noteAppEntitlement(free, practice('clinic', 'paused'))).toEqual({ access: false, plan: 'free' });
+    expect(noteAppEntitlement(free, practice('free', 'canceled')).access).toBe(false);
+    expect(noteAppEntitlement(free, practice('pro', 'active')).access).toBe(false);
+    // A member with a Plus plan of their own keeps it, frozen or not, through whichever gives access.
+    const ownPlus = { plan: 'pro', subscriptionStatus: 'active' } as const;
+    expect(noteAppEntitlement(ownPlus, practice('clinic', 'paused'))).toEqual({ access: true, plan: 'pro' });
+    const frozenPlus = { plan: 'pro', subscriptionStatus: 'paused' } as const;
+    expect(noteAppEntitlement(frozenPlus, practice('clinic', 'active'))).toEqual({
+      access: true,
+      plan: 'clinic',
+    });
   });
 });

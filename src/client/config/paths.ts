@@ -12,6 +12,9 @@ export const paths = {
     path: '/auth',
     /** Sign in, then go to `redirect` (a path with its query, encoded whole). */
     getHref: (redirect?: string) => (redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),
+    /** Create an account (the Register tab, the email filled in), then go to `redirect`. */
+    getRegisterHref: (redirect: string, email: string) =>
+      `/auth?tab=register&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(redirect)}`,
     /** A referrer's share link: the code waits in the browser for the subscribe page. */
     getReferralHref: (code: string) => `/auth?ref=${encodeURIComponent(code)}`,
   },
@@ -34,8 +37,19 @@ export const paths = {
   account: {
     path: '/account',
     getHref: (tab?: 'subscription') => (tab ? `/account?tab=${tab}` : '/account'),
+    /** The Subscription tab with its dialog open to switch to `planId` (from the pricing page). */
+    getSwitchHref: (planId: string) => `/account?tab=subscription&switch=${planId}`,
   },
   refer: { path: '/refer', getHref: () => '/refer' },
+  practice: {
+    path: '/practice',
+    getHref: () => '/practice',
+    /** Where an invitation mail's link lands (with its token). */
+    join: {
+      path: '/practice/join',
+      getHref: (token: string) => `/practice/join?token=${encodeURIComponent(token)}`,
+    },
+  },
   subscribe: {
     /** Not a page: it sends the visitor to choose a plan on the pricing page. */
     root: { path: '/subscribe', getHref: () => '/subscribe' },
@@ -60,6 +74,7 @@ export const paths = {
     subscriptions: { path: '/admin/subscriptions', getHref: () => '/admin/subscriptions' },
     newsletter: { path: '/admin/newsletter', getHref: () => '/admin/newsletter' },
     referrals: { path: '/admin/referrals', getHref: () => '/admin/referrals' },
+    practices: { path: '/admin/practices', getHref: () => '/admin/practices' },
   },
 } as const;
 

@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly serverMessage: string,
+    /** The answer's JSON fields besides `message` (e.g. `reauthRequired`), when it was JSON. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(`${status}: ${serverMessage}`);
     this.name = 'ApiError';
@@ -13,15 +15,15 @@ async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
   let message = text;
+  let details: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') {
-      message = parsed.message;
-    }
+    if (parsed && typeof parsed === 'object') details = parsed as Record<string, unknown>;
+    if (typeof details.message === 'string') message = details.message;
   } catch {
     // Not JSON: the raw body text is the message.
   }
-  throw new ApiError(res.status, message || res.statusText);
+  throw new ApiError(res.status, message || res.statusText, details);
 }
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

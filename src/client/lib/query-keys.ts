@@ -15,6 +15,10 @@ export const queryKeys = {
     paymentMethod: ['user', 'payment-method'],
     referralCode: ['user', 'referral-code'],
     referralStats: ['user', 'referral-stats'],
+    security: ['user', 'security'],
+    passkeys: ['user', 'passkeys'],
+    twoFactor: ['user', 'two-factor'],
+    practice: ['user', 'practice'],
   },
   /** The signed-in admin, or null. */
   adminSession: ['admin-session'],
@@ -24,5 +28,6 @@ export const queryKeys = {
     users: ['admin', 'users'],
     subscribers: ['admin', 'subscribers'],
     referrals: ['admin', 'referrals'],
+    practices: ['admin', 'practices'],
   },
 } as const;

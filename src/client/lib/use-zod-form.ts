@@ -8,7 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from './api';
+import { ApiError, describeFailure } from './api';
 
 /**
  * A form checked by the zod schema the server uses too: first on submit, then on every change (spec
@@ -37,5 +37,14 @@ export function useZodForm<Input extends FieldValues, Output extends FieldValues
       form.setError(name as FieldPath<Input>, { type: 'server', message }, { shouldFocus: true });
     }
   };
-  return { ...form, field, showServerError };
+  /** For a form about one thing (a code, a password): whatever refusal the server gives goes under `name`. */
+  const showErrorUnder = (name: FieldPath<Input>) => (error: Error) => {
+    const refused = error instanceof ApiError && error.status < 500;
+    form.setError(
+      name,
+      { type: 'server', message: refused ? error.serverMessage : describeFailure(error) },
+      { shouldFocus: true },
+    );
+  };
+  return { ...form, field, showServerError, showErrorUnder };
 }

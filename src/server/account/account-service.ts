@@ -1,11 +1,16 @@
 import { CURRENT_PASSWORD_FOR_EMAIL, type ProfileUpdate } from '../../shared/schemas/account';
-import { verifyPassword } from '../auth/password';
+import type { SecurityOverview } from '../../shared/schemas/security';
+import type { UserSession } from '../auth/require';
+import { securityEventsRepo } from '../auth/security-events';
+import { confirmPassword } from '../auth/sign-in';
 import { usersRepo } from '../auth/users-repo';
 import { subscriptionService } from '../billing/subscription-service';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
-import { badRequest } from '../lib/http-error';
+import { type Client, describeDevice } from '../lib/client';
+import { badRequest, notFound } from '../lib/http-error';
 import { outboxRepo } from '../mail/outbox-repo';
+import { practiceService } from '../practices/practice-service';
 import { changeLinkSentMessage, emailAddressService } from './email-address-service';
 import { personalData } from './personal-data';
 
@@ -19,6 +24,7 @@ export function accountService(ctx: AppContext) {
   const outbox = outboxRepo(db);
   const subscriptions = subscriptionService(ctx);
   const emailAddress = emailAddressService(ctx);
+  const events = securityEventsRepo(db);
 
   return {
     /**
@@ -30,7 +36,7 @@ export function accountService(ctx: AppContext) {
       const emailChanges = email !== user.email;
       if (emailChanges) {
         if (!currentPassword) throw badRequest(CURRENT_PASSWORD_FOR_EMAIL);
-        if (!(await verifyPassword(user.password, currentPassword)))
+        if (!(await confirmPassword(ctx, 'user', user, currentPassword)))
           throw badRequest('Current password is incorrect');
         await emailAddress.ensureFree(email);
       }
@@ -41,13 +47,51 @@ export function accountService(ctx: AppContext) {
     },
 
     /** Ends every session of the user but this one; how many ended. */
-    signOutOthers: (user: User, keepToken: string) => ctx.sessions.user.endAllFor(user.id, keepToken),
+    async signOutOthers(user: User, keepToken: string, client: Client): Promise<number> {
+      const count = await ctx.sessions.user.endAllFor(user.id, keepToken);
+      await events.record({ userId: user.id }, 'sessions_ended', client);
+      return count;
+    },
+
+    /** Signs out one device, by the id the Security tab lists; 404 when it is not one of the user's. */
+    async endSession(user: User, sessionId: string, client: Client): Promise<void> {
+      if (!(await ctx.sessions.user.endOne(user.id, sessionId)))
+        throw notFound('That session has already ended.');
+      await events.record({ userId: user.id }, 'session_ended', client);
+    },
+
+    /** The Security tab: the devices signed in (this one marked) and the account's recent events. */
+    async securityOverview(user: User, token: string): Promise<SecurityOverview> {
+      const [sessions, recent] = await Promise.all([
+        ctx.sessions.user.list(user.id, token),
+        events.recentForUser(user.id),
+      ]);
+      return {
+        sessions: sessions.map((s) => ({
+          id: s.id,
+          device: describeDevice(s.userAgent),
+          ip: s.ip,
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          createdAt: s.createdAt.toISOString(),
+          current: s.current,
+        })),
+        events: recent.map((e) => ({
+          id: e.id,
+          type: e.type,
+          device: describeDevice(e.userAgent),
+          ip: e.ip,
+          at: e.createdAt.toISOString(),
+        })),
+      };
+    },
 
     exportData: (user: User) => personalData(db, user),
 
     /** Erases the account once the password is confirmed. */
-    async delete(user: User, password: string): Promise<void> {
-      if (!(await verifyPassword(user.password, password))) throw badRequest('Password is incorrect');
+    async delete({ user, practice }: UserSession, password: string): Promise<void> {
+      if (!(await confirmPassword(ctx, 'user', user, password))) throw badRequest('Password is incorrect');
+      // An owner's practice (and its members' access) would go with the account: hand it over first.
+      await practiceService(ctx).checkAccountDeletion(practice);
       // Stripe first: if it cannot be reached, nothing is deleted and the person can try again,
       // rather than an erased account whose card is still charged.
       await subscriptions.cancelAllNow(user);

@@ -1,11 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { EMAIL_LINK_HOURS } from '../../shared/constants';
+import { securityEventsRepo } from '../auth/security-events';
 import { EMAIL_TAKEN, usersRepo } from '../auth/users-repo';
 import { stripeCall } from '../billing/stripe-call';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
+import type { Client } from '../lib/client';
 import { badRequest, conflict } from '../lib/http-error';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import { confirmEmailChangeMail, emailChangedMail, verifyEmailMail } from '../mail/templates';
+import { payOwedCredits, releaseHeldRewards } from '../referrals/rewards';
 import { type EmailTokenPurpose, emailTokensRepo } from './email-tokens-repo';
 
 export const EMAIL_LINK_INVALID_MESSAGE =
@@ -42,6 +46,19 @@ export function emailAddressService(ctx: AppContext) {
     await stripeCall(() => billing.stripe.customers.update(customerId, { email: user.email }));
   }
 
+  /**
+   * After the commit (a network call has no place in a transaction). The address is verified whatever
+   * happens here: a credit Stripe does not take now stays owed, and the next Stripe event pays it.
+   */
+  async function payCredits(log: FastifyBaseLogger): Promise<void> {
+    if (!ctx.billing) return;
+    try {
+      await payOwedCredits(db, ctx.billing, log);
+    } catch (err) {
+      log.error({ err }, 'referral credits released by a verified email not yet paid; will retry');
+    }
+  }
+
   return {
     sendVerification: (user: User) => sendLink(user, 'verify', user.email),
 
@@ -61,29 +78,39 @@ export function emailAddressService(ctx: AppContext) {
     sendChangeLink: (user: User, email: string) => sendLink(user, 'change', email),
 
     /**
-     * Uses a link: verifies the email, or applies an email change. A change signs out every session
+     * Uses a link: verifies the email, or applies an email change (the new address is verified by it).
+     * Referral rewards held for a verified address are decided then. A change signs out every session
      * but `keepSession` (the one that opened the link, if it is the same user's) and tells the old
      * address. Answers what to tell the person.
      */
-    async confirm(token: string, keepSession?: { userId: number; token: string }): Promise<string> {
+    async confirm(
+      token: string,
+      client: Client,
+      keepSession: { userId: number; token: string } | undefined,
+      log: FastifyBaseLogger,
+    ): Promise<string> {
       const outcome = await db.transaction(async (tx) => {
         const claimed = await emailTokensRepo(tx).claim(sha256Hex(token));
         if (!claimed) return null;
         const txUsers = usersRepo(tx);
         if (claimed.purpose === 'verify') {
           const user = await txUsers.markEmailVerified(claimed.userId, claimed.email);
-          return user ? { kind: 'verified' as const } : null;
+          if (!user) return null;
+          return { kind: 'verified' as const, creditOwed: await releaseHeldRewards(tx, user.id) };
         }
         const before = await txUsers.findById(claimed.userId);
         const after = await txUsers.setVerifiedEmail(claimed.userId, claimed.email);
         if (!before || !after) return null;
         // Links made for the old address (or another change) mean nothing now.
         await emailTokensRepo(tx).deleteAllFor(after.id);
+        await securityEventsRepo(db).record({ userId: after.id }, 'email_changed', client, tx);
         // Inside the transaction: if Stripe cannot be reached, nothing changes and the link still works.
         await updateStripeCustomer(after);
-        return { kind: 'changed' as const, before, after };
+        const creditOwed = await releaseHeldRewards(tx, after.id);
+        return { kind: 'changed' as const, before, after, creditOwed };
       });
       if (!outcome) throw badRequest(EMAIL_LINK_INVALID_MESSAGE);
+      if (outcome.creditOwed) await payCredits(log);
       if (outcome.kind === 'verified') return 'Thank you: your email address is verified.';
 
       const { before, after } = outcome;

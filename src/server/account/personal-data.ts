@@ -4,6 +4,10 @@ import type { Db } from '../db/client';
 import {
   contactMessages,
   outbox,
+  passkeys,
+  practiceInvitations,
+  practiceMembers,
+  practices,
   referralInvitations,
   referrals,
   subscribers,
@@ -21,7 +25,18 @@ export async function personalData(db: Db, user: User) {
   // Newsletter and contact rows are matched by address only: until the person has proved the address
   // is theirs, they could be a stranger's (someone who registered with another person's email).
   const byOwnedEmail = <T>(rows: () => Promise<T[]>) => (user.emailVerified ? rows() : Promise.resolve([]));
-  const [sessions, made, joinedThrough, invitations, newsletter, messages, mails] = await Promise.all([
+  const [
+    sessions,
+    made,
+    joinedThrough,
+    invitations,
+    newsletter,
+    messages,
+    mails,
+    keys,
+    practice,
+    invitedOthers,
+  ] = await Promise.all([
     db
       .select({ createdAt: userSessions.createdAt, expiresAt: userSessions.expiresAt })
       .from(userSessions)
@@ -78,6 +93,26 @@ export async function personalData(db: Db, user: User) {
           : and(eq(outbox.to, user.email), gte(outbox.createdAt, user.createdAt)),
       )
       .orderBy(desc(outbox.createdAt)),
+    // Their names and use, not the public keys (which say nothing about the person).
+    db
+      .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, user.id)),
+    db
+      .select({ name: practices.name, role: practiceMembers.role, joinedAt: practiceMembers.joinedAt })
+      .from(practiceMembers)
+      .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+      .where(eq(practiceMembers.userId, user.id)),
+    // The addresses they invited to a practice: data they gave us.
+    db
+      .select({
+        email: practiceInvitations.email,
+        role: practiceInvitations.role,
+        sentAt: practiceInvitations.createdAt,
+        acceptedAt: practiceInvitations.acceptedAt,
+      })
+      .from(practiceInvitations)
+      .where(eq(practiceInvitations.invitedBy, user.id)),
   ]);
 
   return {
@@ -113,7 +148,9 @@ export async function personalData(db: Db, user: User) {
       joinedThroughReferral: joinedThrough[0] ?? null,
       invitationsSent: invitations,
     },
+    practice: { membership: practice[0] ?? null, invitationsSent: invitedOthers },
     signedInDevices: sessions,
+    passkeys: keys,
     newsletter: newsletter[0] ?? null,
     contactMessages: messages,
     emailsSentToYou: mails,

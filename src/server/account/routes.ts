@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteAccountSchema, emailTokenSchema } from '../../shared/schemas/account';
 import { messageSchema } from '../../shared/schemas/fields';
+import { securityOverviewSchema, sessionIdParamsSchema } from '../../shared/schemas/security';
+import { requireRecentAuth } from '../auth/recent-auth';
 import { optionalUserSession, requireUser, requireUserSession } from '../auth/require';
 import { clearSessionCookie } from '../auth/session-cookies';
+import { clientOf } from '../lib/client';
 import { authRateLimit } from '../security/rate-limits';
 import { accountService } from './account-service';
 import { emailAddressService } from './email-address-service';
@@ -20,7 +23,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = await optionalUserSession(request, reply);
       const keep = session ? { userId: session.user.id, token: session.token } : undefined;
-      return { message: await emailAddress.confirm(request.body.token, keep) };
+      return {
+        message: await emailAddress.confirm(request.body.token, clientOf(request), keep, request.log),
+      };
     },
   );
 
@@ -37,13 +42,35 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: messageSchema.extend({ count: z.number().int() }) } } },
     async (request, reply) => {
       const { user, token } = await requireUserSession(request, reply);
-      const count = await account.signOutOthers(user, token);
+      const count = await account.signOutOthers(user, token, clientOf(request));
       return { message: 'Signed out of all other devices', count };
     },
   );
 
+  app.get(
+    '/api/user/security',
+    { schema: { response: { 200: securityOverviewSchema } } },
+    async (request, reply) => {
+      const { user, token } = await requireUserSession(request, reply);
+      return account.securityOverview(user, token);
+    },
+  );
+
+  app.delete(
+    '/api/user/sessions/:id',
+    { schema: { params: sessionIdParamsSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      await account.endSession(user, request.params.id, clientOf(request));
+      return { message: 'That device is signed out.' };
+    },
+  );
+
+  // Sensitive (design.md section 6): everything about the person, so a recent proof that it is them.
   app.get('/api/user/export', async (request, reply) => {
-    const data = await account.exportData(await requireUser(request, reply));
+    const session = await requireUserSession(request, reply);
+    requireRecentAuth(session);
+    const data = await account.exportData(session.user);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header('content-disposition', `attachment; filename="chairnotes-my-data-${day}.json"`)
@@ -58,8 +85,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: deleteAccountSchema, response: { 200: messageSchema } },
     },
     async (request, reply) => {
-      const user = await requireUser(request, reply);
-      await account.delete(user, request.body.password);
+      const session = await requireUserSession(request, reply);
+      const { user } = session;
+      await account.delete(session, request.body.password);
       clearSessionCookie(reply, 'user', app.ctx.cookie);
       request.log.info({ userId: user.id }, 'account deleted');
       return { message: 'Your account has been deleted.' };

@@ -2,9 +2,9 @@ import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../../shared/constants';
 import { monthlyAmount } from '../../shared/plans';
-import type { AdminReferral, AdminStats, AdminSubscriber } from '../../shared/schemas/admin';
+import type { AdminPractice, AdminReferral, AdminStats, AdminSubscriber } from '../../shared/schemas/admin';
 import type { Db } from '../db/client';
-import { referrals, subscribers, users } from '../db/schema';
+import { practiceInvitations, practiceMembers, practices, referrals, subscribers, users } from '../db/schema';
 
 const SIGNUP_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,51 +24,54 @@ function lastDays(days: number, now = new Date()): string[] {
  */
 export async function adminStats(db: Db): Promise<AdminStats> {
   const days = lastDays(SIGNUP_DAYS);
-  const [byPlanAndStatus, paying, [subscriberCount], signups, recent] = await Promise.all([
-    db
-      .select({
-        plan: users.plan,
-        status: users.subscriptionStatus,
-        users: count(),
-        logins: sql<number>`coalesce(sum(${users.loginCount}), 0)`.mapWith(Number),
-      })
-      .from(users)
-      .groupBy(users.plan, users.subscriptionStatus),
-    db
-      .select({ plan: users.plan, hasDiscount: users.hasDiscount, users: count() })
-      .from(users)
-      .where(
-        and(
-          eq(users.subscriptionStatus, 'active'),
-          sql`${users.plan} in (${sql.join(
-            PAID_PLAN_IDS.map((p) => sql`${p}`),
-            sql`, `,
-          )})`,
-        ),
-      )
-      .groupBy(users.plan, users.hasDiscount),
-    db.select({ n: count() }).from(subscribers),
-    db
-      .select({
-        day: sql<string>`to_char(${users.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
-        n: count(),
-      })
-      .from(users)
-      .where(sql`${users.createdAt} >= ${new Date(Date.now() - (SIGNUP_DAYS + 1) * DAY_MS).toISOString()}`)
-      .groupBy(sql`1`),
-    db
-      .select({
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        lastLoginAt: users.lastLoginAt,
-        consecutiveLogins: users.consecutiveLogins,
-      })
-      .from(users)
-      .where(isNotNull(users.lastLoginAt))
-      .orderBy(desc(users.lastLoginAt))
-      .limit(5),
-  ]);
+  const [byPlanAndStatus, paying, [subscriberCount], signups, recent, [practiceCount], [memberCount]] =
+    await Promise.all([
+      db
+        .select({
+          plan: users.plan,
+          status: users.subscriptionStatus,
+          users: count(),
+          logins: sql<number>`coalesce(sum(${users.loginCount}), 0)`.mapWith(Number),
+        })
+        .from(users)
+        .groupBy(users.plan, users.subscriptionStatus),
+      db
+        .select({ plan: users.plan, hasDiscount: users.hasDiscount, users: count() })
+        .from(users)
+        .where(
+          and(
+            eq(users.subscriptionStatus, 'active'),
+            sql`${users.plan} in (${sql.join(
+              PAID_PLAN_IDS.map((p) => sql`${p}`),
+              sql`, `,
+            )})`,
+          ),
+        )
+        .groupBy(users.plan, users.hasDiscount),
+      db.select({ n: count() }).from(subscribers),
+      db
+        .select({
+          day: sql<string>`to_char(${users.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
+          n: count(),
+        })
+        .from(users)
+        .where(sql`${users.createdAt} >= ${new Date(Date.now() - (SIGNUP_DAYS + 1) * DAY_MS).toISOString()}`)
+        .groupBy(sql`1`),
+      db
+        .select({
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          lastLoginAt: users.lastLoginAt,
+          consecutiveLogins: users.consecutiveLogins,
+        })
+        .from(users)
+        .where(isNotNull(users.lastLoginAt))
+        .orderBy(desc(users.lastLoginAt))
+        .limit(5),
+      db.select({ n: count() }).from(practices),
+      db.select({ n: count() }).from(practiceMembers),
+    ]);
 
   const usersByPlan = Object.fromEntries(PLAN_IDS.map((p) => [p, 0])) as AdminStats['usersByPlan'];
   const usersByStatus = Object.fromEntries(
@@ -99,6 +102,8 @@ export async function adminStats(db: Db): Promise<AdminStats> {
     signupsByDay: days.map((date) => ({ date, count: perDay.get(date) ?? 0 })),
     recentLogins: recent.map((r) => ({ ...r, lastLoginAt: r.lastLoginAt!.toISOString() })),
     averageLoginsPerUser: totalUsers ? totalLogins / totalUsers : 0,
+    totalPractices: practiceCount?.n ?? 0,
+    practiceMembers: memberCount?.n ?? 0,
   };
 }
 
@@ -125,20 +130,23 @@ export function adminUsersJson(db: Db): Promise<string> {
   return jsonList(
     db,
     {
-      id: sql`id`,
-      username: sql`username`,
-      email: sql`email`,
-      plan: sql`plan`,
-      subscriptionStatus: sql`subscription_status`,
-      hasDiscount: sql`has_discount`,
-      loginCount: sql`login_count`,
-      consecutiveLogins: sql`consecutive_logins`,
-      lastLoginAt: sql`last_login_at`,
-      createdAt: sql`created_at`,
-      referralCode: sql`referral_code`,
-      referralCredits: sql`referral_credits`,
+      id: sql`u.id`,
+      username: sql`u.username`,
+      email: sql`u.email`,
+      plan: sql`u.plan`,
+      subscriptionStatus: sql`u.subscription_status`,
+      hasDiscount: sql`u.has_discount`,
+      loginCount: sql`u.login_count`,
+      consecutiveLogins: sql`u.consecutive_logins`,
+      lastLoginAt: sql`u.last_login_at`,
+      createdAt: sql`u.created_at`,
+      referralCode: sql`u.referral_code`,
+      referralCredits: sql`u.referral_credits`,
+      practiceName: sql`p.name`,
+      practiceRole: sql`pm.role`,
     },
-    sql`users`,
+    // A person is in one practice at most (a unique index): the joins add no rows.
+    sql`users u left join practice_members pm on pm.user_id = u.id left join practices p on p.id = pm.practice_id`,
   );
 }
 
@@ -172,4 +180,29 @@ export async function adminReferrals(db: Db): Promise<AdminReferral[]> {
     createdAt: r.createdAt.toISOString(),
     completedAt: r.completedAt?.toISOString() ?? null,
   }));
+}
+
+/** Every practice, newest first, with its owner, how many are in it and invited, and its subscription's state. */
+export async function adminPractices(db: Db): Promise<AdminPractice[]> {
+  const owner = alias(users, 'owner');
+  // Counted per practice by index look-ups (practice_members and practice_invitations by practice_id).
+  const members = sql<number>`(select count(*) from ${practiceMembers} where ${practiceMembers.practiceId} = ${practices.id})`;
+  const invited = sql<number>`(select count(*) from ${practiceInvitations} where ${practiceInvitations.practiceId} = ${practices.id}
+    and ${practiceInvitations.acceptedAt} is null and ${practiceInvitations.withdrawnAt} is null and ${practiceInvitations.expiresAt} > now())`;
+  const rows = await db
+    .select({
+      id: practices.id,
+      name: practices.name,
+      ownerUsername: owner.username,
+      ownerEmail: owner.email,
+      members: members.mapWith(Number),
+      pendingInvitations: invited.mapWith(Number),
+      plan: owner.plan,
+      subscriptionStatus: owner.subscriptionStatus,
+      createdAt: practices.createdAt,
+    })
+    .from(practices)
+    .innerJoin(owner, eq(owner.id, practices.ownerId))
+    .orderBy(desc(practices.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

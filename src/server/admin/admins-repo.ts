@@ -11,6 +11,11 @@ export function adminsRepo(db: Db) {
       return admin;
     },
 
+    async findById(id: number): Promise<Admin | undefined> {
+      const [admin] = await db.select().from(admins).where(eq(admins.id, id));
+      return admin;
+    },
+
     async count(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(admins);
       return row?.n ?? 0;
@@ -40,12 +45,14 @@ export function adminsRepo(db: Db) {
   };
 }
 
-export function toPublicAdmin(admin: Admin): PublicAdmin {
+/** `enrolled`: the session has a second factor; until then the admin area answers only enrolment. */
+export function toPublicAdmin(admin: Admin, enrolled: boolean): PublicAdmin {
   return {
     id: admin.id,
     username: admin.username,
     email: admin.email,
     role: admin.role,
     createdAt: admin.createdAt.toISOString(),
+    enrolmentRequired: !enrolled,
   };
 }

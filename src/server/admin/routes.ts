@@ -1,16 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminStatsSchema } from '../../shared/schemas/admin';
+import { z } from 'zod';
+import { adminStatsSchema, userIdParamsSchema } from '../../shared/schemas/admin';
+import { messageSchema } from '../../shared/schemas/fields';
 import { requireAdmin } from '../auth/require';
-import { adminReferrals, adminStats, adminSubscribers, adminUsersJson } from './admin-queries';
+import { clientOf } from '../lib/client';
+import { adminActions } from './admin-actions';
+import {
+  adminPractices,
+  adminReferrals,
+  adminStats,
+  adminSubscribers,
+  adminUsersJson,
+} from './admin-queries';
 
 /**
- * The read-only admin area's data. The lists carry no response schema: validating 100,000 rows
+ * The admin area's data, and its one write (ending a user's sessions). The data is read-only. The lists carry no response schema: validating 100,000 rows
  * would cost more than the query, and each row is built from an explicit column list that
  * holds no secret (admin-queries.ts), which is what the schema would have guaranteed. The users
  * list arrives from the database as JSON text and is sent as it is.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
+  const actions = adminActions(app.ctx);
 
   // Every route of this plugin is the admin's: the guard is its hook.
   app.addHook('preHandler', async (request, reply) => {
@@ -25,4 +36,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/api/admin/subscribers', async () => adminSubscribers(db));
   app.get('/api/admin/referrals', async () => adminReferrals(db));
+  app.get('/api/admin/practices', async () => adminPractices(db));
+
+  app.post(
+    '/api/admin/users/:id/end-sessions',
+    {
+      schema: {
+        params: userIdParamsSchema,
+        response: { 200: messageSchema.extend({ count: z.number().int() }) },
+      },
+    },
+    async (request, reply) => {
+      // The hook has checked the session; this names the admin who acts, for the record.
+      const admin = await requireAdmin(request, reply);
+      const count = await actions.endUserSessions(admin, request.params.id, clientOf(request));
+      return { message: `Signed out of ${count} session${count === 1 ? '' : 's'}.`, count };
+    },
+  );
 };

@@ -2,15 +2,18 @@ import type { RegisterRequest } from '../../shared/schemas/auth';
 import { emailAddressService } from '../account/email-address-service';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
+import type { Client } from '../lib/client';
 import { badRequest } from '../lib/http-error';
-import { hashPassword, verifyPassword } from './password';
-import { verifyLogin } from './sign-in';
+import { hashPassword } from './password';
+import { securityEventsRepo } from './security-events';
+import { confirmPassword, verifyLogin } from './sign-in';
 import { usersRepo } from './users-repo';
 
 /** A user's account: registering, signing in, and changing their name, email or password. */
 export function authService(ctx: AppContext) {
   const users = usersRepo(ctx.database.db);
   const emailAddress = emailAddressService(ctx);
+  const events = securityEventsRepo(ctx.database.db);
 
   return {
     async register(input: RegisterRequest, ip: string): Promise<User> {
@@ -20,16 +23,22 @@ export function authService(ctx: AppContext) {
       return users.recordLogin(created, ip);
     },
 
-    async login(login: string, password: string, ip: string): Promise<User> {
-      const user = await verifyLogin(ctx, 'user', users.findByLogin, login, password);
-      return users.recordLogin(user, ip);
-    },
+    /** The user whose password this is (the sign-in then goes on in auth/pending-sign-in.ts). */
+    login: (credentials: { login: string; password: string }, client: Client): Promise<User> =>
+      verifyLogin(ctx, 'user', users.findByLogin, credentials, client),
 
     /** Someone who learnt the old password is signed out everywhere; the session `keepToken` stays in. */
-    async changePassword(user: User, current: string, next: string, keepToken: string): Promise<void> {
-      if (!(await verifyPassword(user.password, current))) throw badRequest('Current password is incorrect');
-      await users.setPassword(user.id, await hashPassword(next));
+    async changePassword(
+      user: User,
+      { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
+      keepToken: string,
+      client: Client,
+    ): Promise<void> {
+      if (!(await confirmPassword(ctx, 'user', user, currentPassword)))
+        throw badRequest('Current password is incorrect');
+      await users.setPassword(user.id, await hashPassword(newPassword));
       await ctx.sessions.user.endAllFor(user.id, keepToken);
+      await events.record({ userId: user.id }, 'password_changed', client);
     },
   };
 }

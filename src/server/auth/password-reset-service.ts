@@ -1,9 +1,11 @@
 import { PASSWORD_RESET_MINUTES } from '../../shared/constants';
 import type { AppContext } from '../context';
+import type { Client } from '../lib/client';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import { passwordResetMail } from '../mail/templates';
 import { hashPassword } from './password';
 import { resetTokensRepo } from './reset-tokens-repo';
+import { securityEventsRepo } from './security-events';
 import { usersRepo } from './users-repo';
 
 /** Forgotten passwords: a link by mail that works once, within the hour. */
@@ -26,7 +28,7 @@ export function passwordResetService(ctx: AppContext) {
      * Sets the new password and signs the user out everywhere; false when the link is invalid or used.
      * One transaction: a failure on the way leaves the link unused, to be tried again.
      */
-    async reset(token: string, password: string): Promise<boolean> {
+    async reset(token: string, password: string, client: Client): Promise<boolean> {
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         const userId = await tokens.claim(sha256Hex(token), tx);
@@ -34,6 +36,7 @@ export function passwordResetService(ctx: AppContext) {
         await users.setPassword(userId, passwordHash, tx);
         await tokens.deleteAllFor(userId, tx);
         await ctx.sessions.user.endAllFor(userId, undefined, tx);
+        await securityEventsRepo(db).record({ userId }, 'password_reset', client, tx);
         return true;
       });
     },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
+import { clientOf } from '../lib/client';
 import { badRequest } from '../lib/http-error';
 import { authRateLimit } from '../security/rate-limits';
 import { refusingCommonPassword } from './common-passwords';
@@ -34,7 +35,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await passwordReset.reset(request.body.token, request.body.password)))
+      if (!(await passwordReset.reset(request.body.token, request.body.password, clientOf(request))))
         throw badRequest(RESET_INVALID_MESSAGE);
       return { message: 'Your password has been reset. You can now sign in with your new password.' };
     },

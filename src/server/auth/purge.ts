@@ -1,23 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { emailTokensRepo } from '../account/email-tokens-repo';
+import { webauthnChallengesRepo } from '../passkeys/challenges';
+import { loginChallengesRepo } from './pending-sign-in';
 import { resetTokensRepo } from './reset-tokens-repo';
+import { securityEventsRepo } from './security-events';
 
 export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Deletes expired sessions, reset tokens and email links (design.md section 6) once an hour while the app runs.
+ * Deletes expired sessions, reset tokens, email links, pending sign-ins and passkey challenges (design.md section 6), and security events
+ * past their keeping, once an hour while the app runs.
  * The timer never keeps the process alive, and stops when the app closes.
  */
 export function scheduleExpiredPurge(app: FastifyInstance): void {
   const { ctx } = app;
   const resetTokens = resetTokensRepo(ctx.database.db);
   const emailTokens = emailTokensRepo(ctx.database.db);
+  const events = securityEventsRepo(ctx.database.db);
+  const challenges = loginChallengesRepo(ctx.database.db);
+  const webauthnChallenges = webauthnChallengesRepo(ctx.database.db);
   async function purge() {
     try {
       await ctx.sessions.user.purgeExpired();
       await ctx.sessions.admin.purgeExpired();
       await resetTokens.purgeExpired();
       await emailTokens.purgeExpired();
+      await challenges.purgeExpired();
+      await webauthnChallenges.purgeExpired();
+      await events.purgeOld();
     } catch (err) {
       app.log.error({ err }, 'expired sessions and tokens not purged; the next run retries');
     }

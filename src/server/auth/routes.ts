@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   changePasswordSchema,
   profileSchema,
@@ -6,11 +7,14 @@ import {
 } from '../../shared/schemas/account';
 import { loginRequestSchema, publicUserSchema, registerRequestSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
+import { twoFactorRequiredSchema } from '../../shared/schemas/two-factor';
 import { accountService } from '../account/account-service';
+import { clientOf } from '../lib/client';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
-import { requireUser, requireUserSession } from './require';
+import { passwordAccepted } from './pending-sign-in';
+import { requireUserSession } from './require';
 import { endSession, startSession } from './sign-in';
 import { toPublicUser } from './users-repo';
 
@@ -31,17 +35,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = await auth.register(request.body, request.ip);
       await startSession(request, reply, 'user', user.id);
-      return reply.status(201).send(toPublicUser(user));
+      return reply.status(201).send(toPublicUser(user, { twoFactor: false, practice: null }));
     },
   );
 
   app.post(
     '/api/login',
-    { config: rateLimit, schema: { body: loginRequestSchema, response: { 200: publicUserSchema } } },
+    {
+      config: rateLimit,
+      schema: {
+        body: loginRequestSchema,
+        response: { 200: z.union([publicUserSchema, twoFactorRequiredSchema]) },
+      },
+    },
     async (request, reply) => {
-      const user = await auth.login(request.body.username, request.body.password, request.ip);
-      await startSession(request, reply, 'user', user.id);
-      return toPublicUser(user);
+      const { username: login, password } = request.body;
+      const user = await auth.login({ login, password }, clientOf(request));
+      // A second factor on: no session yet, the answer names the ways to finish (POST /api/login/2fa).
+      return passwordAccepted(request, reply, { kind: 'user', id: user.id });
     },
   );
 
@@ -50,17 +61,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Logged out' };
   });
 
-  app.get('/api/user', { schema: { response: { 200: publicUserSchema } } }, async (request, reply) =>
-    toPublicUser(await requireUser(request, reply)),
-  );
+  app.get('/api/user', { schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
+    const session = await requireUserSession(request, reply);
+    return toPublicUser(session.user, session);
+  });
 
   // Rate limited: it checks a password and sends mail when the email changes.
   app.patch(
     '/api/user',
     { config: rateLimit, schema: { body: profileSchema, response: { 200: profileUpdateResponseSchema } } },
     async (request, reply) => {
-      const { user, message } = await account.updateProfile(await requireUser(request, reply), request.body);
-      return { ...toPublicUser(user), message };
+      const session = await requireUserSession(request, reply);
+      const { user, message } = await account.updateProfile(session.user, request.body);
+      return { ...toPublicUser(user, session), message };
     },
   );
 
@@ -76,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, token } = await requireUserSession(request, reply);
       const { currentPassword, newPassword } = request.body;
-      await auth.changePassword(user, currentPassword, newPassword, token);
+      await auth.changePassword(user, { currentPassword, newPassword }, token, clientOf(request));
       return { message: 'Password changed' };
     },
   );

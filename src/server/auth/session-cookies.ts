@@ -71,5 +71,5 @@ export async function currentSession<K extends SessionKind>(
     return null;
   }
   if (session.renewed) setSessionCookie(reply, kind, token, session.expiresAt, opts);
-  return { owner: session.owner, token };
+  return { ...session, token };
 }

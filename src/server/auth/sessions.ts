@@ -1,18 +1,23 @@
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { type Admin, adminSessions, admins, type User, userSessions, users } from '../db/schema';
 import { batchedLookup } from '../lib/batched-lookup';
+import type { Client } from '../lib/client';
 import { randomToken, sha256Hex } from '../lib/tokens';
+import { type Membership, membershipOfUser } from '../practices/practices-repo';
+import { hasSecondFactor } from './second-factors';
 
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
+/** 'Last seen' is kept to within this: finer would write on every request. */
+const LAST_SEEN_STEP_MS = 5 * MINUTE_MS;
 
 export type SessionKind = 'user' | 'admin';
 
 /**
  * How long a session lives (design.md section 6): `idleMs` after its last use (sliding), and never more
- * than `maxMs` after sign-in. A use moves the expiry on only when that gains `renewStepMs` or more, so
- * a busy session is not written on every request.
+ * than `maxMs` after sign-in. A use moves the expiry on only when that gains `renewStepMs` or more (or
+ * 'last seen' is out of date), so a busy session is not written on every request.
  */
 const SESSION_LIFETIMES: Record<SessionKind, { idleMs: number; maxMs: number; renewStepMs: number }> = {
   user: { idleMs: 30 * DAY_MS, maxMs: 90 * DAY_MS, renewStepMs: 15 * DAY_MS },
@@ -27,6 +32,20 @@ const tables = {
 
 type Owner = { user: User; admin: Admin };
 
+export type ValidSession<K extends SessionKind> = {
+  owner: Owner[K];
+  expiresAt: Date;
+  renewed: boolean;
+  /** When the person last proved it is them in this session (auth/recent-auth.ts). */
+  reauthenticatedAt: Date;
+  /** Admins: the session was opened with, or enrolled, a second factor. Always false for users. */
+  enrolled: boolean;
+  /** The owner has a second factor on (TOTP, or a passkey). */
+  twoFactor: boolean;
+  /** Users: their practice (read in the same query). Always null for admins. */
+  practice: Membership | null;
+};
+
 export type SessionStore<K extends SessionKind = SessionKind> = ReturnType<typeof sessionStore<K>>;
 
 export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
@@ -35,7 +54,17 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
   // Every authenticated request runs this: built once and prepared, and the requests that arrive
   // together share one query (batchedLookup).
   const findSessions = db
-    .select({ id: table.id, owner: owners, expiresAt: table.expiresAt, createdAt: table.createdAt })
+    .select({
+      id: table.id,
+      owner: owners,
+      expiresAt: table.expiresAt,
+      createdAt: table.createdAt,
+      lastSeenAt: table.lastSeenAt,
+      reauthenticatedAt: table.reauthenticatedAt,
+      enrolled: kind === 'admin' ? adminSessions.enrolled : sql<boolean>`false`,
+      twoFactor: hasSecondFactor(kind, owners.id),
+      practice: kind === 'user' ? membershipOfUser() : sql<null>`null`,
+    })
     .from(table)
     .innerJoin(owners, eq(owners.id, subject))
     .where(sql`${table.id} = any(${sql.placeholder('ids')})`)
@@ -44,15 +73,27 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
     const rows = await findSessions.execute({ ids });
     return new Map(rows.map((r) => [r.id, r]));
   });
-  const row = (id: string, subjectId: number, expiresAt: Date) =>
-    kind === 'user' ? { id, userId: subjectId, expiresAt } : { id, adminId: subjectId, expiresAt };
+  const row = (id: string, subjectId: number, expiresAt: Date, client: Client | null, enrolled: boolean) => {
+    const device = { expiresAt, ip: client?.ip ?? null, userAgent: client?.userAgent ?? null };
+    return kind === 'user'
+      ? { id, userId: subjectId, ...device }
+      : { id, adminId: subjectId, ...device, enrolled };
+  };
 
   return {
-    async create(subjectId: number): Promise<{ token: string; expiresAt: Date }> {
+    /**
+     * A new session (proof of who it is counts from now: reauthenticatedAt). `enrolled`: an admin's
+     * session opened with a second factor (design.md section 6); meaningless for users.
+     */
+    async create(
+      subjectId: number,
+      client: Client | null = null,
+      { enrolled = false }: { enrolled?: boolean } = {},
+    ): Promise<{ token: string; expiresAt: Date }> {
       const token = randomToken();
       const expiresAt = new Date(Date.now() + idleMs);
       // biome-ignore lint/suspicious/noExplicitAny: the row shape is chosen by kind above
-      await db.insert(table).values(row(sha256Hex(token), subjectId, expiresAt) as any);
+      await db.insert(table).values(row(sha256Hex(token), subjectId, expiresAt, client, enrolled) as any);
       return { token, expiresAt };
     },
 
@@ -61,11 +102,17 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
      * authenticated request), or null once it is idle or too old. A use renews it (sliding expiry),
      * up to its absolute end.
      */
-    async validate(token: string): Promise<{ owner: Owner[K]; expiresAt: Date; renewed: boolean } | null> {
+    async validate(token: string): Promise<ValidSession<K> | null> {
       const id = sha256Hex(token);
       const found = await findSession(id);
       if (!found) return null;
       const owner = found.owner as Owner[K];
+      const proof = {
+        reauthenticatedAt: found.reauthenticatedAt,
+        enrolled: found.enrolled,
+        twoFactor: found.twoFactor,
+        practice: found.practice,
+      };
       const now = Date.now();
       const end = found.createdAt.getTime() + maxMs;
       if (found.expiresAt.getTime() <= now || end <= now) {
@@ -73,16 +120,74 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
         return null;
       }
       const renewal = Math.min(now + idleMs, end);
-      if (renewal - found.expiresAt.getTime() >= renewStepMs) {
+      const renews = renewal - found.expiresAt.getTime() >= renewStepMs;
+      if (renews || now - found.lastSeenAt.getTime() >= LAST_SEEN_STEP_MS) {
         const expiresAt = new Date(renewal);
-        await db.update(table).set({ expiresAt }).where(eq(table.id, id));
-        return { owner, expiresAt, renewed: true };
+        await db
+          .update(table)
+          .set({ expiresAt, lastSeenAt: new Date(now) })
+          .where(eq(table.id, id));
+        return { owner, expiresAt, renewed: true, ...proof };
       }
-      return { owner, expiresAt: found.expiresAt, renewed: false };
+      return { owner, expiresAt: found.expiresAt, renewed: false, ...proof };
     },
 
-    async end(token: string): Promise<void> {
-      await db.delete(table).where(eq(table.id, sha256Hex(token)));
+    /** The person proved it is them again (auth/recent-auth.ts): sensitive actions open for a while. */
+    async markReauthenticated(token: string): Promise<void> {
+      await db
+        .update(table)
+        .set({ reauthenticatedAt: new Date() })
+        .where(eq(table.id, sha256Hex(token)));
+    },
+
+    /** The admin enrolled a second factor in this session: it may now reach the admin area. */
+    async markEnrolled(token: string): Promise<void> {
+      await db
+        .update(adminSessions)
+        .set({ enrolled: true })
+        .where(eq(adminSessions.id, sha256Hex(token)));
+    },
+
+    /** Ends the session; whose it was (to record the sign-out), or null when it had already ended. */
+    async end(token: string): Promise<number | null> {
+      const [ended] = await db
+        .delete(table)
+        .where(eq(table.id, sha256Hex(token)))
+        .returning({ subject });
+      return ended?.subject ?? null;
+    },
+
+    /** The subject's live sessions, most recently used first; `current` marks the one holding `token`. */
+    async list(subjectId: number, token: string) {
+      const now = new Date();
+      const rows = await db
+        .select({
+          id: table.id,
+          ip: table.ip,
+          userAgent: table.userAgent,
+          lastSeenAt: table.lastSeenAt,
+          createdAt: table.createdAt,
+        })
+        .from(table)
+        .where(
+          and(
+            eq(subject, subjectId),
+            gt(table.expiresAt, now),
+            gt(table.createdAt, new Date(now.getTime() - maxMs)),
+          ),
+        )
+        .orderBy(desc(table.lastSeenAt));
+      const currentId = sha256Hex(token);
+      return rows.map((r) => ({ ...r, current: r.id === currentId }));
+    },
+
+    /** Ends one of the subject's sessions by its id (from `list`); false when it is not theirs or gone. */
+    async endOne(subjectId: number, id: string): Promise<boolean> {
+      const ended = await db
+        .delete(table)
+        .where(and(eq(subject, subjectId), eq(table.id, id)))
+        .returning({ id: table.id });
+      return ended.length > 0;
     },
 
     /** Ends every session of the subject, but the one given (the device that asked) if any. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { tooManyRequests } from '../lib/http-error';
 import { RATE_LIMIT_NAMESPACE } from '../security/rate-limit-store';
 
 /**
@@ -28,6 +29,36 @@ export type SignInThrottle = {
   failed(account: string): Promise<void>;
   succeeded(account: string): Promise<void>;
 };
+
+/** The throttle's name for an account: passwords and codes tried on it count together. */
+export const throttleKey = (kind: 'user' | 'admin', id: number) => `${kind}:${id}`;
+
+/** 429 while the account must wait; otherwise nothing. */
+async function refuseWhileThrottled(throttle: SignInThrottle, key: string): Promise<void> {
+  const wait = await throttle.waitMs(key);
+  if (wait > 0) {
+    const minutes = Math.ceil(wait / 60_000);
+    throw tooManyRequests(
+      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    );
+  }
+}
+
+/**
+ * One guess at an account's secret (a password or a code), counted as sign-ins are: 429 while the
+ * account waits, a failure counted, a success clears the count. Whether it was right.
+ */
+export async function throttledAttempt(
+  throttle: SignInThrottle,
+  key: string,
+  attempt: () => Promise<boolean>,
+): Promise<boolean> {
+  await refuseWhileThrottled(throttle, key);
+  const ok = await attempt();
+  if (ok) await throttle.succeeded(key);
+  else await throttle.failed(key);
+  return ok;
+}
 
 export function signInThrottle(redis: Redis | undefined, log: FastifyBaseLogger): SignInThrottle {
   return redis ? redisThrottle(redis, log) : memoryThrottle();

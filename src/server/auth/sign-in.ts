@@ -1,11 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { tooManyRequests, unauthorized } from '../lib/http-error';
+import { type Client, clientOf } from '../lib/client';
+import { unauthorized } from '../lib/http-error';
 import { verifyPassword } from './password';
+import { type EventSubject, securityEventsRepo } from './security-events';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookies';
 import type { SessionKind } from './sessions';
+import { throttledAttempt, throttleKey } from './sign-in-throttle';
 
 // What user and admin sign-in share: the password check, and a session under the kind's own cookie.
+// Each step is recorded in the account's security events.
+
+export const subjectOf = (kind: SessionKind, id: number): EventSubject =>
+  kind === 'user' ? { userId: id } : { adminId: id };
 
 /**
  * The account a login names, when the password is right. One answer for an unknown name and a wrong
@@ -13,43 +20,62 @@ import type { SessionKind } from './sessions';
  * one too, so the throttle does not tell which names exist): past the allowance, 429 until its delay ends.
  */
 export async function verifyLogin<T extends { id: number; password: string }>(
-  ctx: Pick<AppContext, 'signInThrottle'>,
+  ctx: Pick<AppContext, 'signInThrottle' | 'database'>,
   kind: SessionKind,
   findByLogin: (login: string) => Promise<T | undefined>,
-  login: string,
-  password: string,
+  { login, password }: { login: string; password: string },
+  client: Client,
 ): Promise<T> {
   const account = await findByLogin(login);
-  const throttleKey = account ? `${kind}:${account.id}` : `${kind}:unknown:${login.trim().toLowerCase()}`;
-  const { signInThrottle } = ctx;
-  const wait = await signInThrottle.waitMs(throttleKey);
-  if (wait > 0) {
-    const minutes = Math.ceil(wait / 60_000);
-    throw tooManyRequests(
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    );
-  }
-  const ok = await verifyPassword(account?.password, password);
+  const key = account ? throttleKey(kind, account.id) : `${kind}:unknown:${login.trim().toLowerCase()}`;
+  const ok = await throttledAttempt(
+    ctx.signInThrottle,
+    key,
+    async () => (await verifyPassword(account?.password, password)) && account !== undefined,
+  );
   if (!account || !ok) {
-    await signInThrottle.failed(throttleKey);
+    // Only an account's owner reads its events: a failure on a name nobody has goes nowhere.
+    if (account)
+      await securityEventsRepo(ctx.database.db).record(subjectOf(kind, account.id), 'sign_in_failed', client);
     throw unauthorized('Invalid username or password');
   }
-  await signInThrottle.succeeded(throttleKey);
   return account;
 }
 
-/** Opens a session of `kind` and sets its cookie. */
+/**
+ * The current password a signed-in person gives for a sensitive change (email, password, deleting the
+ * account). Its failures count against the same per-account throttle as sign-in, and it is held with
+ * sign-in: otherwise a stolen session could guess the password without limit, from any address.
+ */
+export function confirmPassword(
+  ctx: Pick<AppContext, 'signInThrottle'>,
+  kind: SessionKind,
+  account: { id: number; password: string },
+  password: string,
+): Promise<boolean> {
+  return throttledAttempt(ctx.signInThrottle, throttleKey(kind, account.id), () =>
+    verifyPassword(account.password, password),
+  );
+}
+
+/**
+ * Opens a session of `kind` and sets its cookie. `secondFactor`: the sign-in used one (an admin's
+ * session is then enrolled, design.md section 6).
+ */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: SessionKind,
   subjectId: number,
+  { secondFactor = false }: { secondFactor?: boolean } = {},
 ): Promise<void> {
-  const { sessions, cookie } = request.server.ctx;
+  const { sessions, cookie, database } = request.server.ctx;
   // A new token at every sign-in: a token planted before login (session fixation) is worthless.
   const old = sessionToken(request, kind, cookie);
   if (old) await sessions[kind].end(old);
-  const { token, expiresAt } = await sessions[kind].create(subjectId);
+  const client = clientOf(request);
+  const { token, expiresAt } = await sessions[kind].create(subjectId, client, { enrolled: secondFactor });
+  await securityEventsRepo(database.db).record(subjectOf(kind, subjectId), 'sign_in', client);
   setSessionCookie(reply, kind, token, expiresAt, cookie);
 }
 
@@ -59,8 +85,11 @@ export async function endSession(
   reply: FastifyReply,
   kind: SessionKind,
 ): Promise<void> {
-  const { sessions, cookie } = request.server.ctx;
+  const { sessions, cookie, database } = request.server.ctx;
   const token = sessionToken(request, kind, cookie);
-  if (token) await sessions[kind].end(token);
+  const subjectId = token ? await sessions[kind].end(token) : null;
+  if (subjectId !== null) {
+    await securityEventsRepo(database.db).record(subjectOf(kind, subjectId), 'sign_out', clientOf(request));
+  }
   clearSessionCookie(reply, kind, cookie);
 }

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '../../shared/schemas/auth';
-import { hasNoteAppAccess } from '../billing/subscription-state';
+import { noteAppEntitlement } from '../billing/subscription-state';
 import type { Db, Tx } from '../db/client';
 import { uniqueViolation } from '../db/errors';
 import { matchesLogin } from '../db/login-match';
 import { type User, users } from '../db/schema';
 import { conflict } from '../lib/http-error';
 import { referralCode } from '../lib/tokens';
+import type { Membership } from '../practices/practices-repo';
 import { nextStreak } from './login-streak';
 
 export const EMAIL_TAKEN = 'Email already registered';
@@ -116,8 +117,14 @@ export function usersRepo(db: Db | Tx) {
   };
 }
 
-/** The only shape in which a user leaves the server. */
-export function toPublicUser(user: User): PublicUser {
+/** What the session look-up knows of a user beyond their row: a second factor on, their practice. */
+export type UserFacts = { twoFactor: boolean; practice: Membership | null };
+
+/**
+ * The only shape in which a user leaves the server, with the facts of the session look-up
+ * (auth/second-factors.ts, practices/practices-repo.ts).
+ */
+export function toPublicUser(user: User, { twoFactor, practice }: UserFacts): PublicUser {
   return {
     id: user.id,
     username: user.username,
@@ -133,6 +140,8 @@ export function toPublicUser(user: User): PublicUser {
     consecutiveLogins: user.consecutiveLogins,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
-    noteAppAccess: hasNoteAppAccess(user),
+    noteAppAccess: noteAppEntitlement(user, practice).access,
+    twoFactor,
+    practice: practice && { id: practice.id, name: practice.name, role: practice.role },
   };
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { lease } from '../db/lease';
 import { type User, users } from '../db/schema';
+import { NO_SUBSCRIPTION } from './subscription-state';
 import type { StripeSnapshot } from './sync';
 
 /** A user's billing columns; each write may join the caller's transaction. */
@@ -47,6 +48,33 @@ export function billingRepo(db: Db | Tx) {
         .where(byId(userId))
         .returning();
       return user!;
+    },
+
+    /**
+     * Hands a subscription over (a practice's, with its Stripe customer, invoices and card) from one
+     * user to another, who has none that lives: the giver is left with none, as one who never subscribed.
+     */
+    async moveSubscription(fromId: number, toId: number, tx: Db | Tx = db): Promise<void> {
+      const [from] = await tx.select().from(users).where(byId(fromId));
+      if (!from) return;
+      const moved = {
+        stripeCustomerId: from.stripeCustomerId,
+        stripeSubscriptionId: from.stripeSubscriptionId,
+        plan: from.plan,
+        subscriptionStatus: from.subscriptionStatus,
+        trialEndsAt: from.trialEndsAt,
+        currentPeriodEnd: from.currentPeriodEnd,
+        cancelAtPeriodEnd: from.cancelAtPeriodEnd,
+        pausedUntil: from.pausedUntil,
+        hasDiscount: from.hasDiscount,
+        subscriptionSyncedAt: from.subscriptionSyncedAt,
+      };
+      // The customer id is unique: the giver lets go of it before the taker holds it.
+      await tx
+        .update(users)
+        .set({ ...NO_SUBSCRIPTION, stripeCustomerId: null, subscriptionSyncedAt: null })
+        .where(byId(fromId));
+      await tx.update(users).set(moved).where(byId(toId));
     },
 
     /** The right to create the user's subscription, one request at a time: when it was taken, or null. */

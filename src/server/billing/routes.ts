@@ -1,34 +1,64 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { findPlan, formatPounds } from '../../shared/plans';
 import { publicUserSchema } from '../../shared/schemas/auth';
 import {
   createSubscriptionResponseSchema,
   createSubscriptionSchema,
   invoiceSchema,
   paymentMethodSchema,
+  planChangePreviewSchema,
+  planChangeQuerySchema,
+  planChangeSchema,
   subscriptionDetailsSchema,
 } from '../../shared/schemas/billing';
-import { requireUser } from '../auth/require';
+import { requireUser, requireUserSession } from '../auth/require';
 import { toPublicUser } from '../auth/users-repo';
+import type { Db } from '../db/client';
+import { planChangedMail } from '../mail/templates';
+import { practiceService } from '../practices/practice-service';
+import { practicesRepo } from '../practices/practices-repo';
 import { subscriptionService } from './subscription-service';
 
 const userAnswer = { schema: { response: { 200: publicUserSchema } } };
+type Session = Awaited<ReturnType<typeof requireUserSession>>;
+
+/**
+ * The user after a change to their subscription. Their practice is read again: subscribing to, or
+ * leaving, the Practice plan makes or ends one (practices/practice-service.ts).
+ */
+async function answerUser(
+  db: Db,
+  session: Session,
+  change: (user: Session['user']) => Promise<Session['user']>,
+) {
+  const user = await change(session.user);
+  return toPublicUser(user, {
+    twoFactor: session.twoFactor,
+    practice: await practicesRepo(db).membership(user.id),
+  });
+}
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const subscriptions = subscriptionService(app.ctx);
+  const practices = practiceService(app.ctx);
 
   app.post(
     '/api/create-subscription',
     { schema: { body: createSubscriptionSchema, response: { 200: createSubscriptionResponseSchema } } },
     async (request, reply) => {
-      const user = await requireUser(request, reply);
-      return subscriptions.create(user, request.body.planId);
+      const session = await requireUserSession(request, reply);
+      // A member of someone else's practice cannot start one of their own (one practice each).
+      await practices.checkPlanChoice(session.practice, request.body.planId);
+      return subscriptions.create(session.user, request.body.planId);
     },
   );
 
   // The success page calls this at once, so the account shows the plan before the webhook arrives.
   app.post('/api/subscription/sync', userAnswer, async (request, reply) =>
-    toPublicUser(await subscriptions.sync(await requireUser(request, reply))),
+    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+      subscriptions.sync(user),
+    ),
   );
 
   app.get(
@@ -38,19 +68,64 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/subscription/freeze', userAnswer, async (request, reply) =>
-    toPublicUser(await subscriptions.freezeOrResume(await requireUser(request, reply), request.id)),
+    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+      subscriptions.freezeOrResume(user, request.id),
+    ),
   );
 
   app.post('/api/subscription/discount', userAnswer, async (request, reply) =>
-    toPublicUser(await subscriptions.discount(await requireUser(request, reply))),
+    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+      subscriptions.discount(user),
+    ),
+  );
+
+  app.get(
+    '/api/subscription/change-plan/preview',
+    { schema: { querystring: planChangeQuerySchema, response: { 200: planChangePreviewSchema } } },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      await practices.checkPlanChoice(session.practice, request.query.planId);
+      return subscriptions.previewPlanChange(session.user, request.query.planId);
+    },
+  );
+
+  app.post(
+    '/api/subscription/change-plan',
+    { schema: { body: planChangeSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      // One practice per person, and an owner keeps theirs while it has members (design.md section 10).
+      await practices.checkPlanChoice(session.practice, request.body.planId);
+      let amountNow = 0;
+      const answer = await answerUser(app.ctx.database.db, session, async (user) => {
+        const changed = await subscriptions.changePlan(user, request.body, request.id);
+        amountNow = changed.amountNow;
+        return changed.user;
+      });
+      const mail = planChangedMail(
+        answer,
+        {
+          planName: findPlan(answer.plan)?.name ?? answer.plan,
+          amountNow,
+          formatted: formatPounds(Math.abs(amountNow)),
+        },
+        app.ctx.config.APP_URL,
+      );
+      app.ctx.mailer.sendInBackground(mail);
+      return answer;
+    },
   );
 
   app.post('/api/subscription/cancel', userAnswer, async (request, reply) =>
-    toPublicUser(await subscriptions.cancelAtPeriodEnd(await requireUser(request, reply), request.id)),
+    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+      subscriptions.cancelAtPeriodEnd(user, request.id),
+    ),
   );
 
   app.post('/api/subscription/keep', userAnswer, async (request, reply) =>
-    toPublicUser(await subscriptions.keep(await requireUser(request, reply), request.id)),
+    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+      subscriptions.keep(user, request.id),
+    ),
   );
 
   app.get(

@@ -1,9 +1,12 @@
 import type Stripe from 'stripe';
 import { FREEZE_DAYS, type PaidPlanId, RETENTION_DISCOUNT, TRIAL_DAYS } from '../../shared/constants';
+import { monthlyAmount } from '../../shared/plans';
 import type {
   CreateSubscriptionResponse,
   Invoice,
   PaymentMethod,
+  PlanChange,
+  PlanChangePreview,
   SubscriptionDetails,
 } from '../../shared/schemas/billing';
 import { isLiveSubscription } from '../../shared/subscription';
@@ -15,7 +18,16 @@ import { billingRepo } from './billing-repo';
 import { RETENTION_COUPON_ID } from './catalog';
 import { stripeCall } from './stripe-call';
 import { mapStatus } from './subscription-state';
-import { ENDED, readFromStripe, syncUser } from './sync';
+import { ENDED, readFromStripe, storeSnapshot, syncUser } from './sync';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** How old a preview's moment may be and still price the switch (else the switch is priced now). */
+const PRORATION_DATE_MAX_AGE_S = 15 * 60;
+function freshProrationDate(date: number | undefined): number {
+  const now = Math.floor(Date.now() / 1000);
+  return date && date <= now && now - date <= PRORATION_DATE_MAX_AGE_S ? date : now;
+}
 
 const ALREADY_SUBSCRIBED = 'You already have a subscription. Manage it from your account.';
 
@@ -28,6 +40,30 @@ export function subscriptionService(ctx: AppContext) {
     if (!ctx.billing)
       throw new HttpError(503, 'Payments are not available right now. Please try again later.');
     return ctx.billing;
+  }
+
+  /** Why this subscription cannot move to `planId` now; else what the move needs. */
+  function checkPlanChange(user: User, planId: PaidPlanId) {
+    const billing = requireBilling();
+    const subId = requireLiveSubscription(user);
+    if (user.plan === planId) throw conflict('You are already on this plan.');
+    if (user.subscriptionStatus === 'paused') throw conflict('Resume your subscription first.');
+    if (user.cancelAtPeriodEnd)
+      throw conflict('Your subscription is set to end. Keep your subscription first, then change plan.');
+    const trial = Boolean(user.trialEndsAt && user.trialEndsAt.getTime() > Date.now());
+    return { billing, subId, trial };
+  }
+
+  /** The subscription's one item, and our price for `planId`. */
+  async function itemAndPrice(billing: Billing, subId: string, planId: PaidPlanId) {
+    const [sub, catalog] = await Promise.all([
+      billing.stripe.subscriptions.retrieve(subId),
+      billing.catalog(),
+    ]);
+    const item = sub.items.data[0];
+    if (!item)
+      throw new HttpError(502, 'Our payment provider did not respond as expected. Please try again.');
+    return { item, price: catalog.priceIds[planId] };
   }
 
   function requireLiveSubscription(user: User): string {
@@ -73,10 +109,8 @@ export function subscriptionService(ctx: AppContext) {
         { idempotencyKey: `resume-${sub.id}-${planId}-${Date.now()}` },
       );
     }
-    const synced = await repo.writeState(
-      user.id,
-      await readFromStripe(billing, sub.customer as string, sub.id),
-    );
+    const snapshot = await readFromStripe(billing, sub.customer as string, sub.id);
+    const synced = await db.transaction((tx) => storeSnapshot(tx, user.id, snapshot));
     return {
       clientSecret: setupIntent.client_secret,
       intent: 'setup',
@@ -146,7 +180,8 @@ export function subscriptionService(ctx: AppContext) {
     if (!clientSecret)
       throw new HttpError(502, 'Our payment provider did not start the payment. Please try again.');
     await repo.setSubscription(user.id, sub.id, trial ? sub.id : undefined);
-    const synced = await repo.writeState(user.id, await readFromStripe(billing, customerId, sub.id));
+    const snapshot = await readFromStripe(billing, customerId, sub.id);
+    const synced = await db.transaction((tx) => storeSnapshot(tx, user.id, snapshot));
     return {
       clientSecret,
       intent: trial ? 'setup' : 'payment',
@@ -220,6 +255,76 @@ export function subscriptionService(ctx: AppContext) {
         await repo.giveBackRetentionOffer(user.id);
         throw error;
       }
+    },
+
+    /** What switching to `planId` costs now (Stripe's invoice preview), before anything moves. */
+    async previewPlanChange(user: User, planId: PaidPlanId): Promise<PlanChangePreview> {
+      const { billing, subId, trial } = checkPlanChange(user, planId);
+      const prorationDate = Math.floor(Date.now() / 1000);
+      const nextAmount = monthlyAmount(planId, user.hasDiscount);
+      if (trial)
+        return {
+          planId,
+          amountNow: 0,
+          trial,
+          nextAmount,
+          nextPaymentAt: iso(user.trialEndsAt),
+          prorationDate,
+        };
+      const preview = await stripeCall(async () => {
+        const { item, price } = await itemAndPrice(billing, subId, planId);
+        return billing.stripe.invoices.createPreview({
+          customer: user.stripeCustomerId!,
+          subscription: subId,
+          subscription_details: {
+            items: [{ id: item.id, price }],
+            proration_behavior: 'always_invoice',
+            proration_date: prorationDate,
+          },
+        });
+      });
+      return {
+        planId,
+        amountNow: preview.total / 100,
+        trial,
+        nextAmount,
+        nextPaymentAt: iso(user.currentPeriodEnd),
+        prorationDate,
+      };
+    },
+
+    /**
+     * Switches plan with proration: the difference for the rest of the period is invoiced at once (a
+     * charge, or a credit for the next invoice); during the trial nothing is charged. Discounts stay on
+     * the subscription. A declined charge changes nothing (error_if_incomplete).
+     */
+    async changePlan(
+      user: User,
+      { planId, prorationDate }: PlanChange,
+      requestId: string,
+    ): Promise<{ user: User; amountNow: number }> {
+      const { billing, subId, trial } = checkPlanChange(user, planId);
+      const { item, price } = await stripeCall(() => itemAndPrice(billing, subId, planId));
+      const params: Stripe.SubscriptionUpdateParams = trial
+        ? { items: [{ id: item.id, price }], proration_behavior: 'none' }
+        : {
+            items: [{ id: item.id, price }],
+            proration_behavior: 'always_invoice',
+            // The preview's moment, if it is recent: what is charged is what was shown.
+            proration_date: freshProrationDate(prorationDate),
+            payment_behavior: 'error_if_incomplete',
+          };
+      return stripeCall(async () => {
+        const updated = await billing.stripe.subscriptions.update(subId, params, {
+          idempotencyKey: `change-plan-${requestId}`,
+        });
+        // What the switch invoiced at once (always_invoice): charged, or credited when below zero.
+        const invoiceId =
+          typeof updated.latest_invoice === 'string' ? updated.latest_invoice : updated.latest_invoice?.id;
+        const invoice = !trial && invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
+        const amountNow = invoice?.billing_reason === 'subscription_update' ? invoice.total / 100 : 0;
+        return { user: await syncUser(db, billing, user), amountNow };
+      });
     },
 
     cancelAtPeriodEnd: (user: User, requestId: string) =>

@@ -80,10 +80,30 @@ export function stateFromSubscription(
   };
 }
 
-/** Who may open the note-writing app: one rule, read by the menu and the API alike. */
-export function hasNoteAppAccess(user: { plan: PlanId; subscriptionStatus: SubscriptionStatus }): boolean {
-  // past_due keeps access while Stripe retries the card; a frozen subscription has limited access.
+type SubscriptionHolder = { plan: PlanId; subscriptionStatus: SubscriptionStatus };
+
+/** A subscription that gives its plan now: past_due keeps access while Stripe retries the card; a frozen one does not. */
+function givesAccess(holder: SubscriptionHolder): boolean {
   return (
-    user.plan !== 'free' && (user.subscriptionStatus === 'active' || user.subscriptionStatus === 'past_due')
+    holder.plan !== 'free' &&
+    (holder.subscriptionStatus === 'active' || holder.subscriptionStatus === 'past_due')
   );
+}
+
+/**
+ * Who may open the note-writing app, and through which plan: one rule, read by the menu, the API and
+ * the note app's claims. A person's own subscription counts, and so does membership of a practice
+ * whose subscription (its owner's) gives access, exactly as it gives the owner (design.md section 10).
+ */
+export function noteAppEntitlement(
+  user: SubscriptionHolder,
+  practice: { ownerPlan: PlanId; ownerStatus: SubscriptionStatus } | null,
+): { access: boolean; plan: PlanId } {
+  if (givesAccess(user)) return { access: true, plan: user.plan };
+  if (
+    practice?.ownerPlan === 'clinic' &&
+    givesAccess({ plan: 'clinic', subscriptionStatus: practice.ownerStatus })
+  )
+    return { access: true, plan: 'clinic' };
+  return { access: false, plan: user.plan };
 }

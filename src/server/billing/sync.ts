@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { User } from '../db/schema';
+import { reconcilePractice } from '../practices/practice-lifecycle';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
 import { RETENTION_COUPON_ID } from './catalog';
@@ -47,9 +48,19 @@ export async function readFromStripe(
   };
 }
 
+/**
+ * Stores the state read from Stripe, and what follows from it for the user's practice (the Practice
+ * plan makes one), in the caller's transaction: the only way a subscription state is written.
+ */
+export async function storeSnapshot(tx: Tx, userId: number, snapshot: StripeSnapshot): Promise<User> {
+  const user = await billingRepo(tx).writeState(userId, snapshot, tx);
+  await reconcilePractice(tx, user);
+  return user;
+}
+
 /** The one sync: re-read from Stripe and store. Called by the success page and every subscription action. */
 export async function syncUser(db: Db, billing: Billing, user: User): Promise<User> {
   if (!user.stripeCustomerId) return user;
   const snapshot = await readFromStripe(billing, user.stripeCustomerId, user.stripeSubscriptionId);
-  return billingRepo(db).writeState(user.id, snapshot);
+  return db.transaction((tx) => storeSnapshot(tx, user.id, snapshot));
 }

@@ -53,7 +53,7 @@ export function stripeEventQueue(app: FastifyInstance): StripeEventQueue | null 
   async function wakeForNextRetry(): Promise<void> {
     const at = await repo.nextRetryAt();
     clearTimeout(wake);
-    if (at && !stopped) wake = setTimeout(() => void drain(), at.getTime() - Date.now()).unref();
+    if (at && !stopped) wake = setTimeout(() => void drain(), Math.max(0, at.getTime() - Date.now())).unref();
   }
 
   async function drainOnce(): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, min, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../db/client';
 import { lease } from '../db/lease';
@@ -35,12 +35,17 @@ export function webhookRepo(db: Db | Tx) {
       return rows.map((r) => r.id);
     },
 
-    /** When the earliest back-off still running ends (events due now are the queue's to take, or leased). */
+    /**
+     * When the earliest unleased, unprocessed event is due: in the future while its back-off runs, or
+     * already past when it fell due while the queue was busy (a back-off that ended between the queue's
+     * look at what is due and this question must not wait for the next poll). Leased events are their
+     * holder's.
+     */
     async nextRetryAt(tx: Db | Tx = db): Promise<Date | null> {
       const [row] = await tx
         .select({ at: min(stripeEvents.nextAttemptAt) })
         .from(stripeEvents)
-        .where(and(isNull(stripeEvents.processedAt), gt(stripeEvents.nextAttemptAt, sql`now()`)));
+        .where(and(isNull(stripeEvents.processedAt), isNull(stripeEvents.claimedAt)));
       return row?.at ?? null;
     },
 

@@ -4,10 +4,11 @@ import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import type { Mail, QueuedMail } from '../mail/mailer';
 import { paymentFailedMail, trialEndingMail } from '../mail/templates';
+import { practiceEndNotices } from '../practices/practice-lifecycle';
 import { payOwedCredits, settleReferral } from '../referrals/rewards';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
-import { readFromStripe } from './sync';
+import { readFromStripe, storeSnapshot } from './sync';
 import { webhookRepo } from './webhook-repo';
 
 // Events that can change a subscription; any other event is recorded and marked processed, nothing more.
@@ -60,10 +61,14 @@ export async function processStripeEvent(
   const { mails, creditOwed } = await db.transaction(async (tx) => {
     const first = await events.markProcessed(event.id, tx);
     if (!first || !user || !snapshot) return { mails: [] as QueuedMail[], creditOwed: false };
-    const updated = await repo.writeState(user.id, snapshot, tx);
+    const updated = await storeSnapshot(tx, user.id, snapshot);
     const creditOwed = await settleReferral(tx, event, updated);
     const mail = mailFor(event, updated, ctx.config.APP_URL);
-    return { mails: mail ? [await ctx.mailer.enqueue(tx, mail)] : [], creditOwed };
+    // Members hear of it when their practice's subscription ends (practice-lifecycle.ts).
+    const toSend = [...(mail ? [mail] : []), ...(await practiceEndNotices(tx, updated, ctx.config.APP_URL))];
+    const queued: QueuedMail[] = [];
+    for (const m of toSend) queued.push(await ctx.mailer.enqueue(tx, m));
+    return { mails: queued, creditOwed };
   });
   for (const mail of mails) ctx.mailer.deliver(mail);
   // Owed credits are paid after the commit (a network call has no place in a transaction); any

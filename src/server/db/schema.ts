@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,8 +12,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PLAN_IDS, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES } from '../../shared/constants';
+import {
+  INVITED_ROLES,
+  PLAN_IDS,
+  PRACTICE_ROLES,
+  REFERRAL_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from '../../shared/constants';
 import { CONTACT_KINDS } from '../../shared/schemas/marketing';
+import { SECURITY_EVENT_TYPES } from '../../shared/schemas/security';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -85,6 +94,18 @@ export const admins = pgTable(
   ],
 );
 
+/** Where a session was opened and when it was last used: the Security tab lists them (design.md section 12). */
+const sessionDevice = () => ({
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When the person last proved it is them (password or second factor): set at sign-in, refreshed by
+   * /api/user/reauth. Sensitive actions need it within the last 10 minutes (auth/recent-auth.ts).
+   */
+  reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // Sessions store only the SHA-256 of the token (hex): a leaked table opens no account.
 export const userSessions = pgTable(
   'user_sessions',
@@ -95,6 +116,7 @@ export const userSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    ...sessionDevice(),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
 );
@@ -108,6 +130,12 @@ export const adminSessions = pgTable(
       .references(() => admins.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
+    ...sessionDevice(),
+    /**
+     * Opened with a second factor, or the admin enrolled one in it. Admins must use a second factor
+     * (design.md section 6): a session without this reaches only the enrolment routes.
+     */
+    enrolled: boolean('enrolled').notNull().default(false),
   },
   (t) => [index('admin_sessions_admin_idx').on(t.adminId)],
 );
@@ -206,6 +234,11 @@ export const referrals = pgTable(
     /** Why the referrer was not credited (inactive subscription, yearly limit), for the admin. */
     rewardNote: text('reward_note'),
     /**
+     * Completed while the referrer's email was unverified: the reward waits, undecided, until they
+     * verify it (referrals/rewards.ts, design.md section 2), and is then decided as at completion.
+     */
+    rewardHeld: boolean('reward_held').notNull().default(false),
+    /**
      * The referrer's reward in pence, set in the same transaction that completes the referral (so it
      * is decided once); creditedAt is set once Stripe holds the balance credit. Owed until then.
      */
@@ -264,3 +297,226 @@ export const stripeEvents = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type Admin = typeof admins.$inferSelect;
+
+/**
+ * What happened to an account (design.md section 6): sign-ins, failures, sign-outs, password and email
+ * changes, second factors, sessions ended. Never a secret: the type, when (UTC), and from where.
+ * `adminId` is the admin the event is about (their own sign-in), or the admin who acted on `userId`.
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    type: text('type', { enum: SECURITY_EVENT_TYPES }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('security_events_user_idx').on(t.userId, t.createdAt),
+    index('security_events_admin_idx').on(t.adminId, t.createdAt),
+  ],
+);
+
+export type SecurityEvent = typeof securityEvents.$inferSelect;
+
+/**
+ * Whose second factor a row is: a user's or an admin's, exactly one (docs/decisions/052-second-factors-for-users-and-admins.md).
+ * Deleting the account deletes its factors.
+ */
+const factorOwner = () => ({
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  adminId: integer('admin_id').references(() => admins.id, { onDelete: 'cascade' }),
+});
+const oneOwner = (name: string, t: { userId: unknown; adminId: unknown }) =>
+  check(name, sql`(${t.userId} is null) <> (${t.adminId} is null)`);
+
+/**
+ * An authenticator app (TOTP). `secret` is sealed with SECRETS_KEY (lib/secret-box.ts): the database
+ * alone gives no working codes. Pending until `enabledAt` (the person confirmed a code); a new setup
+ * replaces a pending one. `lastUsedStep` is the 30-second step of the last code accepted: a code is
+ * accepted once, and never one older than it.
+ */
+export const totpCredentials = pgTable(
+  'totp_credentials',
+  {
+    id: serial('id').primaryKey(),
+    ...factorOwner(),
+    secret: text('secret').notNull(),
+    enabledAt: timestamp('enabled_at', { withTimezone: true }),
+    lastUsedStep: integer('last_used_step'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('totp_credentials_user_unique').on(t.userId),
+    uniqueIndex('totp_credentials_admin_unique').on(t.adminId),
+    oneOwner('totp_credentials_one_owner', t),
+  ],
+);
+
+/** Single-use recovery codes, stored as their SHA-256 (hex); a used one is deleted. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    ...factorOwner(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('recovery_codes_user_idx').on(t.userId),
+    index('recovery_codes_admin_idx').on(t.adminId),
+    oneOwner('recovery_codes_one_owner', t),
+  ],
+);
+
+export const LOGIN_CHALLENGE_KINDS = ['user', 'admin'] as const;
+
+/**
+ * A sign-in waiting for its second factor: the password was right, no session yet. Named by the
+ * httpOnly cookie cn_2fa; stored as the SHA-256 of its token. Lives 5 minutes.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: LOGIN_CHALLENGE_KINDS }).notNull(),
+    subjectId: integer('subject_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A user's or an admin's passkeys (design.md section 12): the public key of each credential an
+ * authenticator made for this site, and its signature counter (a counter that goes backwards betrays a
+ * cloned key). `webauthnUserId` is the user handle the authenticator stores with the credential (random,
+ * one per account: every passkey of an account carries the same), so it reveals nothing about the account.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    ...factorOwner(),
+    /** base64url, as the browser names the credential. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    // An authenticator's counter is 32 bits unsigned: past PostgreSQL's integer.
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    webauthnUserId: text('webauthn_user_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_unique').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+    index('passkeys_admin_idx').on(t.adminId),
+    oneOwner('passkeys_one_owner', t),
+  ],
+);
+
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+export const WEBAUTHN_CEREMONIES = ['registration', 'authentication'] as const;
+
+/**
+ * The challenge of a passkey ceremony under way, found by the SHA-256 of the token in the browser's
+ * `cn_webauthn` cookie: short-lived and used once (deleted when the answer comes). A registration
+ * belongs to the signed-in user or admin and keeps the user handle it offered; a sign-in belongs to
+ * nobody yet (passwordless), or to the account whose password began it (at most one owner).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: text('id').primaryKey(),
+    ceremony: text('ceremony', { enum: WEBAUTHN_CEREMONIES }).notNull(),
+    ...factorOwner(),
+    challenge: text('challenge').notNull(),
+    webauthnUserId: text('webauthn_user_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+    check('webauthn_challenges_at_most_one_owner', sql`${t.userId} is null or ${t.adminId} is null`),
+  ],
+);
+
+/**
+ * A practice: what the Practice plan buys (design.md section 10). Its subscription is its owner's (the
+ * owner's users row holds it, as for anyone), so the members' access reads the owner's state live.
+ */
+export const practices = pgTable('practices', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The owner: one practice each (practice_members is unique per user), gone with their account. */
+  ownerId: integer('owner_id')
+    .notNull()
+    .unique('practices_owner_unique')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  /**
+   * When the members were told the practice's subscription had ended (cleared when it lives again):
+   * the mail goes once, whichever event or sync saw the end first.
+   */
+  endedNoticeAt: timestamp('ended_notice_at', { withTimezone: true }),
+});
+export type Practice = typeof practices.$inferSelect;
+
+/** Who is in which practice, with what role; the owner too (role 'owner'). One practice per person. */
+export const practiceMembers = pgTable(
+  'practice_members',
+  {
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: PRACTICE_ROLES }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('practice_members_user_unique').on(t.userId),
+    index('practice_members_practice_idx').on(t.practiceId),
+    uniqueIndex('practice_members_one_owner').on(t.practiceId).where(sql`${t.role} = 'owner'`),
+  ],
+);
+
+/**
+ * Invitations to a practice: a single-use link (only its SHA-256 kept) valid for 7 days. A pending one
+ * (neither accepted nor withdrawn, not expired) holds a seat. Kept after use so the link can say what
+ * became of it.
+ */
+export const practiceInvitations = pgTable(
+  'practice_invitations',
+  {
+    id: serial('id').primaryKey(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: INVITED_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('practice_invitations_token_unique').on(t.tokenHash),
+    index('practice_invitations_practice_idx').on(t.practiceId),
+    // One open invitation per address per practice (an expired one is closed before a new one is made).
+    uniqueIndex('practice_invitations_open_unique')
+      .on(t.practiceId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.withdrawnAt} is null`),
+  ],
+);
+export type PracticeInvitationRow = typeof practiceInvitations.$inferSelect;

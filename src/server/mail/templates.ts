@@ -79,6 +79,60 @@ export function emailChangedMail(user: Person, newEmail: string, appUrl: string)
   };
 }
 
+/** An admin ended every session of the account (the person may have asked, or it looked taken over). */
+export function sessionsEndedByAdminMail(user: Person, appUrl: string): Mail {
+  return {
+    to: user.email,
+    subject: `You were signed out of ${PRODUCT_NAME} on every device`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `${PRODUCT_NAME} support signed your account out on every device. Sign in again to carry on: ${appUrl}/auth`,
+      '',
+      'If you did not ask for this, change your password from the Security tab of your account,',
+      `and tell us at ${appUrl}/contact.`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * A passkey was added to or removed from the account. The subject is ours alone; the passkey's name
+ * (chosen by whoever was signed in) appears only in the body, quoted, so the owner can tell which.
+ */
+/** `kind`: an admin's passkey (the admin area has no Security tab: their way back is the other admins). */
+export function passkeyChangedMail(
+  person: Person,
+  change: 'added' | 'removed',
+  passkeyName: string,
+  appUrl: string,
+  kind: 'user' | 'admin' = 'user',
+): Mail {
+  const added = change === 'added';
+  const account = kind === 'admin' ? `${PRODUCT_NAME} admin account` : `${PRODUCT_NAME} account`;
+  return {
+    to: person.email,
+    subject: added ? `A passkey was added to your ${account}` : `A passkey was removed from your ${account}`,
+    text: [
+      `Hello ${person.username},`,
+      '',
+      added
+        ? `A passkey named "${passkeyName}" was added to your ${account}. It can now be used to sign in.`
+        : `The passkey named "${passkeyName}" was removed from your ${account}. It can no longer be used to sign in.`,
+      '',
+      ...(kind === 'admin'
+        ? [
+            'If this was not you, tell the other admins at once: someone has your admin password.',
+            `${appUrl}/admin`,
+          ]
+        : [
+            'If this was not you, change your password and review your passkeys in the Security tab of your account:',
+            `${appUrl}/account?tab=security`,
+            `and tell us at ${appUrl}/contact.`,
+          ]),
+    ].join('\n'),
+  };
+}
+
 /** The page that confirms an unsubscribe (the client's paths.newsletterUnsubscribe). */
 export const newsletterUnsubscribePage = (token: string) =>
   `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
@@ -160,6 +214,141 @@ export function paymentFailedMail(user: Person, appUrl: string): Mail {
       `${appUrl}/account`,
       '',
       'We will try the payment again in a few days.',
+    ].join('\n'),
+  };
+}
+
+/** A change to how the account signs in: the person hears of each, with the way back if it was not them. */
+function secondFactorMail(person: Person, subject: string, what: string, appUrl: string): Mail {
+  return {
+    to: person.email,
+    subject,
+    text: [
+      `Hello ${person.username},`,
+      '',
+      what,
+      '',
+      'If this was not you, change your password now from the Security tab of your account,',
+      `or reset it at ${appUrl}/forgot-password, and tell us at ${appUrl}/contact.`,
+    ].join('\n'),
+  };
+}
+
+export const twoFactorEnabledMail = (person: Person, appUrl: string) =>
+  secondFactorMail(
+    person,
+    `Two-factor sign-in was turned on for your ${PRODUCT_NAME} account`,
+    `Two-factor sign-in is now on for your ${PRODUCT_NAME} account: signing in asks for a code from your authenticator app after your password. Keep your recovery codes somewhere safe.`,
+    appUrl,
+  );
+
+export const twoFactorDisabledMail = (person: Person, appUrl: string) =>
+  secondFactorMail(
+    person,
+    `Two-factor sign-in was turned off for your ${PRODUCT_NAME} account`,
+    `Two-factor sign-in is now off for your ${PRODUCT_NAME} account: signing in asks only for your password.`,
+    appUrl,
+  );
+
+export const recoveryCodesRegeneratedMail = (person: Person, appUrl: string) =>
+  secondFactorMail(
+    person,
+    `New recovery codes were made for your ${PRODUCT_NAME} account`,
+    `A new set of recovery codes was made for your ${PRODUCT_NAME} account. The old codes no longer work.`,
+    appUrl,
+  );
+
+export const recoveryCodeUsedMail = (person: Person, left: number, appUrl: string) =>
+  secondFactorMail(
+    person,
+    `A recovery code was used on your ${PRODUCT_NAME} account`,
+    `A recovery code was used to sign in to your ${PRODUCT_NAME} account. ${left} unused code${left === 1 ? '' : 's'} remain${left === 1 ? 's' : ''}; you can make a new set in the Security tab.`,
+    appUrl,
+  );
+
+// Practices (design.md section 10). The practice's name is chosen by a person: it stays out of subjects.
+
+export function practiceInvitationMail(
+  to: string,
+  invitation: { practiceName: string; invitedBy: string; role: string; expiresAt: Date },
+  appUrl: string,
+  token: string,
+): Mail {
+  return {
+    to,
+    subject: `You are invited to join a practice on ${PRODUCT_NAME}`,
+    text: [
+      'Hello,',
+      '',
+      `${invitation.invitedBy} invites you to join ${invitation.practiceName} on ${PRODUCT_NAME} as ${invitation.role === 'admin' ? 'an admin' : 'a clinician'}. Members use ${PRODUCT_NAME} on the practice's subscription.`,
+      '',
+      `To join, open this link by ${longDate.format(invitation.expiresAt)} and sign in or create an account with this email address:`,
+      `${appUrl}/practice/join?token=${token}`,
+      '',
+      'If you do not know this practice, ignore this email.',
+    ].join('\n'),
+  };
+}
+
+export function practiceRemovedMail(person: Person, practiceName: string, appUrl: string): Mail {
+  return {
+    to: person.email,
+    subject: `You are no longer in a practice on ${PRODUCT_NAME}`,
+    text: [
+      `Hello ${person.username},`,
+      '',
+      `You were removed from ${practiceName}, so its subscription no longer gives you ${PRODUCT_NAME}. Your account and your own plan, if you have one, stay as they are:`,
+      `${appUrl}/account`,
+    ].join('\n'),
+  };
+}
+
+export function practiceEndedMail(person: Person, practiceName: string, appUrl: string): Mail {
+  return {
+    to: person.email,
+    subject: `Your practice's ${PRODUCT_NAME} subscription has ended`,
+    text: [
+      `Hello ${person.username},`,
+      '',
+      `The subscription of ${practiceName} has ended, so it no longer gives you ${PRODUCT_NAME}. Ask the practice's owner about it, or choose a plan of your own:`,
+      `${appUrl}/pricing`,
+    ].join('\n'),
+  };
+}
+
+export function practiceHandedOverMail(person: Person, practiceName: string, appUrl: string): Mail {
+  return {
+    to: person.email,
+    subject: `You now own a practice on ${PRODUCT_NAME}`,
+    text: [
+      `Hello ${person.username},`,
+      '',
+      `${practiceName} was handed over to you: you are now its owner, and its subscription and invoices are yours. Check the card it is paid with in your account:`,
+      `${appUrl}/account?tab=subscription`,
+    ].join('\n'),
+  };
+}
+
+export function planChangedMail(
+  person: Person,
+  change: { planName: string; amountNow: number; formatted: string },
+  appUrl: string,
+): Mail {
+  const money =
+    change.amountNow > 0
+      ? `${change.formatted} was charged now for the rest of this period.`
+      : change.amountNow < 0
+        ? `${change.formatted} is credited to your next invoice for the rest of this period.`
+        : 'Nothing was charged now.';
+  return {
+    to: person.email,
+    subject: `Your ${PRODUCT_NAME} plan has changed`,
+    text: [
+      `Hello ${person.username},`,
+      '',
+      `Your ${PRODUCT_NAME} plan is now ${change.planName}. ${money}`,
+      '',
+      `Your invoices and next payment are in your account: ${appUrl}/account?tab=subscription`,
     ].join('\n'),
   };
 }

@@ -4,7 +4,7 @@ import { uniqueViolation } from '../db/errors';
 import { lease } from '../db/lease';
 import { referralInvitations, referrals, type User, users } from '../db/schema';
 
-type Referral = typeof referrals.$inferSelect;
+export type Referral = typeof referrals.$inferSelect;
 
 /** Referrals, invitations and referral credits; each call may join the caller's transaction. */
 export function referralsRepo(db: Db | Tx) {
@@ -112,6 +112,20 @@ export function referralsRepo(db: Db | Tx) {
 
     async setRewardNote(id: number, note: string | null, tx: Db | Tx = db): Promise<void> {
       await tx.update(referrals).set({ rewardNote: note }).where(eq(referrals.id, id));
+    },
+
+    /** Leaves the reward undecided until the referrer verifies their email; `note` says so in the admin. */
+    async holdReward(id: number, note: string, tx: Db | Tx = db): Promise<void> {
+      await tx.update(referrals).set({ rewardHeld: true, rewardNote: note }).where(eq(referrals.id, id));
+    },
+
+    /** The referrer's held rewards, no longer held: one conditional update, so each is taken once. */
+    async takeHeldRewards(referrerId: number, tx: Db | Tx = db): Promise<Referral[]> {
+      return tx
+        .update(referrals)
+        .set({ rewardHeld: false, rewardNote: null })
+        .where(and(eq(referrals.referrerId, referrerId), eq(referrals.rewardHeld, true)))
+        .returning();
     },
 
     /** Decides the referrer's reward: the credit owed in pence, and one more free month on their count. */

@@ -6,10 +6,11 @@ import { isLiveSubscription } from '../../shared/subscription';
 import type { Billing } from '../billing/billing';
 import type { Db, Tx } from '../db/client';
 import type { User } from '../db/schema';
-import { referralsRepo } from './referrals-repo';
+import { type Referral, referralsRepo } from './referrals-repo';
 
 export const NO_ACTIVE_SUBSCRIPTION = 'No credit: the referrer had no active subscription';
 export const YEARLY_LIMIT_REACHED = `No credit: the referrer had already earned ${REFERRAL_MAX_FREE_MONTHS_PER_YEAR} free months in the last 12 months`;
+export const HELD_UNTIL_VERIFIED = 'Held: the referrer has not verified their email address yet';
 
 /**
  * The friend has paid money: an invoice with a non-zero amount is paid. The first invoice after the
@@ -20,27 +21,21 @@ function friendPaid(event: Stripe.Event): boolean {
 }
 
 /**
- * What a Stripe event means for the referral that brought `friend` in. Runs inside the webhook's
- * transaction, after the friend's state is written, so it happens exactly when the event is first
- * recorded. Completion is one conditional update (pending → completed): a second delivery, or a
- * concurrent one, finds nothing pending and does nothing. The referrer's row is locked while the
- * reward is decided, so two friends completing at once cannot both take the 12th month.
- * Returns whether a credit is now owed (to be paid to Stripe after the commit).
+ * Decides the referrer's reward for a completed referral, once. Referral rewards need a verified
+ * address (design.md section 2): the referrer's, as the reward is theirs. Until they verify, the reward
+ * waits undecided (a friend who paid is not lost by a mail opened late) and is decided by these same
+ * rules when they do. The referrer's row is locked while the reward is decided, so two friends
+ * completing at once cannot both take the 12th month. Whether a credit is now owed.
  */
-export async function settleReferral(tx: Tx, event: Stripe.Event, friend: User): Promise<boolean> {
+async function decideReward(tx: Tx, referral: Referral): Promise<boolean> {
   const repo = referralsRepo(tx);
-  if (!isLiveSubscription(friend.subscriptionStatus)) {
-    await repo.expirePending(friend.id);
+  const referrer = await repo.lockUser(referral.referrerId);
+  // The referrer's row exists: deleting an account deletes the referrals it made (foreign key).
+  if (referrer && !referrer.emailVerified) {
+    await repo.holdReward(referral.id, HELD_UNTIL_VERIFIED);
     return false;
   }
-  if (!friendPaid(event)) return false;
-
-  const referral = await repo.completePending(friend.id);
-  if (!referral) return false;
-
-  const referrer = await repo.lockUser(referral.referrerId);
   let note: string | null = null;
-  // The referrer's row exists: deleting an account deletes the referrals it made (foreign key).
   if (referrer?.subscriptionStatus !== 'active' || !referrer.stripeCustomerId || referrer.plan === 'free') {
     note = NO_ACTIVE_SUBSCRIPTION;
   } else if ((await repo.rewardsInLastYear(referrer.id)) >= REFERRAL_MAX_FREE_MONTHS_PER_YEAR) {
@@ -53,6 +48,38 @@ export async function settleReferral(tx: Tx, event: Stripe.Event, friend: User):
   // One month of the referrer's own plan, at its full price.
   await repo.grantCredit(referral, Math.round((findPlan(referrer.plan)?.price ?? 0) * 100));
   return true;
+}
+
+/**
+ * What a Stripe event means for the referral that brought `friend` in. Runs inside the webhook's
+ * transaction, after the friend's state is written, so it happens exactly when the event is first
+ * recorded. Completion is one conditional update (pending → completed): a second delivery, or a
+ * concurrent one, finds nothing pending and does nothing.
+ * Returns whether a credit is now owed (to be paid to Stripe after the commit).
+ */
+export async function settleReferral(tx: Tx, event: Stripe.Event, friend: User): Promise<boolean> {
+  const repo = referralsRepo(tx);
+  if (!isLiveSubscription(friend.subscriptionStatus)) {
+    await repo.expirePending(friend.id);
+    return false;
+  }
+  if (!friendPaid(event)) return false;
+
+  const referral = await repo.completePending(friend.id);
+  if (!referral) return false;
+  return decideReward(tx, referral);
+}
+
+/**
+ * The referrer has just verified their email (in this transaction): the rewards held for it are decided
+ * now, in the order their friends paid. Returns whether a credit is now owed (paid after the commit).
+ */
+export async function releaseHeldRewards(tx: Tx, referrerId: number): Promise<boolean> {
+  const held = await referralsRepo(tx).takeHeldRewards(referrerId);
+  held.sort((a, b) => (a.completedAt?.getTime() ?? 0) - (b.completedAt?.getTime() ?? 0) || a.id - b.id);
+  let owed = false;
+  for (const referral of held) owed = (await decideReward(tx, referral)) || owed;
+  return owed;
 }
 
 /**

@@ -18,7 +18,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send({ ...error.body, message: error.message });
     }
     if (isConnectionError(error)) {
       request.log.error({ err: error }, 'database unavailable');

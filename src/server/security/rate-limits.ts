@@ -12,5 +12,11 @@ export const authRateLimit = (config: Config) => perTenMinutes(config.LOGIN_RATE
 /** Forms that send mail (newsletter, contact, invitations). */
 export const formRateLimit = (config: Config) => perTenMinutes(config.FORM_RATE_LIMIT);
 
+/**
+ * Practice invitations send mail too, but an owner sets up a whole team at once: room for every seat to
+ * be invited and resent in one sitting, still far too few to mail-bomb anyone.
+ */
+export const practiceInvitationRateLimit = (config: Config) => perTenMinutes(config.FORM_RATE_LIMIT * 4);
+
 /** Trying referral codes: looser than sign-in (people mistype codes), still too slow to enumerate them. */
 export const referralCodeRateLimit = (config: Config) => perTenMinutes(config.LOGIN_RATE_LIMIT * 3);

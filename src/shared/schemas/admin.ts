@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES } from '../constants';
+import { PLAN_IDS, PRACTICE_ROLES, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES } from '../constants';
 import { isoDate } from './fields';
 
 const counts = <K extends string>(keys: readonly [K, ...K[]]) => z.record(z.enum(keys), z.number().int());
@@ -28,6 +28,9 @@ export const adminStatsSchema = z.object({
   ),
   /** Total logins / total users; the page shows it to 1 decimal. */
   averageLoginsPerUser: z.number(),
+  /** Practices, and the people in them (owners included). */
+  totalPractices: z.number().int(),
+  practiceMembers: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
@@ -45,6 +48,9 @@ export const adminUserSchema = z.object({
   createdAt: isoDate,
   referralCode: z.string().nullable(),
   referralCredits: z.number().int(),
+  /** The practice the user is in, and their role there. */
+  practiceName: z.string().nullable(),
+  practiceRole: z.enum(PRACTICE_ROLES).nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -69,3 +75,26 @@ export const adminReferralSchema = z.object({
   rewardNote: z.string().nullable(),
 });
 export type AdminReferral = z.infer<typeof adminReferralSchema>;
+
+/** One row of GET /api/admin/practices: a practice, its owner, its size and its subscription's state. */
+const adminPracticeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ownerUsername: z.string(),
+  ownerEmail: z.string(),
+  /** People in the practice, the owner included. */
+  members: z.number().int(),
+  pendingInvitations: z.number().int(),
+  plan: z.enum(PLAN_IDS),
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  createdAt: isoDate,
+});
+export type AdminPractice = z.infer<typeof adminPracticeSchema>;
+
+/** A user named in an admin URL (/api/admin/users/:id/...). */
+export const userIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'User id must be a number' })
+    .int('User id must be a number')
+    .positive('User id must be a number'),
+});

@@ -9,6 +9,7 @@ import {
   text,
   validEmail,
 } from './fields';
+import { practiceMembershipSchema } from './practice';
 
 // Login: the form collects rememberMe, the request does not send it (spec section 3).
 export const loginFormSchema = z.object({
@@ -72,6 +73,10 @@ export const publicUserSchema = z.object({
   createdAt: isoDate,
   /** May open the note-writing app: follows from the subscription state (server billing/subscription-state.ts). */
   noteAppAccess: z.boolean(),
+  /** A second factor is on (TOTP, or any passkey): signing in asks for it after the password. */
+  twoFactor: z.boolean(),
+  /** The practice the person is in, and their role there (design.md section 10). */
+  practice: practiceMembershipSchema.nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -81,5 +86,7 @@ export const publicAdminSchema = z.object({
   email: z.string(),
   role: z.string(),
   createdAt: isoDate,
+  /** The admin signed in with only a password and must enrol a second factor before the admin area opens. */
+  enrolmentRequired: z.boolean(),
 });
 export type PublicAdmin = z.infer<typeof publicAdminSchema>;

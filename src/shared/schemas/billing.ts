@@ -45,3 +45,29 @@ export const paymentMethodSchema = z
   .object({ brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() })
   .nullable();
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** Another paid plan for a live subscription (design.md section 10). */
+export const planChangeQuerySchema = z.object({
+  planId: z.enum(PAID_PLAN_IDS, { error: 'Choose the Plus or Practice plan' }),
+});
+
+/**
+ * What a switch costs now, from Stripe's preview: `amountNow` in pounds is charged at once when above
+ * zero, and credited to the next invoice when below (0 during the trial). `prorationDate` goes back
+ * with the switch, so that what is charged is what was shown.
+ */
+export const planChangePreviewSchema = z.object({
+  planId: z.enum(PAID_PLAN_IDS),
+  amountNow: z.number(),
+  trial: z.boolean(),
+  /** The next regular payment on the new plan, in pounds (the retention discount counted). */
+  nextAmount: z.number(),
+  nextPaymentAt: isoDate.nullable(),
+  prorationDate: z.number().int(),
+});
+export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
+
+export const planChangeSchema = planChangeQuerySchema.extend({
+  prorationDate: z.number().int().positive().optional(),
+});
+export type PlanChange = z.infer<typeof planChangeSchema>;

@@ -12,7 +12,7 @@ import {
   type StripeState,
   type SubscriptionRecord,
 } from './state';
-import { type JsonObject, newId } from './wire';
+import { type JsonObject, newId, StripeFault } from './wire';
 
 export type Decline = 'card_declined' | 'insufficient_funds' | 'expired_card';
 
@@ -31,6 +31,9 @@ const DECLINES: Record<Decline, { code: string; decline_code?: string; message: 
 };
 
 const DAY = 86_400;
+
+/** Stripe's test card that attaches but whose charges are declined (4000 0000 0000 0341). */
+export const DECLINING_CARD = '0341';
 
 export class Billing {
   /** Events carry the SDK's own API version shape, as a webhook endpoint pinned to it would get. */
@@ -211,10 +214,13 @@ export class Billing {
     const pi = state.find(state.paymentIntents, 'payment_intent', inv.payment_intent ?? '');
     const pm = opts.pm ?? sub.default_payment_method ?? customer.invoice_settings.default_payment_method;
     inv.attempt_count += 1;
+    const decline =
+      opts.decline ??
+      (pm && state.paymentMethods.get(pm)?.card.last4 === DECLINING_CARD ? 'card_declined' : undefined);
 
-    if (opts.decline || !pm) {
-      pi.last_payment_error = opts.decline
-        ? DECLINES[opts.decline]
+    if (decline || !pm) {
+      pi.last_payment_error = decline
+        ? DECLINES[decline]
         : { code: 'payment_intent_payment_attempt_failed', message: 'The customer has no payment method.' };
       inv.next_payment_attempt = state.now() + 3 * DAY;
       state.emit('payment_intent.payment_failed', this.view.paymentIntent(pi.id));
@@ -342,6 +348,100 @@ export class Billing {
             : null,
     });
     return id;
+  }
+
+  /**
+   * Moves the subscription to another price at `at` (Stripe's proration_date), as proration_behavior
+   * `always_invoice` does: an invoice of the unused time on the old price (a credit) and the remaining
+   * time on the new one, with the subscription's percent discount, finalised at once. A positive total
+   * is charged to the saved card (`error_if_incomplete`: a decline changes nothing and throws); a
+   * negative one goes to the customer's balance, for the next invoice. `preview` builds the same
+   * invoice and keeps nothing (POST /v1/invoices/create_preview).
+   */
+  prorate(sub: SubscriptionRecord, newPrice: string, at: number, preview: boolean): InvoiceRecord {
+    const { state } = this;
+    const oldPrice = state.find(state.prices, 'price', sub.item.price);
+    const next = state.find(state.prices, 'price', newPrice);
+    const { current_period_start: start, current_period_end: end } = sub.item;
+    // A trial's time is free on either price.
+    const share = sub.status === 'trialing' ? 0 : Math.max(0, end - at) / (end - start);
+    const unused = -Math.round(oldPrice.unit_amount * share);
+    const remaining = Math.round(next.unit_amount * share);
+    const subtotal = unused + remaining;
+    const discount = sub.discount ? state.discounts.get(sub.discount) : undefined;
+    const coupon = discount && discount.invoices_left !== 0 ? state.coupons.get(discount.coupon) : undefined;
+    // A repeating percent discount applies to prorations too (a once coupon was spent on the first invoice).
+    const percent = coupon && coupon.duration !== 'once' ? (coupon.percent_off ?? 0) : 0;
+    const discountAmount = Math.round((subtotal * percent) / 100);
+    const total = subtotal - discountAmount;
+    const customer = state.find(state.customers, 'customer', sub.customer);
+    const credit = customer.balance < 0 && total > 0 ? -Math.min(-customer.balance, total) : 0;
+    const amountDue = Math.max(0, total + credit);
+    const now = state.now();
+    const product = (price: string) =>
+      state.products.get(state.find(state.prices, 'price', price).product)?.name;
+    const inv: InvoiceRecord = {
+      id: newId(preview ? 'upcoming_in' : 'in'),
+      customer: customer.id,
+      subscription: sub.id,
+      number: preview
+        ? ''
+        : `${customer.invoice_prefix}-${String(customer.next_invoice_sequence++).padStart(4, '0')}`,
+      status: amountDue === 0 ? 'paid' : 'open',
+      created: now,
+      billing_reason: 'subscription_update',
+      period_start: now,
+      period_end: now,
+      price: newPrice,
+      line_period: { start: at, end },
+      subtotal,
+      discount: discountAmount ? (discount?.id ?? null) : null,
+      discount_amount: discountAmount,
+      total,
+      starting_balance: customer.balance,
+      // A credit note of a negative total stays on the balance for the next invoice.
+      ending_balance: customer.balance + (total < 0 ? total : credit === 0 ? 0 : -credit),
+      amount_due: amountDue,
+      amount_paid: 0,
+      attempt_count: 0,
+      next_payment_attempt: null,
+      payment_intent: null,
+      paid_at: amountDue === 0 ? now : null,
+      voided_at: null,
+      proration_lines: [
+        { amount: unused, price: oldPrice.id, description: `Unused time on ${product(oldPrice.id)}` },
+        { amount: remaining, price: next.id, description: `Remaining time on ${product(next.id)}` },
+      ],
+    };
+    if (preview) return inv;
+    const pm = sub.default_payment_method ?? customer.invoice_settings.default_payment_method;
+    if (amountDue > 0 && (!pm || state.paymentMethods.get(pm)?.card.last4 === DECLINING_CARD)) {
+      throw new StripeFault(402, { type: 'card_error', ...DECLINES.card_declined });
+    }
+    state.invoices.set(inv.id, inv);
+    sub.latest_invoice = inv.id;
+    customer.balance = inv.ending_balance;
+    if (amountDue > 0) {
+      const pi = newId('pi');
+      state.paymentIntents.set(pi, {
+        id: pi,
+        created: now,
+        customer: customer.id,
+        invoice: inv.id,
+        amount: amountDue,
+        currency: next.currency,
+        status: 'requires_payment_method',
+        client_secret: `${pi}_secret_${newId('x', 24).slice(2)}`,
+        payment_method: null,
+        last_payment_error: null,
+      });
+      inv.payment_intent = pi;
+    }
+    state.emit('invoice.created', this.view.invoice(inv.id));
+    state.emit('invoice.finalized', this.view.invoice(inv.id));
+    if (amountDue > 0) this.pay(inv);
+    else this.emitPaid(inv);
+    return inv;
   }
 
   emitSubscription(type: string, sub: SubscriptionRecord): void {

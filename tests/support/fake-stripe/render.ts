@@ -242,19 +242,42 @@ export class View {
       invoice_pdf: `${host}/pdf`,
       lines: {
         object: 'list',
-        data: [
-          {
-            id: `il_${i.id.slice(3)}`,
-            object: 'line_item',
-            amount: i.subtotal,
-            currency: price.currency,
-            description: `1 × ${product?.name ?? 'Subscription'}${i.subtotal === 0 ? ' (trial)' : ''}`,
-            livemode: false,
-            metadata: {},
-            period: i.line_period,
-            quantity: 1,
-          },
-        ],
+        data: i.proration_lines
+          ? i.proration_lines.map((line, n) => ({
+              id: `il_${i.id.slice(3)}${n}`,
+              object: 'line_item',
+              amount: line.amount,
+              currency: price.currency,
+              description: line.description,
+              livemode: false,
+              metadata: {},
+              parent: {
+                type: 'subscription_item_details',
+                invoice_item_details: null,
+                subscription_item_details: {
+                  invoice_item: null,
+                  proration: true,
+                  proration_details: { credited_items: null },
+                  subscription: i.subscription,
+                  subscription_item: sub?.item.id ?? '',
+                },
+              },
+              period: i.line_period,
+              quantity: 1,
+            }))
+          : [
+              {
+                id: `il_${i.id.slice(3)}`,
+                object: 'line_item',
+                amount: i.subtotal,
+                currency: price.currency,
+                description: `1 × ${product?.name ?? 'Subscription'}${i.subtotal === 0 ? ' (trial)' : ''}`,
+                livemode: false,
+                metadata: {},
+                period: i.line_period,
+                quantity: 1,
+              },
+            ],
         has_more: false,
         url: `/v1/invoices/${i.id}/lines`,
       },

@@ -474,6 +474,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     'description',
     'cancellation_details',
     'off_session',
+    'proration_date',
     ...(legacy ? ['coupon'] : []),
   ]);
   const sub = state.find(state.subscriptions, 'subscription', id);
@@ -512,8 +513,20 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
   }
   const defaultPm = str(p, 'default_payment_method');
   if (defaultPm) attachedCard(state, defaultPm, sub.customer, 'default_payment_method');
+  const proration = prorationParams(p, sub, state);
+  const paymentBehavior = str(p, 'payment_behavior');
+  if (
+    paymentBehavior &&
+    !['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'].includes(
+      paymentBehavior,
+    )
+  )
+    throw invalid(`Invalid payment_behavior: ${paymentBehavior}`, 'payment_behavior');
 
   billing.changeSubscription(sub, () => {
+    // The proration invoice first: with error_if_incomplete a declined charge throws and changes nothing.
+    if (newPrice && newPrice !== sub.item.price && proration.behavior === 'always_invoice')
+      billing.prorate(sub, newPrice, proration.date, false);
     if (cancelAtPeriodEnd !== undefined) {
       sub.cancel_at_period_end = cancelAtPeriodEnd;
       sub.cancel_at = cancelAtPeriodEnd ? sub.item.current_period_end : null;
@@ -522,12 +535,58 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     if (pause !== undefined) sub.pause_collection = pause;
     if (coupon === null) sub.discount = null;
     else if (coupon) sub.discount = billing.newDiscount(sub, coupon);
-    // No proration invoice: ChairNotes never changes price mid-period in a way tests price.
+    // `none` and `create_prorations` leave this period's invoice as it was (the fake keeps no pending items).
     if (newPrice) sub.item.price = newPrice;
     if (defaultPm !== undefined) sub.default_payment_method = defaultPm || null;
     sub.metadata = mergeMetadata(sub.metadata, p);
   });
   return view.subscription(id);
+});
+
+/**
+ * proration_behavior and proration_date. The date is kept within the current period: a test that moved
+ * this fake's clock (to a trial's end) leaves it ahead of the app's, whose real "now" would otherwise
+ * fall before the period began.
+ */
+function prorationParams(p: Params, sub: SubscriptionRecord, state: StripeState) {
+  const behavior = str(p, 'proration_behavior') ?? 'create_prorations';
+  if (!['none', 'create_prorations', 'always_invoice'].includes(behavior))
+    throw invalid(`Invalid proration_behavior: ${behavior}`, 'proration_behavior');
+  const date = int(p, 'proration_date', 'proration_date') ?? state.now();
+  const { current_period_start: start, current_period_end: end } = sub.item;
+  return { behavior, date: Math.min(Math.max(date, start), end) };
+}
+
+route('POST', '/v1/invoices/create_preview', ({ p, state, billing, view }) => {
+  allowOnly(p, ['customer', 'subscription', 'subscription_details', 'automatic_tax']);
+  const customer = need(p, 'customer');
+  state.find(state.customers, 'customer', customer, 'customer');
+  const subscription = state.find(
+    state.subscriptions,
+    'subscription',
+    need(p, 'subscription'),
+    'subscription',
+  );
+  if (subscription.customer !== customer)
+    throw invalid('The subscription does not belong to this customer.', 'subscription');
+  const details = obj(p, 'subscription_details') ?? {};
+  allowOnly(details, ['items', 'proration_behavior', 'proration_date']);
+  const item = one(list(details, 'items'), 'subscription_details[items]');
+  const price = item ? str(item, 'price') : undefined;
+  if (item && str(item, 'id') !== subscription.item.id)
+    throw noSuch('subscription_item', str(item, 'id') ?? '', 'subscription_details[items][0][id]');
+  if (price) state.find(state.prices, 'price', price, 'subscription_details[items][0][price]');
+  const proration = prorationParams(details, subscription, state);
+  if (!price || proration.behavior !== 'always_invoice')
+    throw invalid('This fake previews only an item price change invoiced at once (always_invoice).');
+  const inv = billing.prorate(subscription, price, proration.date, true);
+  // Rendered like any invoice, then forgotten: a preview is never stored.
+  state.invoices.set(inv.id, inv);
+  try {
+    return view.invoice(inv.id);
+  } finally {
+    state.invoices.delete(inv.id);
+  }
 });
 
 route('DELETE', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {

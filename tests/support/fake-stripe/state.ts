@@ -114,7 +114,7 @@ export interface InvoiceRecord {
   number: string;
   status: 'open' | 'paid' | 'void';
   created: number;
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   period_start: number;
   period_end: number;
   price: string;
@@ -132,6 +132,8 @@ export interface InvoiceRecord {
   payment_intent: string | null;
   paid_at: number | null;
   voided_at: number | null;
+  /** A proration invoice's lines (unused time on the old price, remaining time on the new); else one line of `price`. */
+  proration_lines?: { amount: number; price: string; description: string }[];
 }
 
 export interface PaymentIntentRecord {

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Avatar } from './avatar';
 import { Brand } from './brand';
 import { MOBILE_MENU_ID, MobileMenu } from './mobile-menu';
-import { MAIN_LINKS, SIGNED_IN_LINKS } from './nav-items';
+import { MAIN_LINKS, signedInLinks } from './nav-items';
 import { SiteLink } from './site-link';
 
 const UserMenu = lazy(() => import('./user-menu'));
@@ -29,7 +29,7 @@ export function Header() {
   const scrolled = useScrolled(OPAQUE_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const links = user ? [...MAIN_LINKS, ...SIGNED_IN_LINKS] : MAIN_LINKS;
+  const links = user ? [...MAIN_LINKS, ...signedInLinks(user)] : MAIN_LINKS;
 
   useEffect(() => {
     if (!menuOpen) return;

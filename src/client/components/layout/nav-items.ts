@@ -10,10 +10,16 @@ export const MAIN_LINKS: readonly NavItem[] = [
   { to: paths.refer.getHref(), label: 'Get a Free Month' },
 ];
 
-export const SIGNED_IN_LINKS: readonly NavItem[] = [{ to: paths.refer.getHref(), label: 'My Referrals' }];
+const PRACTICE_LINK: NavItem = { to: paths.practice.getHref(), label: 'Practice' };
+
+/** The header's links for a signed-in person: their practice too, when they are in one. */
+export const signedInLinks = (user: { practice: unknown }): readonly NavItem[] => [
+  { to: paths.refer.getHref(), label: 'My Referrals' },
+  ...(user.practice ? [PRACTICE_LINK] : []),
+];
 
 // The account menu's entries; Account, Subscription and Settings are tabs of the one /account page.
-export const ACCOUNT_LINKS: readonly NavItem[] = [
+const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: paths.home.getHref(), label: 'Dashboard' },
   { to: paths.account.getHref(), label: 'Account' },
   { to: paths.account.getHref('subscription'), label: 'Subscription' },
@@ -21,3 +27,7 @@ export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: paths.account.getHref('subscription'), label: 'Manage Subscription' },
   { to: paths.refer.getHref(), label: 'Refer a Friend' },
 ];
+
+/** The account menu's entries for this person: the practice's page too, when they are in one. */
+export const accountLinks = (user: { practice: unknown }): readonly NavItem[] =>
+  user.practice ? [...ACCOUNT_LINKS, PRACTICE_LINK] : ACCOUNT_LINKS;

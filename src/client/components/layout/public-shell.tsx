@@ -1,3 +1,5 @@
+import { paths } from '@client/config/paths';
+import { useNavigation } from '@client/lib/navigation';
 import { useCurrentUser } from '@client/lib/session';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Footer } from './footer';
@@ -16,6 +18,10 @@ export function PublicShell({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   const { user } = useCurrentUser();
+  const { pathname } = useNavigation();
+  // Not on the page the banner's link leads to: there it says nothing the page does not, and arriving
+  // with the session answer it pushed the page's one button down under a pointer about to click it.
+  const askToVerify = user && !user.emailVerified && pathname !== paths.verifyEmail.path;
   return (
     <div className="flex min-h-dvh flex-col">
       {/* A button, not a '#main' link: a hash change would become a router navigation. */}
@@ -28,7 +34,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </button>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-        {user && !user.emailVerified ? (
+        {askToVerify ? (
           <Suspense fallback={null}>
             <VerifyEmailBanner email={user.email} />
           </Suspense>

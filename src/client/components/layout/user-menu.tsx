@@ -10,9 +10,9 @@ import { useLogout } from '@client/features/auth';
 import { useNoteAppUrl } from '@client/lib/config';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
-import { ExternalLink, Gift, LayoutDashboard, LogOut, Settings, User } from 'lucide-react';
+import { Building2, ExternalLink, Gift, LayoutDashboard, LogOut, Settings, User } from 'lucide-react';
 import { Avatar } from './avatar';
-import { ACCOUNT_LINKS } from './nav-items';
+import { accountLinks } from './nav-items';
 import { SiteLink } from './site-link';
 
 const icons: Record<string, typeof User> = {
@@ -22,6 +22,7 @@ const icons: Record<string, typeof User> = {
   Settings: Settings,
   'Manage Subscription': Settings,
   'Refer a Friend': Gift,
+  Practice: Building2,
 };
 
 // Loaded only for signed-in visitors: the menu primitives are not needed on a first visit.
@@ -47,7 +48,7 @@ export default function UserMenu({ user }: { user: PublicUser }) {
           <span className="block truncate text-xs font-normal text-slate-600">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {ACCOUNT_LINKS.map(({ to, label }) => {
+        {accountLinks(user).map(({ to, label }) => {
           const Icon = icons[label] ?? User;
           return (
             <DropdownMenuItem key={label} asChild>

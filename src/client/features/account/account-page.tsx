@@ -1,8 +1,11 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
+import { paths } from '@client/config/paths';
+import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ProfileTab } from './profile-tab';
+import { ReauthDialog } from './reauth-dialog';
 import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 
@@ -15,6 +18,7 @@ const isTab = (value: string | null): value is AccountTab =>
 /** Spec section 2: three tabs. `/account?tab=subscription` opens the Subscription tab. */
 export function AccountPage() {
   useTitle('My Account');
+  const { user } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: AccountTab = isTab(requested) ? requested : 'profile';
@@ -35,6 +39,15 @@ export function AccountPage() {
   return (
     <PageContainer width="narrow">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Account</h1>
+      {user?.practice ? (
+        <p className="mt-2 text-slate-600">
+          You are in{' '}
+          <Link className="font-medium text-indigo-700 underline" to={paths.practice.getHref()}>
+            {user.practice.name}
+          </Link>
+          .
+        </p>
+      ) : null}
       <Tabs value={tab} onValueChange={selectTab} className="mt-6">
         <TabsList stretch>
           <TabsTrigger value="profile">Profile</TabsTrigger>
@@ -51,6 +64,7 @@ export function AccountPage() {
           <SecurityTab />
         </TabsContent>
       </Tabs>
+      <ReauthDialog />
     </PageContainer>
   );
 }

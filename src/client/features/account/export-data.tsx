@@ -1,10 +1,11 @@
-import { buttonVariants } from '@client/components/ui/button';
+import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Download } from 'lucide-react';
-import { EXPORT_DATA_URL } from './api/export-data';
+import { useExportData } from './api/export-data';
 
-/** UK GDPR right of access: everything we hold about the user, as one JSON file (GET, so a plain link). */
+/** UK GDPR right of access: everything we hold about the user, as one JSON file (fetched, as it may first ask the person to confirm it is them). */
 export function ExportData() {
+  const download = useExportData();
   return (
     <Card role="region" aria-labelledby="export-heading">
       <CardHeader>
@@ -15,10 +16,10 @@ export function ExportData() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <a href={EXPORT_DATA_URL} download className={buttonVariants({ variant: 'outline' })}>
+        <Button variant="outline" disabled={download.isPending} onClick={() => download.mutate()}>
           <Download aria-hidden="true" className="size-4" />
-          Download my data
-        </a>
+          {download.isPending ? 'Preparing...' : 'Download my data'}
+        </Button>
       </CardContent>
     </Card>
   );

@@ -10,6 +10,18 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? 'Invalid date' : longDate.format(date);
 }
 
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Europe/London',
+});
+
+/** A UK date and time, '14 Mar 2026, 09:30', for when something happened to the account. */
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? 'Invalid date' : dateTime.format(date);
+}
+
 /** Whether an ISO date is still ahead. */
 export function isFuture(value: string | null | undefined, now = Date.now()): boolean {
   if (!value) return false;

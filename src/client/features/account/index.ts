@@ -1,4 +1,5 @@
 // What other features may use of the account feature; its page is reached through the router.
 export { useSubscription } from './api/get-subscription';
 export { formatDate, isFuture } from './format';
+export { ReauthDialog } from './reauth-dialog';
 export { VerifyEmailBanner } from './verify-email-banner';

@@ -7,8 +7,10 @@ import { discountedPrice, findPlan, formatPounds, PLANS } from '@shared/plans';
 import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { isLiveSubscription } from '@shared/subscription';
 import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSubscription } from './api/get-subscription';
 import { BillingHistory, PaymentMethodCard } from './billing-details';
+import { ChangePlanDialog } from './change-plan-dialog';
 import { formatDate, isFuture, normaliseStatus, statusLabel } from './format';
 import { SubscriptionActions } from './subscription-actions';
 
@@ -54,6 +56,8 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
   const onTrial = status === 'active' && isFuture(details.trialEndsAt);
   const price = details.hasDiscount ? discountedPrice(plan.price) : plan.price;
   const live = isLiveSubscription(status);
+  const otherPlan = plan.id === 'pro' ? 'clinic' : 'pro';
+  const [searchParams] = useSearchParams();
 
   const dates: { term: string; value: string }[] = [];
   if (status === 'paused') dates.push({ term: 'Resumes on', value: formatDate(details.pausedUntil) });
@@ -122,6 +126,18 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
             </div>
           ))}
         </dl>
+        {paid && live && !details.cancelAtPeriodEnd ? (
+          <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+            <span className="text-sm text-slate-600">
+              Current plan: <span className="font-medium text-slate-900">{plan.name}</span>
+            </span>
+            <ChangePlanDialog
+              planId={otherPlan}
+              frozen={status === 'paused'}
+              initiallyOpen={searchParams.get('switch') === otherPlan}
+            />
+          </div>
+        ) : null}
         <SubscriptionActions
           details={details}
           status={status}

@@ -1,15 +1,17 @@
-import { LogoMark } from '@client/components/layout/brand';
+import { SecondFactorStep } from '@client/components/two-factor/second-factor-step';
 import { Button } from '@client/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { CardContent } from '@client/components/ui/card';
 import { PasswordField, UsernameField } from '@client/components/ui/form-field';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
 import { useZodForm } from '@client/lib/use-zod-form';
-import { PRODUCT_NAME } from '@shared/brand';
 import { adminLoginSchema } from '@shared/schemas/auth';
+import type { TwoFactorRequired } from '@shared/schemas/two-factor';
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useAdminLogin } from './api/admin-login';
+import { AdminAuthFrame } from './admin-auth-frame';
+import { useAdminLogin, useAdminLoginPasskey, useAdminLoginSecondFactor } from './api/admin-login';
 import { useCurrentAdmin } from './api/get-admin';
 import { adminRedirectTarget } from './redirects';
 
@@ -18,7 +20,10 @@ export function AdminLoginPage() {
   const [params] = useSearchParams();
   const target = adminRedirectTarget(params.get('redirect'));
   const { admin, isLoading } = useCurrentAdmin();
-  const login = useAdminLogin();
+  const [challenge, setChallenge] = useState<TwoFactorRequired | null>(null);
+  const login = useAdminLogin({ onChallenge: setChallenge });
+  const secondFactor = useAdminLoginSecondFactor();
+  const passkey = useAdminLoginPasskey();
   const { handleSubmit, field } = useZodForm(adminLoginSchema, { username: '', password: '' });
 
   if (isLoading) return <FullScreenSpinner />;
@@ -26,42 +31,41 @@ export function AdminLoginPage() {
   if (admin) return <Navigate to={target} replace />;
 
   return (
-    <main className="flex min-h-dvh items-center justify-center bg-slate-100 px-4 py-12">
-      <div className="w-full max-w-sm">
-        <p className="mb-6 flex items-center justify-center gap-2 text-lg font-bold text-slate-900">
-          <LogoMark />
-          {PRODUCT_NAME} Admin
-        </p>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h1" size="lg">
-              Admin Login
-            </CardTitle>
-            <CardDescription>Sign in with your administrator account.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <form
-              noValidate
-              className="grid gap-4"
-              onSubmit={handleSubmit((credentials) => login.mutate(credentials))}
-            >
-              <UsernameField {...field('username')} />
-              <PasswordField autoComplete="current-password" {...field('password')} />
-              <Button type="submit" className="w-full" disabled={login.isPending}>
-                {login.isPending ? 'Signing in...' : 'Sign in'}
-              </Button>
-            </form>
-          </CardContent>
-        </Card>
-        <p className="mt-6 text-center text-sm">
-          <Link
-            to={paths.home.getHref()}
-            className="rounded-sm text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    <AdminAuthFrame
+      title="Admin Login"
+      description={challenge ? 'One more step: prove it is you.' : 'Sign in with your administrator account.'}
+      footer={
+        <Link
+          to={paths.home.getHref()}
+          className="rounded-sm text-slate-600 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          Back to Site
+        </Link>
+      }
+    >
+      <CardContent>
+        {challenge ? (
+          <SecondFactorStep
+            methods={challenge.methods}
+            pending={secondFactor.isPending || passkey.isPending}
+            onSubmit={(code) => secondFactor.mutate(code)}
+            onPasskey={() => passkey.mutate()}
+            onCancel={() => setChallenge(null)}
+          />
+        ) : (
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={handleSubmit((credentials) => login.mutate(credentials))}
           >
-            Back to Site
-          </Link>
-        </p>
-      </div>
-    </main>
+            <UsernameField {...field('username')} />
+            <PasswordField autoComplete="current-password" {...field('password')} />
+            <Button type="submit" className="w-full" disabled={login.isPending}>
+              {login.isPending ? 'Signing in...' : 'Sign in'}
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </AdminAuthFrame>
   );
 }

@@ -3,9 +3,10 @@ import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
-import { ArrowLeft, CreditCard, Gift, LayoutDashboard, Mail, Users } from 'lucide-react';
+import { ArrowLeft, Building2, CreditCard, Gift, LayoutDashboard, Mail, Users } from 'lucide-react';
 import { useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { AdminEnrolmentPage } from './admin-enrolment-page';
 import { AdminUserMenu } from './admin-user-menu';
 import { useCurrentAdmin } from './api/get-admin';
 
@@ -15,6 +16,7 @@ const sections = [
   { to: paths.admin.subscriptions.getHref(), label: 'Subscriptions', icon: CreditCard },
   { to: paths.admin.newsletter.getHref(), label: 'Newsletter', icon: Mail },
   { to: paths.admin.referrals.getHref(), label: 'Referrals', icon: Gift },
+  { to: paths.admin.practices.getHref(), label: 'Practices', icon: Building2 },
 ];
 
 const itemClass =
@@ -33,6 +35,7 @@ export function AdminShell() {
     const to = paths.admin.login.getHref(hadSession.current ? undefined : pathname + search);
     return <Navigate to={to} replace />;
   }
+  if (admin.enrolmentRequired) return <AdminEnrolmentPage />;
 
   return (
     <div className="min-h-dvh bg-slate-100 lg:flex">

@@ -4,7 +4,7 @@ import { Spinner } from '@client/components/ui/spinner';
 import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '@shared/constants';
 import { formatPounds } from '@shared/plans';
 import type { AdminStats } from '@shared/schemas/admin';
-import { CreditCard, Mail, PoundSterling, Users } from 'lucide-react';
+import { Building2, CreditCard, Mail, PoundSterling, Users } from 'lucide-react';
 import { type ComponentType, type ReactNode, useId } from 'react';
 import { AdminPageHeader } from './admin-page-header';
 import { useAdminStats } from './api/get-stats';
@@ -76,6 +76,13 @@ function Dashboard({ stats }: { stats: AdminStats }) {
             icon={PoundSterling}
           />
           <StatCard label="Newsletter subscribers" value={formatCount(stats.totalSubscribers)} icon={Mail} />
+          <StatCard label="Practices" value={formatCount(stats.totalPractices)} icon={Building2} />
+          <StatCard
+            label="Practice members"
+            value={formatCount(stats.practiceMembers)}
+            hint="Owners included"
+            icon={Users}
+          />
         </dl>
       </section>
 

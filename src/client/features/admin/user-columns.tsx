@@ -54,6 +54,21 @@ export const joinedColumn: TableColumn<AdminUser> = {
   cell: (u) => formatDate(u.createdAt),
 };
 
+/** 'Smile Dental (clinician)', or a dash for someone in no practice. */
+export const practiceOf = (u: AdminUser) => (u.practiceName ? `${u.practiceName} (${u.practiceRole})` : '');
+
+export const practiceColumn: TableColumn<AdminUser> = {
+  header: 'Practice',
+  width: 'minmax(10rem, 1.2fr)',
+  cell: (u) =>
+    practiceOf(u) || (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No practice</span>
+      </>
+    ),
+};
+
 export const lastLoginColumn: TableColumn<AdminUser> = {
   header: 'Last login',
   width: 'minmax(10rem, 1fr)',

@@ -1,14 +1,19 @@
+import { Button } from '@client/components/ui/button';
 import type { AdminUser } from '@shared/schemas/admin';
+import { useMemo, useState } from 'react';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
 import { useAdminUsers } from './api/get-users';
 import type { CsvColumn } from './csv';
+import { EndSessionsDialog } from './end-sessions-dialog';
 import { formatCount } from './format';
 import {
   emailColumn,
   joinedColumn,
   lastLoginColumn,
   planColumn,
+  practiceColumn,
+  practiceOf,
   statusColumn,
   userCsv,
   userKey,
@@ -17,14 +22,29 @@ import {
 } from './user-columns';
 import type { TableColumn } from './virtual-table';
 
-const columns: TableColumn<AdminUser>[] = [
+const columnsWith = (signOut: (user: AdminUser) => void): TableColumn<AdminUser>[] => [
   usernameColumn,
   emailColumn,
   planColumn,
   statusColumn,
+  practiceColumn,
   joinedColumn,
   lastLoginColumn,
   { header: 'Logins', width: 'minmax(5rem, 0.5fr)', cell: (u) => formatCount(u.loginCount) },
+  {
+    header: 'Sessions',
+    width: 'minmax(6rem, 0.6fr)',
+    cell: (u) => (
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => signOut(u)}
+        aria-label={`Sign ${u.username} out everywhere`}
+      >
+        Sign out
+      </Button>
+    ),
+  },
 ];
 
 const csvColumns: CsvColumn<AdminUser>[] = [
@@ -34,6 +54,7 @@ const csvColumns: CsvColumn<AdminUser>[] = [
   userCsv.plan,
   userCsv.status,
   userCsv.discount,
+  { header: 'Practice', value: practiceOf },
   userCsv.joined,
   userCsv.lastLogin,
   { header: 'Logins', value: (u) => u.loginCount },
@@ -44,6 +65,8 @@ const csvColumns: CsvColumn<AdminUser>[] = [
 
 export function AdminUsersPage() {
   const users = useAdminUsers();
+  const [signingOut, setSigningOut] = useState<AdminUser | null>(null);
+  const columns = useMemo(() => columnsWith(setSigningOut), []);
   return (
     <div className="grid gap-6">
       <AdminPageHeader title="Users" description="Everyone who has registered." />
@@ -65,6 +88,7 @@ export function AdminUsersPage() {
           error: 'Error loading users. Please try again.',
         }}
       />
+      <EndSessionsDialog user={signingOut} onClose={() => setSigningOut(null)} />
     </div>
   );
 }

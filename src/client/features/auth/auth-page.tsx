@@ -1,3 +1,4 @@
+import { SecondFactorStep } from '@client/components/two-factor/second-factor-step';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
@@ -8,9 +9,11 @@ import { rememberReferralCode } from '@client/lib/pending-referral';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
+import type { TwoFactorRequired } from '@shared/schemas/two-factor';
 import { Gift } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLogin } from './api/login';
+import { useLogin, useLoginSecondFactor } from './api/login';
+import { usePasskeySignIn } from './api/passkey-sign-in';
 import { useRegister } from './api/register';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
@@ -23,7 +26,11 @@ export function AuthPage() {
   const params = new URLSearchParams(useNavigation().search);
   const target = authRedirectTarget(params.get('redirect'));
   const { user } = useCurrentUser();
-  const loginMutation = useLogin();
+  // A password accepted for an account with a second factor: the code step replaces the form.
+  const [challenge, setChallenge] = useState<TwoFactorRequired | null>(null);
+  const loginMutation = useLogin({ onChallenge: setChallenge });
+  const secondFactor = useLoginSecondFactor();
+  const passkeyMutation = usePasskeySignIn();
   const registerMutation = useRegister();
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'register' ? 'register' : 'login');
   // Which form just succeeded decides where the new session goes; a visitor who arrives already
@@ -99,18 +106,34 @@ export function AuthPage() {
             <TabsContent value="login">
               <Card>
                 <CardHeader>
-                  <CardTitle>Sign in to your account</CardTitle>
-                  <CardDescription>Enter your username and password.</CardDescription>
+                  <CardTitle>{challenge ? 'Two-factor sign-in' : 'Sign in to your account'}</CardTitle>
+                  <CardDescription>
+                    {challenge ? 'One more step: prove it is you.' : 'Enter your username and password.'}
+                  </CardDescription>
                 </CardHeader>
                 <CardContent>
-                  <LoginForm
-                    pending={loginMutation.isPending}
-                    onSubmit={(credentials) => {
-                      setSubmitted('login');
-                      loginMutation.mutate(credentials);
-                    }}
-                    onSwitchToRegister={() => switchTo('register')}
-                  />
+                  {challenge ? (
+                    <SecondFactorStep
+                      methods={challenge.methods}
+                      pending={secondFactor.isPending || passkeyMutation.isPending}
+                      onSubmit={(code) => secondFactor.mutate(code)}
+                      onPasskey={() => passkeyMutation.mutate()}
+                      onCancel={() => setChallenge(null)}
+                    />
+                  ) : (
+                    <LoginForm
+                      pending={loginMutation.isPending || passkeyMutation.isPending}
+                      onSubmit={(credentials) => {
+                        setSubmitted('login');
+                        loginMutation.mutate(credentials);
+                      }}
+                      onPasskeySignIn={() => {
+                        setSubmitted('login');
+                        passkeyMutation.mutate();
+                      }}
+                      onSwitchToRegister={() => switchTo('register')}
+                    />
+                  )}
                 </CardContent>
               </Card>
             </TabsContent>
@@ -128,6 +151,7 @@ export function AuthPage() {
                       registerMutation.mutate(details, callbacks);
                     }}
                     onSwitchToLogin={() => switchTo('login')}
+                    defaultEmail={params.get('email') ?? ''}
                   />
                 </CardContent>
               </Card>

@@ -7,14 +7,17 @@ import { paths } from '@client/config/paths';
 import { useHydrated } from '@client/lib/use-hydrated';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { type LoginRequest, loginFormSchema } from '@shared/schemas/auth';
+import { KeyRound } from 'lucide-react';
 
 type LoginFormProps = {
   pending: boolean;
   onSubmit: (credentials: LoginRequest) => void;
+  /** Passwordless: the browser offers the person the passkeys they have for this site. */
+  onPasskeySignIn: () => void;
   onSwitchToRegister: () => void;
 };
 
-export function LoginForm({ pending, onSubmit, onSwitchToRegister }: LoginFormProps) {
+export function LoginForm({ pending, onSubmit, onPasskeySignIn, onSwitchToRegister }: LoginFormProps) {
   const hydrated = useHydrated();
   const { register, handleSubmit, field } = useZodForm(loginFormSchema, {
     username: '',
@@ -49,6 +52,10 @@ export function LoginForm({ pending, onSubmit, onSwitchToRegister }: LoginFormPr
       </div>
       <Button type="submit" className="w-full" disabled={pending || !hydrated}>
         {pending ? 'Signing in...' : 'Sign in'}
+      </Button>
+      <Button variant="outline" className="w-full" disabled={pending || !hydrated} onClick={onPasskeySignIn}>
+        <KeyRound aria-hidden="true" className="size-4" />
+        Sign in with a passkey
       </Button>
       <p className="text-center text-sm text-slate-600">
         Don't have an account?{' '}

@@ -13,8 +13,12 @@ export function authRedirectTarget(param: string | null): string {
   return SIGN_IN_PAGES.some((page) => isWithin(target, page)) ? paths.home.getHref() : target;
 }
 
-/** A visitor who chose a plan is on their way to subscribe (/subscribe and below). */
-const isSubscribing = (target: string) => isWithin(target, paths.subscribe.root.path);
+/**
+ * A visitor on their way somewhere they chose: subscribing (/subscribe and below), or joining the
+ * practice that invited them (/practice/join).
+ */
+const isOnTheirWay = (target: string) =>
+  isWithin(target, paths.subscribe.root.path) || isWithin(target, paths.practice.join.path);
 
 /*
  * After sign-in or registration (spec section 2) a user on the free plan is shown /pricing, which is
@@ -23,10 +27,10 @@ const isSubscribing = (target: string) => isWithin(target, paths.subscribe.root.
  * redirect is honoured. An already signed-in visitor simply goes to the redirect target.
  */
 export function afterLoginTarget(user: PublicUser, target: string): string {
-  if (user.plan === 'free' && !isSubscribing(target)) return paths.pricing.getHref();
+  if (user.plan === 'free' && !isOnTheirWay(target)) return paths.pricing.getHref();
   return target;
 }
 
 export function afterRegisterTarget(target: string): string {
-  return isSubscribing(target) ? target : paths.pricing.getHref();
+  return isOnTheirWay(target) ? target : paths.pricing.getHref();
 }

@@ -13,13 +13,15 @@ type RegisterFormProps = {
   /** Submits; `onError` hears a failure, so that a field the server refused shows its message. */
   onSubmit: (details: RegisterRequest, callbacks: { onError: (error: Error) => void }) => void;
   onSwitchToLogin: () => void;
+  /** An address to start with (a practice invitation's). */
+  defaultEmail?: string;
 };
 
-export function RegisterForm({ pending, onSubmit, onSwitchToLogin }: RegisterFormProps) {
+export function RegisterForm({ pending, onSubmit, onSwitchToLogin, defaultEmail = '' }: RegisterFormProps) {
   const hydrated = useHydrated();
   const { register, handleSubmit, field, formState, showServerError } = useZodForm(registerFormSchema, {
     username: '',
-    email: '',
+    email: defaultEmail,
     password: '',
     agreeTerms: false,
   });

@@ -2,6 +2,7 @@ import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
+import type { PlanId } from '@shared/constants';
 import { formatPounds, type Plan } from '@shared/plans';
 import { Check, Minus, X } from 'lucide-react';
 
@@ -10,6 +11,8 @@ type PlanCardProps = {
   signedIn: boolean;
   /** Keeps the page's heading order: h2 on /pricing, h3 inside the home page's pricing section. */
   headingLevel?: 'h2' | 'h3';
+  /** The paid plan the person subscribes to now, if any: it is marked, and the other is a switch. */
+  currentPlan?: PlanId | null;
 };
 
 /** Where choosing a plan leads: a visitor signs in first and is brought back (spec section 6). */
@@ -17,7 +20,12 @@ function planHref(planId: string, signedIn: boolean): string {
   return signedIn ? paths.subscribe.plan.getHref(planId) : paths.subscribe.plan.getSignInHref(planId);
 }
 
-export function PlanCard({ plan, signedIn, headingLevel: Heading = 'h2' }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  signedIn,
+  headingLevel: Heading = 'h2',
+  currentPlan = null,
+}: PlanCardProps) {
   const paid = plan.price > 0;
   const headingId = `plan-${plan.id}-name`;
   return (
@@ -68,17 +76,34 @@ export function PlanCard({ plan, signedIn, headingLevel: Heading = 'h2' }: PlanC
           </li>
         ))}
       </ul>
-      <SiteLink
-        markCurrent={false}
-        to={planHref(plan.id, signedIn)}
-        className={buttonVariants({
-          variant: plan.popular ? 'default' : 'outline',
-          size: 'lg',
-          className: 'mt-8 w-full',
-        })}
-      >
-        {paid ? 'Start Free Trial' : 'Get Started'}
-      </SiteLink>
+      {currentPlan && paid ? (
+        currentPlan === plan.id ? (
+          <p className="mt-8 rounded-md border border-indigo-200 bg-indigo-50 py-2.5 text-center font-semibold text-indigo-900">
+            Current plan
+          </p>
+        ) : (
+          // The Subscription tab opens its switch dialog, which shows the cost before anything moves.
+          <SiteLink
+            markCurrent={false}
+            to={paths.account.getSwitchHref(plan.id)}
+            className={buttonVariants({ variant: 'default', size: 'lg', className: 'mt-8 w-full' })}
+          >
+            Switch to {plan.name}
+          </SiteLink>
+        )
+      ) : (
+        <SiteLink
+          markCurrent={false}
+          to={planHref(plan.id, signedIn)}
+          className={buttonVariants({
+            variant: plan.popular ? 'default' : 'outline',
+            size: 'lg',
+            className: 'mt-8 w-full',
+          })}
+        >
+          {paid ? 'Start Free Trial' : 'Get Started'}
+        </SiteLink>
+      )}
     </article>
   );
 }

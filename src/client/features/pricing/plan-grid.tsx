@@ -1,4 +1,5 @@
 import { useCurrentUser } from '@client/lib/session';
+import { isLiveSubscription } from '@shared/subscription';
 import { usePlans } from './api/get-plans';
 import { PlanCard } from './plan-card';
 
@@ -32,7 +33,13 @@ export function PlanGrid({ headingLevel }: { headingLevel?: 'h2' | 'h3' }) {
   return (
     <div className="grid items-stretch gap-8 lg:grid-cols-3">
       {plans.map((plan) => (
-        <PlanCard key={plan.id} plan={plan} signedIn={Boolean(user)} headingLevel={headingLevel} />
+        <PlanCard
+          key={plan.id}
+          plan={plan}
+          signedIn={Boolean(user)}
+          headingLevel={headingLevel}
+          currentPlan={user && isLiveSubscription(user.subscriptionStatus) ? user.plan : null}
+        />
       ))}
     </div>
   );

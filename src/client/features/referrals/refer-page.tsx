@@ -6,12 +6,13 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { Spinner } from '@client/components/ui/spinner';
 import { paths } from '@client/config/paths';
+import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { PRODUCT_NAME } from '@shared/brand';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR } from '@shared/constants';
 import { invitationSchema, type ReferralStats } from '@shared/schemas/referrals';
-import { CalendarCheck, Mail } from 'lucide-react';
+import { CalendarCheck, Mail, MailWarning } from 'lucide-react';
 import { useReferralCode } from './api/get-referral-code';
 import { useReferralStats } from './api/get-referral-stats';
 import { useSendInvitation } from './api/send-invitation';
@@ -22,6 +23,7 @@ const terms = [
   'The free month is applied to the next billing cycle of each subscription.',
   `You can earn at most ${REFERRAL_MAX_FREE_MONTHS_PER_YEAR} free months in any rolling 12 months.`,
   'You and your colleague both need an active subscription.',
+  'Your free months are credited once your email address is verified; any earned before then wait for it.',
 ];
 
 /** Spec section 2: the user's referral code with a copy button, their referral stats and the terms. */
@@ -30,6 +32,7 @@ export function ReferPage() {
   const code = useReferralCode();
   const stats = useReferralStats();
   const loading = code.isPending || stats.isPending;
+  const { user } = useCurrentUser();
 
   return (
     <PageContainer width="medium">
@@ -39,6 +42,16 @@ export function ReferPage() {
         Give a colleague a free month of {PRODUCT_NAME} and get one yourself when they subscribe with your
         code.
       </p>
+
+      {user && !user.emailVerified ? (
+        <p className="mt-6 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            Verify your email address to receive your free months: open the link we sent to {user.email}.
+            Months you earn before then are kept until you do.
+          </span>
+        </p>
+      ) : null}
 
       {loading ? (
         <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-10 shadow-sm">

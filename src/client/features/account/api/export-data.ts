@@ -1,5 +1,32 @@
+import { apiRequest, describeFailure } from '@client/lib/api';
+import { withReauth } from '@client/lib/reauth';
+import { toast } from '@client/lib/toast';
+import { useMutation } from '@tanstack/react-query';
+
 /**
- * GET /api/user/export: everything held about the user, as a JSON file. A GET that the browser
- * downloads itself, so it is a link, not a fetch.
+ * GET /api/user/export: everything held about the user, as a JSON file. Fetched rather than linked: it is
+ * a sensitive action (design.md section 12), so it may first ask the person to confirm it is them.
  */
-export const EXPORT_DATA_URL = '/api/user/export';
+async function exportData(): Promise<void> {
+  const res = await withReauth(() => apiRequest('GET', '/api/user/export'));
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'chairnotes-my-data.json';
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function useExportData() {
+  return useMutation({
+    mutationFn: exportData,
+    onError: (error) =>
+      toast({
+        title: 'Failed to download your data',
+        description: describeFailure(error),
+        variant: 'destructive',
+      }),
+  });
+}

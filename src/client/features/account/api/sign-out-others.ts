@@ -1,13 +1,16 @@
 import { apiJson, describeFailure } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 import { toast } from '@client/lib/toast';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/user/sign-out-others: ends every session but this one; the answer counts them. */
 const signOutOthers = () => apiJson<{ message: string; count: number }>('POST', '/api/user/sign-out-others');
 
 export function useSignOutOthers() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOutOthers,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.user.security }),
     onSuccess: ({ count }) => {
       toast({
         title: 'Signed out of other devices',

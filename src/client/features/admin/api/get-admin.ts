@@ -3,7 +3,10 @@ import { queryKeys } from '@client/lib/query-keys';
 import type { PublicAdmin } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** GET /api/admin/user: the signed-in admin, a separate session from the user's (spec section 4); null on 401. */
+/**
+ * GET /api/admin/user: the signed-in admin (`enrolmentRequired` until they set up the second factor every
+ * admin must have, design.md section 12), a separate session from the user's (spec section 4); null on 401.
+ */
 const getAdmin = (signal?: AbortSignal) => getSession<PublicAdmin>('/api/admin/user', 'admin', signal);
 
 export const adminQueryOptions = () =>

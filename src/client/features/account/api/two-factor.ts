@@ -1,0 +1,76 @@
+import { apiJson, describeFailure } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
+import { withReauth } from '@client/lib/reauth';
+import { toast } from '@client/lib/toast';
+import type { TotpSetup, TwoFactorStatus } from '@shared/schemas/two-factor';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** GET /api/user/2fa: whether the authenticator app is on, and how many recovery codes are left. */
+const getTwoFactor = (signal?: AbortSignal) =>
+  apiJson<TwoFactorStatus>('GET', '/api/user/2fa', undefined, signal);
+
+export const useTwoFactorStatus = () =>
+  useQuery(
+    queryOptions({ queryKey: queryKeys.user.twoFactor, queryFn: ({ signal }) => getTwoFactor(signal) }),
+  );
+
+/** POST /api/user/2fa/totp/setup and /enable: for TotpEnrolment. */
+export const setupTotp = () => apiJson<TotpSetup>('POST', '/api/user/2fa/totp/setup');
+export const enableTotp = (code: string) =>
+  apiJson<{ recoveryCodes: string[] }>('POST', '/api/user/2fa/totp/enable', { code });
+
+/** After a change: the status, the session's user (`twoFactor`) and the Security tab's activity. */
+function useRefreshSecurity() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.user.twoFactor }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.user.security }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
+    ]);
+}
+
+export function useTotpEnabled() {
+  const refresh = useRefreshSecurity();
+  return () => {
+    toast({
+      title: 'Two-factor sign-in is on',
+      description: 'From now on, signing in asks for a code from your app after your password.',
+    });
+    void refresh();
+  };
+}
+
+/** POST /api/user/2fa/totp/disable {code}: the code is the proof it is the person. */
+const disableTotp = (code: string) =>
+  apiJson<{ message: string }>('POST', '/api/user/2fa/totp/disable', { code });
+
+export function useDisableTotp({ onDone }: { onDone: () => void }) {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: disableTotp,
+    onSuccess: ({ message }) => {
+      toast({ title: 'Two-factor sign-in turned off', description: message });
+      onDone();
+      void refresh();
+    },
+  });
+}
+
+/** POST /api/user/2fa/recovery-codes: a new set (the old ones stop working); sensitive, so it may ask for proof. */
+const regenerateRecoveryCodes = () =>
+  withReauth(() => apiJson<{ recoveryCodes: string[] }>('POST', '/api/user/2fa/recovery-codes'));
+
+export function useRegenerateRecoveryCodes() {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: regenerateRecoveryCodes,
+    onSuccess: () => void refresh(),
+    onError: (error) =>
+      toast({
+        title: 'Failed to make new recovery codes',
+        description: describeFailure(error),
+        variant: 'destructive',
+      }),
+  });
+}

@@ -1,0 +1,110 @@
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from '@client/components/ui/dialog';
+import { ApiError, describeFailure } from '@client/lib/api';
+import type { PaidPlanId } from '@shared/constants';
+import { findPlan, formatPounds } from '@shared/plans';
+import type { PlanChangePreview } from '@shared/schemas/billing';
+import { useState } from 'react';
+import { useChangePlan, usePlanChangePreview } from './api/change-plan';
+import { formatDate } from './format';
+
+/** What the switch does to the money, in words: charged now, credited, or nothing during the trial. */
+function MoneyNow({ preview }: { preview: PlanChangePreview }) {
+  if (preview.trial) return <p>You are in your free trial: nothing is charged now.</p>;
+  if (preview.amountNow > 0)
+    return (
+      <p>
+        <strong>{formatPounds(preview.amountNow)}</strong> is charged now to your card, for the rest of this
+        billing period on the new plan.
+      </p>
+    );
+  if (preview.amountNow < 0)
+    return (
+      <p>
+        <strong>{formatPounds(-preview.amountNow)}</strong> is credited to your next invoice, for the rest of
+        this billing period.
+      </p>
+    );
+  return <p>Nothing is charged now.</p>;
+}
+
+/**
+ * 'Switch to Practice' / 'Switch to Plus': the dialog asks Stripe what the switch costs now and shows
+ * it before anything moves (design.md section 10).
+ */
+export function ChangePlanDialog({
+  planId,
+  frozen,
+  initiallyOpen = false,
+}: {
+  planId: PaidPlanId;
+  frozen: boolean;
+  /** Opened from the pricing page's 'Switch to ...' link. */
+  initiallyOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(initiallyOpen && !frozen);
+  const name = findPlan(planId)?.name ?? planId;
+  const preview = usePlanChangePreview(planId, open);
+  const change = useChangePlan({ onDone: () => setOpen(false) });
+  if (frozen)
+    return (
+      <p className="text-sm text-slate-700">
+        <Button variant="outline" disabled aria-describedby="switch-frozen">
+          Switch to {name}
+        </Button>{' '}
+        <span id="switch-frozen">Resume your subscription first.</span>
+      </p>
+    );
+  return (
+    <Dialog open={open} onOpenChange={(next) => !change.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="outline">Switch to {name}</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Switch to {name}?</DialogTitle>
+        <DialogDescription>Your plan changes at once. Here is what it means for your bill.</DialogDescription>
+        {preview.isPending ? (
+          <div role="status" aria-label="Working out the cost" className="grid gap-2">
+            <div className="h-4 w-3/4 rounded bg-slate-200 motion-safe:animate-pulse" />
+            <div className="h-4 w-1/2 rounded bg-slate-100 motion-safe:animate-pulse" />
+          </div>
+        ) : preview.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {preview.error instanceof ApiError ? preview.error.serverMessage : describeFailure(preview.error)}
+          </p>
+        ) : (
+          <div className="grid gap-2 text-sm text-slate-800">
+            <MoneyNow preview={preview.data} />
+            <p>
+              Then {formatPounds(preview.data.nextAmount)}/month
+              {preview.data.nextPaymentAt ? `, next on ${formatDate(preview.data.nextPaymentAt)}` : ''}.
+            </p>
+          </div>
+        )}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={change.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button
+            disabled={!preview.isSuccess || change.isPending}
+            onClick={() =>
+              preview.data && change.mutate({ planId, prorationDate: preview.data.prorationDate })
+            }
+          >
+            {change.isPending ? 'Switching...' : 'Confirm switch'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

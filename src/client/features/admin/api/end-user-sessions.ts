@@ -1,0 +1,23 @@
+import { apiJson, describeFailure } from '@client/lib/api';
+import { toast } from '@client/lib/toast';
+import { useMutation } from '@tanstack/react-query';
+
+/** POST /api/admin/users/:id/end-sessions: signs the user out on every device (recorded, and mailed to them). */
+const endUserSessions = (userId: number) =>
+  apiJson<{ message: string; count: number }>('POST', `/api/admin/users/${userId}/end-sessions`);
+
+export function useEndUserSessions({ onDone }: { onDone: () => void }) {
+  return useMutation({
+    mutationFn: endUserSessions,
+    onSuccess: ({ message }) => {
+      toast({ title: 'Signed out everywhere', description: message });
+      onDone();
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to sign the user out',
+        description: describeFailure(error),
+        variant: 'destructive',
+      }),
+  });
+}

@@ -1,0 +1,99 @@
+import type { AdminPractice } from '@shared/schemas/admin';
+import { AdminList } from './admin-list';
+import { AdminPageHeader } from './admin-page-header';
+import { useAdminPractices } from './api/get-practices';
+import { Badge } from './badge';
+import type { CsvColumn } from './csv';
+import { formatDate, planName, statusName } from './format';
+import type { TableColumn } from './virtual-table';
+
+/** Issue 15: a practice is found by its name or its owner's username or email. */
+const searchFields = (p: AdminPractice) => [p.name, p.ownerUsername, p.ownerEmail];
+
+/** The practice's plan as the owner's subscription has it ('Practice', 'Active'). */
+const planStatus = (p: AdminPractice) => `${planName(p.plan)}, ${statusName(p.subscriptionStatus)}`;
+
+const columns: TableColumn<AdminPractice>[] = [
+  {
+    header: 'Practice',
+    width: 'minmax(12rem, 1.6fr)',
+    cell: (p) => <span className="font-medium text-slate-900">{p.name}</span>,
+  },
+  {
+    header: 'Owner',
+    width: 'minmax(12rem, 1.6fr)',
+    cell: (p) => (
+      <>
+        <span className="block font-medium text-slate-900">{p.ownerUsername}</span>
+        <span className="block text-slate-600">{p.ownerEmail}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Members',
+    width: 'minmax(6rem, 0.6fr)',
+    cell: (p) => <span className="tabular-nums">{p.members}</span>,
+  },
+  {
+    header: 'Invited',
+    width: 'minmax(6rem, 0.6fr)',
+    cell: (p) => <span className="tabular-nums">{p.pendingInvitations}</span>,
+  },
+  {
+    header: 'Plan status',
+    width: 'minmax(9rem, 1fr)',
+    cell: (p) => (
+      <Badge tone={p.plan === 'clinic' && p.subscriptionStatus === 'active' ? 'good' : 'neutral'}>
+        {planStatus(p)}
+      </Badge>
+    ),
+  },
+  { header: 'Created', width: 'minmax(7rem, 0.8fr)', cell: (p) => formatDate(p.createdAt) },
+];
+
+const csvColumns: CsvColumn<AdminPractice>[] = [
+  { header: 'ID', value: (p) => p.id },
+  { header: 'Practice', value: (p) => p.name },
+  { header: 'Owner username', value: (p) => p.ownerUsername },
+  { header: 'Owner email', value: (p) => p.ownerEmail },
+  { header: 'Members', value: (p) => p.members },
+  { header: 'Pending invitations', value: (p) => p.pendingInvitations },
+  { header: 'Plan', value: (p) => planName(p.plan) },
+  { header: 'Status', value: (p) => statusName(p.subscriptionStatus) },
+  { header: 'Created', value: (p) => p.createdAt },
+];
+
+export function AdminPracticesPage() {
+  const practices = useAdminPractices();
+  return (
+    <div className="grid gap-6">
+      <AdminPageHeader
+        title="Practices"
+        description="Practices on the Practice plan: their owners, how many people are in each, and the state of their subscription."
+      />
+      <AdminList
+        label="Practices"
+        noun={{ one: 'practice' }}
+        rows={practices.data}
+        isPending={practices.isPending}
+        isError={practices.isError}
+        onRetry={() => void practices.refetch()}
+        search={{
+          label: 'Search practices',
+          placeholder: 'Practice, owner username or email',
+          fields: searchFields,
+        }}
+        columns={columns}
+        csvColumns={csvColumns}
+        rowKey={(p) => p.id}
+        minWidth="64rem"
+        messages={{
+          loading: 'Loading practices',
+          empty: 'No practices yet.',
+          noMatch: 'No practices match your search.',
+          error: 'Error loading practices. Please try again.',
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { securityEventsRepo } from '../auth/security-events';
+import { usersRepo } from '../auth/users-repo';
+import type { AppContext } from '../context';
+import type { Admin } from '../db/schema';
+import type { Client } from '../lib/client';
+import { notFound } from '../lib/http-error';
+import { sessionsEndedByAdminMail } from '../mail/templates';
+
+/**
+ * The admin area's one write (design.md section 6): signing a user out everywhere, for an account that
+ * looks taken over. Recorded as a security event on the user's account, naming the admin, and the
+ * person is told by mail.
+ */
+export function adminActions(ctx: AppContext) {
+  const { db } = ctx.database;
+  const users = usersRepo(db);
+  const events = securityEventsRepo(db);
+
+  return {
+    async endUserSessions(admin: Admin, userId: number, client: Client): Promise<number> {
+      const user = await users.findById(userId);
+      if (!user) throw notFound('No user has that id.');
+      const count = await ctx.sessions.user.endAllFor(user.id);
+      await events.record({ userId: user.id, adminId: admin.id }, 'sessions_ended_by_admin', client);
+      ctx.mailer.sendInBackground(sessionsEndedByAdminMail(user, ctx.config.APP_URL));
+      return count;
+    },
+  };
+}

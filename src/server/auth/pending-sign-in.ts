@@ -1,0 +1,189 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicAdmin, PublicUser } from '../../shared/schemas/auth';
+import { TWO_FACTOR_MESSAGES as M, type TwoFactorRequired } from '../../shared/schemas/two-factor';
+import { adminsRepo, toPublicAdmin } from '../admin/admins-repo';
+import type { Db } from '../db/client';
+import { loginChallenges } from '../db/schema';
+import { clientOf } from '../lib/client';
+import { unauthorized } from '../lib/http-error';
+import { randomToken, sha256Hex } from '../lib/tokens';
+import { practicesRepo } from '../practices/practices-repo';
+import { type Account, secondFactorMethods } from './second-factors';
+import { securityEventsRepo } from './security-events';
+import type { CookieOptions } from './session-cookies';
+import type { SessionKind } from './sessions';
+import { startSession, subjectOf } from './sign-in';
+import { twoFactorService } from './two-factor-service';
+import { toPublicUser, usersRepo } from './users-repo';
+
+// A sign-in in two steps (design.md section 12): the password, then a second factor. Between them the
+// browser holds only the cookie naming a pending sign-in (login_challenges), which opens nothing.
+
+const PENDING_MS = 5 * 60_000;
+const COOKIE = 'cn_2fa';
+
+/** `__Host-` over https like the session cookies (which requires Path=/), plain on http. */
+const cookieName = (opts: CookieOptions) => (opts.secure ? `__Host-${COOKIE}` : COOKIE);
+
+export function loginChallengesRepo(db: Db) {
+  return {
+    async create(account: Account): Promise<string> {
+      const token = randomToken();
+      await db.insert(loginChallenges).values({
+        id: sha256Hex(token),
+        kind: account.kind,
+        subjectId: account.id,
+        expiresAt: new Date(Date.now() + PENDING_MS),
+      });
+      return token;
+    },
+
+    async find(token: string, kind: SessionKind): Promise<Account | null> {
+      const [row] = await db
+        .select()
+        .from(loginChallenges)
+        .where(
+          and(
+            eq(loginChallenges.id, sha256Hex(token)),
+            eq(loginChallenges.kind, kind),
+            gt(loginChallenges.expiresAt, new Date()),
+          ),
+        );
+      return row ? { kind, id: row.subjectId } : null;
+    },
+
+    /** Ends it; false when it had already ended (two finishes racing: only one opens a session). */
+    async end(token: string): Promise<boolean> {
+      const ended = await db
+        .delete(loginChallenges)
+        .where(eq(loginChallenges.id, sha256Hex(token)))
+        .returning({ id: loginChallenges.id });
+      return ended.length > 0;
+    },
+
+    async purgeExpired(): Promise<void> {
+      await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, new Date()));
+    },
+  };
+}
+
+type Answer = { user: PublicUser; admin: PublicAdmin };
+
+/**
+ * Opens the session of a sign-in that is complete, and answers who signed in, as POST /api/login and
+ * /api/admin/login do. `secondFactor`: it used one (an admin's session is then enrolled). The passkey
+ * routes call it for a passwordless sign-in (a passkey is both factors).
+ * @public
+ */
+export async function openSession<K extends SessionKind>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: Account & { kind: K },
+  secondFactor: boolean,
+): Promise<Answer[K]> {
+  const { db } = request.server.ctx.database;
+  await startSession(request, reply, account.kind, account.id, { secondFactor });
+  if (account.kind === 'user') {
+    const users = usersRepo(db);
+    const user = await users.findById(account.id);
+    if (!user) throw unauthorized(M.signInTimedOut);
+    const practice = await practicesRepo(db).membership(user.id);
+    return toPublicUser(await users.recordLogin(user, request.ip), {
+      twoFactor: secondFactor,
+      practice,
+    }) as Answer[K];
+  }
+  const admin = await adminsRepo(db).findById(account.id);
+  if (!admin) throw unauthorized(M.signInTimedOut);
+  return toPublicAdmin(admin, secondFactor) as Answer[K];
+}
+
+/**
+ * After a right password: the session at once when the account has no second factor, else a pending
+ * sign-in (cookie cn_2fa) and the methods that can finish it.
+ */
+export async function passwordAccepted<K extends SessionKind>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  account: Account & { kind: K },
+): Promise<Answer[K] | TwoFactorRequired> {
+  const { ctx } = request.server;
+  const methods = await secondFactorMethods(ctx.database.db, account);
+  if (methods.length === 0) return openSession(request, reply, account, false);
+  const token = await loginChallengesRepo(ctx.database.db).create(account);
+  reply.setCookie(cookieName(ctx.cookie), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: ctx.cookie.secure,
+    maxAge: PENDING_MS / 1000,
+  });
+  return { twoFactorRequired: true, methods };
+}
+
+function challengeToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies[cookieName(request.server.ctx.cookie)];
+  return token && /^[A-Za-z0-9_-]{20,64}$/.test(token) ? token : undefined;
+}
+
+/**
+ * The account whose sign-in of `kind` waits for its second factor, or null (none, or timed out): the
+ * passkey routes read it to ask for that account's passkeys.
+ * @public
+ */
+export async function pendingSignIn(request: FastifyRequest, kind: SessionKind): Promise<Account | null> {
+  const token = challengeToken(request);
+  return token ? loginChallengesRepo(request.server.ctx.database.db).find(token, kind) : null;
+}
+
+/**
+ * Finishes the pending sign-in of `kind` once its second factor was proved (a code here, or a passkey
+ * assertion by the passkey routes): the pending sign-in ends, the session opens, and the answer is the
+ * public user or admin. 401 when there is no pending sign-in (or it timed out, or was just used).
+ */
+export async function completePendingSignIn<K extends SessionKind>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: K,
+): Promise<Answer[K]> {
+  const { ctx } = request.server;
+  const token = challengeToken(request);
+  const account = await pendingSignIn(request, kind);
+  if (!token || !account || !(await loginChallengesRepo(ctx.database.db).end(token)))
+    throw unauthorized(M.signInTimedOut);
+  reply.clearCookie(cookieName(ctx.cookie), { path: '/', httpOnly: true, secure: ctx.cookie.secure });
+  return openSession(request, reply, { kind, id: account.id }, true);
+}
+
+/** 401 'timed out' unless a sign-in of `kind` is pending: the account it is for. */
+export async function requirePendingSignIn(request: FastifyRequest, kind: SessionKind): Promise<Account> {
+  const account = await pendingSignIn(request, kind);
+  if (!account) throw unauthorized(M.signInTimedOut);
+  return account;
+}
+
+/**
+ * POST /api/login/2fa and /api/admin/login/2fa: the code (the app's, or a recovery code) of the pending
+ * sign-in of `kind` finishes it. A wrong one is recorded on the account and answered 401; the attempts
+ * count on the account's sign-in throttle (twoFactorService.checkCode).
+ */
+export async function completePendingSignInWithCode<K extends SessionKind>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: K,
+  code: string,
+): Promise<Answer[K]> {
+  const { ctx } = request.server;
+  const { db } = ctx.database;
+  const pending = await requirePendingSignIn(request, kind);
+  const person =
+    kind === 'user' ? await usersRepo(db).findById(pending.id) : await adminsRepo(db).findById(pending.id);
+  if (!person) throw unauthorized(M.signInTimedOut);
+  const client = clientOf(request);
+  if (!(await twoFactorService(ctx).checkCode(pending, person, code, client))) {
+    await securityEventsRepo(db).record(subjectOf(kind, pending.id), 'sign_in_failed', client);
+    throw unauthorized(M.wrongSignInCode);
+  }
+  return completePendingSignIn(request, reply, kind);
+}

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicUserSchema } from '../../shared/schemas/auth';
+import { messageSchema } from '../../shared/schemas/fields';
+import {
+  codeSchema,
+  TWO_FACTOR_MESSAGES as M,
+  reauthSchema,
+  recoveryCodesSchema,
+  totpSetupSchema,
+  twoFactorStatusSchema,
+} from '../../shared/schemas/two-factor';
+import { clientOf } from '../lib/client';
+import { badRequest, unauthorized } from '../lib/http-error';
+import { authRateLimit } from '../security/rate-limits';
+import { verifyPassword } from './password';
+import { completePendingSignInWithCode } from './pending-sign-in';
+import { requireRecentAuth } from './recent-auth';
+import { requireUserSession } from './require';
+import { throttledAttempt, throttleKey } from './sign-in-throttle';
+import { twoFactorService } from './two-factor-service';
+
+/** A user's second factors, the second step of their sign-in, and re-authentication (design.md section 12). */
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const twoFactor = twoFactorService(app.ctx);
+  // Every route that checks a code is limited per address too, as the password routes are.
+  const rateLimit = authRateLimit(app.ctx.config);
+  const account = (id: number) => ({ kind: 'user' as const, id });
+
+  app.post(
+    '/api/login/2fa',
+    { config: rateLimit, schema: { body: codeSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) => completePendingSignInWithCode(request, reply, 'user', request.body.code),
+  );
+
+  app.get(
+    '/api/user/2fa',
+    { schema: { response: { 200: twoFactorStatusSchema } } },
+    async (request, reply) => {
+      const { user } = await requireUserSession(request, reply);
+      return twoFactor.status(account(user.id));
+    },
+  );
+
+  app.post(
+    '/api/user/2fa/totp/setup',
+    { schema: { response: { 200: totpSetupSchema } } },
+    async (request, reply) => {
+      const { user } = await requireUserSession(request, reply);
+      return twoFactor.setup(account(user.id), user);
+    },
+  );
+
+  app.post(
+    '/api/user/2fa/totp/enable',
+    { config: rateLimit, schema: { body: codeSchema, response: { 200: recoveryCodesSchema } } },
+    async (request, reply) => {
+      const { user } = await requireUserSession(request, reply);
+      const recoveryCodes = await twoFactor.enable(
+        account(user.id),
+        user,
+        request.body.code,
+        clientOf(request),
+      );
+      return { recoveryCodes };
+    },
+  );
+
+  // Sensitive (design.md section 6): the code asked for here is the proof.
+  app.post(
+    '/api/user/2fa/totp/disable',
+    { config: rateLimit, schema: { body: codeSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      const { user } = await requireUserSession(request, reply);
+      await twoFactor.disable(account(user.id), user, request.body.code, clientOf(request));
+      return { message: M.off };
+    },
+  );
+
+  app.post(
+    '/api/user/2fa/recovery-codes',
+    { schema: { response: { 200: recoveryCodesSchema } } },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      requireRecentAuth(session);
+      const { user } = session;
+      return {
+        recoveryCodes: await twoFactor.regenerateRecoveryCodes(account(user.id), user, clientOf(request)),
+      };
+    },
+  );
+
+  app.post(
+    '/api/user/reauth',
+    { config: rateLimit, schema: { body: reauthSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      const { user, token } = await requireUserSession(request, reply);
+      const { password, code } = request.body;
+      if (password === undefined && code === undefined) throw badRequest(M.reauthEmpty);
+      // The password counts on the account's sign-in throttle, as a code does (checkCode).
+      const ok =
+        password !== undefined
+          ? await throttledAttempt(app.ctx.signInThrottle, throttleKey('user', user.id), () =>
+              verifyPassword(user.password, password),
+            )
+          : await twoFactor.checkCode(account(user.id), user, code!, clientOf(request));
+      if (!ok) throw unauthorized(M.reauthWrong);
+      await app.ctx.sessions.user.markReauthenticated(token);
+      return { message: M.reauthDone };
+    },
+  );
+};

@@ -1,0 +1,141 @@
+import QRCode from 'qrcode';
+import { TWO_FACTOR_MESSAGES as M, type TwoFactorStatus } from '../../shared/schemas/two-factor';
+import type { AppContext } from '../context';
+import type { Client } from '../lib/client';
+import { badRequest, conflict } from '../lib/http-error';
+import { openSecret, sealSecret } from '../lib/secret-box';
+import { normalRecoveryCode, recoveryCode, sha256Hex } from '../lib/tokens';
+import {
+  recoveryCodesRegeneratedMail,
+  recoveryCodeUsedMail,
+  twoFactorDisabledMail,
+  twoFactorEnabledMail,
+} from '../mail/templates';
+import { passkeysRepo } from '../passkeys/passkeys-repo';
+import type { Account } from './second-factors';
+import { securityEventsRepo } from './security-events';
+import { subjectOf } from './sign-in';
+import { throttledAttempt, throttleKey } from './sign-in-throttle';
+import { newTotpSecret, totpStep, totpUri } from './totp';
+import { twoFactorRepo } from './two-factor-repo';
+
+const RECOVERY_CODES = 10;
+
+/** Whom the mails about their second factors go to: a user or an admin. */
+type Person = { username: string; email: string };
+
+/**
+ * The authenticator app (TOTP) and recovery codes of users and admins alike. Every code tried counts on
+ * the per-account sign-in throttle, as a password does; every change is a security event, and mailed.
+ */
+export function twoFactorService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const repo = twoFactorRepo(db);
+  const events = securityEventsRepo(db);
+  const appUrl = ctx.config.APP_URL;
+
+  const secretOf = (sealed: string) => openSecret(ctx.secretsKey, sealed);
+
+  async function newRecoveryCodes(account: Account): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+    await repo.replaceRecoveryCodes(
+      account,
+      codes.map((c) => sha256Hex(normalRecoveryCode(c))),
+    );
+    return codes;
+  }
+
+  /** A code of the turned-on app (each step once), or an unused recovery code (then gone). */
+  async function rightCode(account: Account, code: string): Promise<'totp' | 'recovery' | null> {
+    const totp = await repo.findTotp(account);
+    if (!totp?.enabledAt) return null;
+    const step = totpStep(secretOf(totp.secret), code.replace(/\s/g, ''));
+    if (step !== null) return (await repo.spendStep(account, step)) ? 'totp' : null;
+    const typed = normalRecoveryCode(code);
+    if (typed.length !== 10) return null;
+    return (await repo.spendRecoveryCode(account, sha256Hex(typed))) ? 'recovery' : null;
+  }
+
+  return {
+    async status(account: Account): Promise<TwoFactorStatus> {
+      const totp = await repo.findTotp(account);
+      const on = Boolean(totp?.enabledAt);
+      const passkeyCount = await passkeysRepo(ctx.database.db).countFor(account);
+      return {
+        totp: on,
+        recoveryCodesLeft: on ? await repo.recoveryCodesLeft(account) : 0,
+        passkeys: passkeyCount,
+      };
+    },
+
+    /** A new pending secret (replacing an earlier pending one), with its URI and QR code. */
+    async setup(account: Account, person: Person) {
+      const secret = newTotpSecret();
+      if (!(await repo.savePending(account, sealSecret(ctx.secretsKey, secret)))) throw conflict(M.alreadyOn);
+      const uri = totpUri(secret, person.username);
+      return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri) };
+    },
+
+    /** Turns the app on once the person shows a right code from it; answers the recovery codes, once. */
+    async enable(account: Account, person: Person, code: string, client: Client): Promise<string[]> {
+      const totp = await repo.findTotp(account);
+      if (totp?.enabledAt) throw conflict(M.alreadyOn);
+      if (!totp) throw badRequest(M.noPendingSetup);
+      const ok = await throttledAttempt(
+        ctx.signInThrottle,
+        throttleKey(account.kind, account.id),
+        async () => {
+          const step = totpStep(secretOf(totp.secret), code.replace(/\s/g, ''));
+          return step !== null && (await repo.spendStep(account, step, { pending: true }));
+        },
+      );
+      if (!ok) throw badRequest(M.wrongSetupCode);
+      const codes = await newRecoveryCodes(account);
+      await events.record(subjectOf(account.kind, account.id), 'two_factor_enabled', client);
+      ctx.mailer.sendInBackground(twoFactorEnabledMail(person, appUrl));
+      return codes;
+    },
+
+    /**
+     * Whether `code` proves the account's second factor (TOTP, or a recovery code, then used up:
+     * recorded and mailed). Throttled with the account's sign-ins: 429 while it must wait.
+     */
+    async checkCode(account: Account, person: Person, code: string, client: Client): Promise<boolean> {
+      let used: 'totp' | 'recovery' | null = null;
+      const ok = await throttledAttempt(
+        ctx.signInThrottle,
+        throttleKey(account.kind, account.id),
+        async () => {
+          used = await rightCode(account, code);
+          return used !== null;
+        },
+      );
+      if (used === 'recovery') {
+        await events.record(subjectOf(account.kind, account.id), 'recovery_code_used', client);
+        const left = await repo.recoveryCodesLeft(account);
+        ctx.mailer.sendInBackground(recoveryCodeUsedMail(person, left, appUrl));
+      }
+      return ok;
+    },
+
+    /** Turns the app off; the code is the proof (a sensitive action needs no other). */
+    async disable(account: Account, person: Person, code: string, client: Client): Promise<void> {
+      const totp = await repo.findTotp(account);
+      if (!totp?.enabledAt) throw badRequest(M.notOn);
+      if (!(await this.checkCode(account, person, code, client))) throw badRequest(M.wrongSetupCode);
+      await repo.removeTotp(account);
+      await events.record(subjectOf(account.kind, account.id), 'two_factor_disabled', client);
+      ctx.mailer.sendInBackground(twoFactorDisabledMail(person, appUrl));
+    },
+
+    /** A new set of recovery codes; the old ones stop working. */
+    async regenerateRecoveryCodes(account: Account, person: Person, client: Client): Promise<string[]> {
+      const totp = await repo.findTotp(account);
+      if (!totp?.enabledAt) throw badRequest(M.notOn);
+      const codes = await newRecoveryCodes(account);
+      await events.record(subjectOf(account.kind, account.id), 'recovery_codes_regenerated', client);
+      ctx.mailer.sendInBackground(recoveryCodesRegeneratedMail(person, appUrl));
+      return codes;
+    },
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "referrals" ADD COLUMN "reward_held" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,108 @@
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicUserSchema } from '../../shared/schemas/auth';
+import { messageSchema } from '../../shared/schemas/fields';
+import {
+  passkeyIdParamsSchema,
+  passkeyNameFormSchema,
+  passkeyRegistrationSchema,
+  passkeySchema,
+  passkeySignInSchema,
+} from '../../shared/schemas/passkeys';
+import { completePendingSignIn, openSession, pendingSignIn } from '../auth/pending-sign-in';
+import { requireRecentAuth } from '../auth/recent-auth';
+import { requireUser, requireUserSession } from '../auth/require';
+import { authRateLimit } from '../security/rate-limits';
+import { passkeyService } from './passkey-service';
+
+// The WebAuthn options are SimpleWebAuthn's own JSON, handed to the browser as they are.
+export const optionsSchema = <T>() => z.custom<T>((value) => typeof value === 'object' && value !== null);
+
+export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const passkeys = passkeyService(app.ctx);
+  const rateLimit = authRateLimit(app.ctx.config);
+  const account = (id: number) => ({ kind: 'user' as const, id });
+
+  app.get(
+    '/api/user/passkeys',
+    { schema: { response: { 200: z.array(passkeySchema) } } },
+    async (request, reply) => passkeys.list(account((await requireUser(request, reply)).id)),
+  );
+
+  app.post(
+    '/api/user/passkeys/registration-options',
+    { schema: { response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>() } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return passkeys.registrationOptions(request, reply, account(user.id), user);
+    },
+  );
+
+  app.post(
+    '/api/user/passkeys/registration',
+    { schema: { body: passkeyRegistrationSchema, response: { 201: passkeySchema } } },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      const passkey = await passkeys.register(request, reply, account(user.id), user, request.body);
+      return reply.status(201).send(passkey);
+    },
+  );
+
+  app.patch(
+    '/api/user/passkeys/:id',
+    {
+      schema: {
+        params: passkeyIdParamsSchema,
+        body: passkeyNameFormSchema,
+        response: { 200: passkeySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, reply);
+      return passkeys.rename(account(user.id), request.params.id, request.body.name);
+    },
+  );
+
+  // Removing the last second factor is sensitive (design.md section 6): it needs a recent proof.
+  app.delete(
+    '/api/user/passkeys/:id',
+    { schema: { params: passkeyIdParamsSchema, response: { 200: messageSchema } } },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      const { user } = session;
+      if (await passkeys.isLastSecondFactor(account(user.id))) requireRecentAuth(session);
+      await passkeys.remove(request, account(user.id), user, request.params.id);
+      return { message: 'The passkey was removed.' };
+    },
+  );
+
+  // Passwordless sign-in: the browser offers the person the passkeys they have for this site.
+  app.post(
+    '/api/login/passkey/options',
+    {
+      config: rateLimit,
+      schema: { response: { 200: optionsSchema<PublicKeyCredentialRequestOptionsJSON>() } },
+    },
+    async (request, reply) => {
+      // After a password, as the second factor: only that account's passkeys may answer.
+      const pending = await pendingSignIn(request, 'user');
+      return passkeys.authenticationOptions(request, reply, pending ?? undefined);
+    },
+  );
+
+  app.post(
+    '/api/login/passkey',
+    { config: rateLimit, schema: { body: passkeySignInSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) => {
+      const user = await passkeys.verifyAuthentication(request, reply, request.body.response, 'user');
+      // A passkey is both factors: it finishes a sign-in the password began, or signs in on its own.
+      const pending = await pendingSignIn(request, 'user');
+      if (pending?.id === user.id) return completePendingSignIn(request, reply, 'user');
+      return openSession(request, reply, account(user.id), true);
+    },
+  );
+};

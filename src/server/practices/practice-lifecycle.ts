@@ -1,0 +1,45 @@
+import { isLiveSubscription } from '../../shared/subscription';
+import type { Db, Tx } from '../db/client';
+import type { User } from '../db/schema';
+import type { Mail } from '../mail/mailer';
+import { practiceEndedMail } from '../mail/templates';
+import { practicesRepo } from './practices-repo';
+
+// How a practice follows its owner's subscription (design.md section 10). Called wherever the
+// subscription state is written (billing/sync.ts), in the same transaction.
+
+/**
+ * The Practice plan makes its subscriber the owner of a practice (named after them until renamed);
+ * moving to Plus ends a practice nobody else is in. A practice whose subscription merely ended is
+ * kept, members and all, for the owner to take up again.
+ */
+export async function reconcilePractice(tx: Db | Tx, owner: User): Promise<void> {
+  const repo = practicesRepo(tx);
+  if (owner.plan === 'clinic') {
+    // A member of someone else's practice is refused the Practice plan before it starts
+    // (practice-service.ts); should Stripe say otherwise, they stay where they are.
+    if (!(await repo.membership(owner.id, tx)))
+      await repo.createForOwner(owner.id, `${owner.username}'s practice`, tx);
+  } else if (owner.plan === 'pro') {
+    await repo.deleteIfAlone(owner.id, tx);
+  }
+}
+
+/**
+ * The mails to the members of `owner`'s practice when its subscription has ended: once per end,
+ * whichever event or sync saw it first (the practice row remembers), and again after a new start.
+ */
+export async function practiceEndNotices(tx: Db | Tx, owner: User, appUrl: string): Promise<Mail[]> {
+  const repo = practicesRepo(tx);
+  const practice = await repo.ownedBy(owner.id, tx);
+  if (!practice) return [];
+  const ended = !isLiveSubscription(owner.subscriptionStatus);
+  if (!ended) {
+    if (practice.endedNoticeAt) await repo.setEndedNotice(practice.id, null, tx);
+    return [];
+  }
+  if (practice.endedNoticeAt) return [];
+  await repo.setEndedNotice(practice.id, new Date(), tx);
+  const members = await repo.membersButOwner(practice.id, tx);
+  return members.map((member) => practiceEndedMail(member, practice.name, appUrl));
+}

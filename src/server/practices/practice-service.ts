@@ -1,0 +1,361 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type PaidPlanId, PRACTICE_INVITATION_DAYS, type PracticeRole } from '../../shared/constants';
+import type {
+  InvitationPreview,
+  InvitationRequest,
+  JoinResponse,
+  PracticeOverview,
+} from '../../shared/schemas/practice';
+import { isLiveSubscription } from '../../shared/subscription';
+import { requireRecentAuth } from '../auth/recent-auth';
+import type { UserSession } from '../auth/require';
+import { usersRepo } from '../auth/users-repo';
+import { billingRepo } from '../billing/billing-repo';
+import { stripeCall } from '../billing/stripe-call';
+import { noteAppEntitlement } from '../billing/subscription-state';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import { uniqueViolation } from '../db/errors';
+import type { PracticeInvitationRow, User } from '../db/schema';
+import { conflict, forbidden, HttpError, notFound } from '../lib/http-error';
+import { randomToken, sha256Hex } from '../lib/tokens';
+import type { Mail, QueuedMail } from '../mail/mailer';
+import { practiceHandedOverMail, practiceInvitationMail, practiceRemovedMail } from '../mail/templates';
+import { type Membership, practicesRepo } from './practices-repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const M = {
+  notInPractice: 'You are not in a practice.',
+  managersOnly: "Only the practice's owner or an admin can do this.",
+  ownerOnly: "Only the practice's owner can do this.",
+  noFreeSeats: 'Your practice has no free seats.',
+  noSuchMember: 'There is no such member in your practice.',
+  noSuchInvitation: 'There is no such invitation in your practice.',
+  alreadyMember: 'This person is already a member of your practice.',
+  alreadyInvited: 'An invitation to this address is already waiting: resend it instead.',
+  practiceEnded: "Your practice's subscription has ended: start it again to invite people.",
+  invalidLink: 'This invitation link is invalid.',
+  used: 'This invitation has already been used.',
+  withdrawn: 'This invitation was withdrawn. Ask the practice for a new one.',
+  expired: 'This invitation has expired. Ask the practice for a new one.',
+  verifyFirst: 'Please verify your email address first (we sent you a link), then open the invitation again.',
+  alreadyInThis: 'You are already a member of this practice.',
+  alreadyInOther: 'You are already in a practice. Leave it before you join another.',
+  ownerCannotLeave:
+    'As the owner you cannot leave your practice. Hand it over to a member first, or remove the other members and cancel the subscription.',
+  ownerHasMembers: 'Your practice still has other members. Hand the practice over or remove them first.',
+  notYourself: 'To leave the practice, use Leave practice.',
+  memberElsewhere: 'You are a member of another practice. Leave it before you start a practice of your own.',
+} as const;
+
+const isManager = (role: PracticeRole) => role === 'owner' || role === 'admin';
+
+/** What is wrong with an invitation as a link (used, withdrawn, expired), or null when it can be taken. */
+function invitationProblem(
+  invitation: PracticeInvitationRow | undefined,
+  now = Date.now(),
+): HttpError | null {
+  if (!invitation) return notFound(M.invalidLink);
+  if (invitation.acceptedAt) return new HttpError(410, M.used);
+  if (invitation.withdrawnAt) return new HttpError(410, M.withdrawn);
+  if (invitation.expiresAt.getTime() <= now) return new HttpError(410, M.expired);
+  return null;
+}
+
+/** Practices: members, roles, seats and invitations (design.md section 10). */
+export function practiceService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const repo = practicesRepo(db);
+  const totalSeats = ctx.config.PRACTICE_SEATS;
+  const appUrl = ctx.config.APP_URL;
+
+  function requireMembership(membership: Membership | null): Membership {
+    if (!membership) throw notFound(M.notInPractice);
+    return membership;
+  }
+
+  /**
+   * Runs `work` with the practice locked and the actor's role as it is now (not as the session read it
+   * a moment ago), refused unless the role is one of `roles`. Queued mails go out after the commit.
+   */
+  async function asMember<T>(
+    session: UserSession,
+    roles: readonly PracticeRole[],
+    work: (tx: Tx, practiceId: number, role: PracticeRole, mail: (m: Mail) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    const { id: practiceId } = requireMembership(session.practice);
+    const queued: QueuedMail[] = [];
+    const result = await db.transaction(async (tx) => {
+      if (!(await repo.lock(practiceId, tx))) throw notFound(M.notInPractice);
+      const me = await repo.member(practiceId, session.user.id, tx);
+      if (!me) throw notFound(M.notInPractice);
+      if (!roles.includes(me.role)) throw forbidden(roles.includes('admin') ? M.managersOnly : M.ownerOnly);
+      return work(tx, practiceId, me.role, async (m) => {
+        queued.push(await ctx.mailer.enqueue(tx, m));
+      });
+    });
+    for (const mail of queued) ctx.mailer.deliver(mail);
+    return result;
+  }
+
+  async function overview(practiceId: number, role: PracticeRole): Promise<PracticeOverview> {
+    const practice = await repo.find(practiceId);
+    if (!practice) throw notFound(M.notInPractice);
+    const owner = await usersRepo(db).findById(practice.ownerId);
+    const [members, invitations, used] = await Promise.all([
+      repo.members(practiceId),
+      isManager(role) ? repo.pendingInvitations(practiceId) : Promise.resolve([]),
+      repo.seatsUsed(practiceId),
+    ]);
+    const status = owner?.subscriptionStatus ?? 'inactive';
+    return {
+      practice: { id: practice.id, name: practice.name, createdAt: practice.createdAt.toISOString() },
+      role,
+      members,
+      invitations,
+      seats: { used, total: totalSeats },
+      subscription: {
+        status,
+        noteAppAccess: owner ? noteAppEntitlement(owner, null).access && owner.plan === 'clinic' : false,
+      },
+    };
+  }
+
+  /** A fresh link for an invitation: its token (for the mail) and what is stored of it. */
+  function newLink() {
+    const token = randomToken();
+    return {
+      token,
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(Date.now() + PRACTICE_INVITATION_DAYS * DAY_MS),
+    };
+  }
+
+  async function invitationMail(
+    tx: Tx,
+    practiceId: number,
+    to: string,
+    role: string,
+    inviter: User,
+    link: ReturnType<typeof newLink>,
+  ) {
+    const practice = await repo.find(practiceId, tx);
+    return practiceInvitationMail(
+      to,
+      {
+        practiceName: practice?.name ?? 'a practice',
+        invitedBy: inviter.username,
+        role,
+        expiresAt: link.expiresAt,
+      },
+      appUrl,
+      link.token,
+    );
+  }
+
+  return {
+    async overview(session: UserSession): Promise<PracticeOverview> {
+      const membership = requireMembership(session.practice);
+      return overview(membership.id, membership.role);
+    },
+
+    async rename(session: UserSession, name: string): Promise<PracticeOverview> {
+      const { id, role } = await asMember(session, ['owner', 'admin'], async (tx, practiceId, role) => {
+        await repo.rename(practiceId, name, tx);
+        return { id: practiceId, role };
+      });
+      return overview(id, role);
+    },
+
+    /** Invites an address with a role: a seat is held until the invitation is taken, withdrawn or expires. */
+    async invite(session: UserSession, { email, role }: InvitationRequest): Promise<PracticeOverview> {
+      const { id, myRole } = await asMember(
+        session,
+        ['owner', 'admin'],
+        async (tx, practiceId, myRole, mail) => {
+          const practice = await repo.find(practiceId, tx);
+          const owner = practice && (await usersRepo(tx).findById(practice.ownerId));
+          if (owner?.plan !== 'clinic') throw conflict(M.practiceEnded);
+          const invitee = await usersRepo(tx).findByEmail(email);
+          if (invitee && (await repo.member(practiceId, invitee.id, tx))) throw conflict(M.alreadyMember);
+          const open = await repo.openInvitationTo(practiceId, email, tx);
+          if (open && open.expiresAt.getTime() > Date.now()) throw conflict(M.alreadyInvited);
+          if ((await repo.seatsUsed(practiceId, tx)) >= totalSeats) throw conflict(M.noFreeSeats);
+          const link = newLink();
+          const stored = { tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedBy: session.user.id };
+          // An expired invitation to the same address is renewed rather than kept beside a new one.
+          if (open) await repo.reissueInvitation(open.id, { ...stored, role }, tx);
+          else await repo.createInvitation({ practiceId, email, role, ...stored }, tx);
+          await mail(await invitationMail(tx, practiceId, email, role, session.user, link));
+          return { id: practiceId, myRole };
+        },
+      );
+      return overview(id, myRole);
+    },
+
+    async withdraw(session: UserSession, invitationId: number): Promise<PracticeOverview> {
+      const { id, role } = await asMember(session, ['owner', 'admin'], async (tx, practiceId, role) => {
+        if (!(await repo.withdrawInvitation(practiceId, invitationId, tx)))
+          throw notFound(M.noSuchInvitation);
+        return { id: practiceId, role };
+      });
+      return overview(id, role);
+    },
+
+    /** A new link (the old one stops working) and a new week. */
+    async resend(session: UserSession, invitationId: number): Promise<PracticeOverview> {
+      const { id, role } = await asMember(session, ['owner', 'admin'], async (tx, practiceId, role, mail) => {
+        const invitation = await repo.pendingInvitation(practiceId, invitationId, tx);
+        if (!invitation) throw notFound(M.noSuchInvitation);
+        const link = newLink();
+        await repo.reissueInvitation(
+          invitation.id,
+          { tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedBy: session.user.id },
+          tx,
+        );
+        await mail(
+          await invitationMail(tx, practiceId, invitation.email, invitation.role, session.user, link),
+        );
+        return { id: practiceId, role };
+      });
+      return overview(id, role);
+    },
+
+    /** What an invitation link is for, before the person signs in or joins. */
+    async preview(token: string): Promise<InvitationPreview> {
+      const found = await repo.invitationByToken(sha256Hex(token));
+      const problem = invitationProblem(found?.invitation);
+      if (problem || !found) throw problem;
+      const { invitation } = found;
+      return {
+        practiceName: found.practiceName,
+        email: invitation.email,
+        role: invitation.role,
+        invitedBy: found.invitedBy ?? 'The practice',
+        expiresAt: invitation.expiresAt.toISOString(),
+      };
+    },
+
+    /** Joins the practice the link invites to: only with the verified address it was sent to. */
+    async join(session: UserSession, token: string): Promise<JoinResponse> {
+      const { user } = session;
+      const found = await repo.invitationByToken(sha256Hex(token));
+      const problem = invitationProblem(found?.invitation);
+      if (problem || !found) throw problem;
+      const { invitation } = found;
+      if (user.email !== invitation.email)
+        throw forbidden(
+          `This invitation is for ${invitation.email}. Sign in with that account, or ask the practice to invite ${user.email}.`,
+        );
+      if (!user.emailVerified) throw forbidden(M.verifyFirst);
+      if (session.practice)
+        throw conflict(session.practice.id === invitation.practiceId ? M.alreadyInThis : M.alreadyInOther);
+      await db.transaction(async (tx) => {
+        await repo.lock(invitation.practiceId, tx);
+        if (!(await repo.acceptInvitation(invitation.id, tx))) throw new HttpError(410, M.used);
+        try {
+          await repo.addMember(invitation.practiceId, user.id, invitation.role, tx);
+        } catch (error) {
+          if (uniqueViolation(error) === 'practice_members_user_unique') throw conflict(M.alreadyInOther);
+          throw error;
+        }
+      });
+      return {
+        ...(await overview(invitation.practiceId, invitation.role)),
+        ownSubscription: isLiveSubscription(user.subscriptionStatus),
+      };
+    },
+
+    /** The owner gives a member another role (ownership moves only by a handover). */
+    async changeRole(session: UserSession, userId: number, role: 'admin' | 'clinician') {
+      const { id, myRole } = await asMember(session, ['owner'], async (tx, practiceId, myRole) => {
+        const member = await repo.member(practiceId, userId, tx);
+        if (!member) throw notFound(M.noSuchMember);
+        if (member.role === 'owner') throw conflict('To give the practice to someone else, hand it over.');
+        await repo.setRole(practiceId, userId, role, tx);
+        return { id: practiceId, myRole };
+      });
+      return overview(id, myRole);
+    },
+
+    /** The owner or an admin removes a member (never the owner); the person is told by mail. */
+    async remove(session: UserSession, userId: number): Promise<PracticeOverview> {
+      if (userId === session.user.id) throw conflict(M.notYourself);
+      const { id, role } = await asMember(session, ['owner', 'admin'], async (tx, practiceId, role, mail) => {
+        const member = await repo.member(practiceId, userId, tx);
+        if (!member) throw notFound(M.noSuchMember);
+        if (member.role === 'owner') throw forbidden(M.ownerOnly);
+        await repo.removeMember(practiceId, userId, tx);
+        const practice = await repo.find(practiceId, tx);
+        await mail(practiceRemovedMail(member, practice?.name ?? 'your practice', appUrl));
+        return { id: practiceId, role };
+      });
+      return overview(id, role);
+    },
+
+    async leave(session: UserSession): Promise<void> {
+      await asMember(session, ['admin', 'clinician', 'owner'], async (tx, practiceId, role) => {
+        if (role === 'owner') throw conflict(M.ownerCannotLeave);
+        await repo.removeMember(practiceId, session.user.id, tx);
+      });
+    },
+
+    /**
+     * Hands the practice over to a member: they become its owner, with its subscription (its Stripe
+     * customer, invoices and card), and the giver becomes an admin. A sensitive action.
+     */
+    async transfer(session: UserSession, userId: number, log: FastifyBaseLogger): Promise<PracticeOverview> {
+      requireRecentAuth(session);
+      if (userId === session.user.id) throw conflict('You already own this practice.');
+      const { id, taker } = await asMember(session, ['owner'], async (tx, practiceId, _role, mail) => {
+        if (!(await repo.member(practiceId, userId, tx))) throw notFound(M.noSuchMember);
+        const taker = await usersRepo(tx).findById(userId);
+        if (!taker) throw notFound(M.noSuchMember);
+        if (isLiveSubscription(taker.subscriptionStatus))
+          throw conflict(
+            `${taker.username} pays for a plan of their own: it must end before they can take the practice over.`,
+          );
+        await billingRepo(tx).moveSubscription(session.user.id, userId, tx);
+        await repo.transferOwnership(practiceId, session.user.id, userId, tx);
+        const practice = await repo.find(practiceId, tx);
+        await mail(practiceHandedOverMail(taker, practice?.name ?? 'your practice', appUrl));
+        return { id: practiceId, taker };
+      });
+      // Stripe's receipts and invoices go to the new owner from now on. The database already says
+      // whose the customer is (the webhook finds them by it), so a failure here is logged, not undone.
+      const customerId = (await usersRepo(db).findById(userId))?.stripeCustomerId;
+      const billing = ctx.billing;
+      if (customerId && billing) {
+        await stripeCall(() =>
+          billing.stripe.customers.update(customerId, {
+            email: taker.email,
+            name: taker.username,
+            metadata: { userId: String(taker.id) },
+          }),
+        ).catch((error) =>
+          log.warn({ err: error, customerId }, 'handover: the Stripe customer kept its old details'),
+        );
+      }
+      return overview(id, 'admin');
+    },
+
+    /** Before a subscription starts or changes plan: a person is in one practice, and an owner keeps theirs while it has members. */
+    async checkPlanChoice(membership: Membership | null, planId: PaidPlanId): Promise<void> {
+      if (!membership) return;
+      if (planId === 'clinic' && membership.role !== 'owner') throw conflict(M.memberElsewhere);
+      if (
+        planId === 'pro' &&
+        membership.role === 'owner' &&
+        (await repo.membersButOwner(membership.id)).length
+      )
+        throw conflict(M.ownerHasMembers);
+    },
+
+    /** Before an account is deleted: an owner hands over or removes the others first. */
+    async checkAccountDeletion(membership: Membership | null): Promise<void> {
+      if (membership?.role === 'owner' && (await repo.membersButOwner(membership.id)).length)
+        throw conflict(M.ownerHasMembers);
+    },
+  };
+}

@@ -1,0 +1,284 @@
+import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { InvitedRole, PlanId, PracticeRole, SubscriptionStatus } from '../../shared/constants';
+import type { PracticeInvitation, PracticeMember } from '../../shared/schemas/practice';
+import type { Db, Tx } from '../db/client';
+import { type Practice, practiceInvitations, practiceMembers, practices, users } from '../db/schema';
+
+/**
+ * A person's place in a practice, with the state of the practice's subscription (its owner's): what the
+ * access rule reads (billing/subscription-state.ts) and the user object shows.
+ */
+export type Membership = {
+  id: number;
+  name: string;
+  role: PracticeRole;
+  ownerPlan: PlanId;
+  ownerStatus: SubscriptionStatus;
+};
+
+/**
+ * The membership of the user in the query's `users` row, as SQL, so the session look-up answers it in
+ * its own query (one round trip per authenticated request, as for second factors). Written out with
+ * its own aliases: the outer `users` and the owner's row are the same table.
+ */
+export function membershipOfUser() {
+  return sql<Membership | null>`(select json_build_object(
+      'id', p.id, 'name', p.name, 'role', pm.role,
+      'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status)
+    from practice_members pm
+    join practices p on p.id = pm.practice_id
+    join users owner on owner.id = p.owner_id
+    where pm.user_id = ${sql.raw('"users"."id"')})`;
+}
+
+/** An invitation that still holds a seat: neither accepted nor withdrawn, and not expired. */
+const open = () => and(isNull(practiceInvitations.acceptedAt), isNull(practiceInvitations.withdrawnAt));
+const pending = () => and(open(), gt(practiceInvitations.expiresAt, sql`now()`));
+
+/** Practices, their members and invitations; each call may join the caller's transaction. */
+export function practicesRepo(db: Db | Tx) {
+  return {
+    async membership(userId: number, tx: Db | Tx = db): Promise<Membership | null> {
+      const [row] = await tx
+        .select({ membership: membershipOfUser() })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.membership ?? null;
+    },
+
+    /** The practice `ownerId` owns, made with its owner as a member; nothing when they own one already. */
+    async createForOwner(ownerId: number, name: string, tx: Db | Tx = db): Promise<void> {
+      const [practice] = await tx
+        .insert(practices)
+        .values({ name, ownerId })
+        .onConflictDoNothing()
+        .returning({ id: practices.id });
+      if (!practice) return;
+      await tx.insert(practiceMembers).values({ practiceId: practice.id, userId: ownerId, role: 'owner' });
+    },
+
+    async ownedBy(ownerId: number, tx: Db | Tx = db): Promise<Practice | undefined> {
+      const [practice] = await tx.select().from(practices).where(eq(practices.ownerId, ownerId));
+      return practice;
+    },
+
+    /**
+     * Locks the practice's row for the rest of the transaction: seat counts and membership changes of
+     * one practice happen one at a time, so 20 invitations racing for the last seat make exactly one.
+     */
+    async lock(practiceId: number, tx: Tx): Promise<Practice | undefined> {
+      const [practice] = await tx.select().from(practices).where(eq(practices.id, practiceId)).for('update');
+      return practice;
+    },
+
+    async find(practiceId: number, tx: Db | Tx = db): Promise<Practice | undefined> {
+      const [practice] = await tx.select().from(practices).where(eq(practices.id, practiceId));
+      return practice;
+    },
+
+    async rename(practiceId: number, name: string, tx: Db | Tx = db): Promise<void> {
+      await tx.update(practices).set({ name }).where(eq(practices.id, practiceId));
+    },
+
+    /** The owner first, then everyone in the order they joined. */
+    async members(practiceId: number, tx: Db | Tx = db): Promise<PracticeMember[]> {
+      const rows = await tx
+        .select({
+          userId: practiceMembers.userId,
+          username: users.username,
+          email: users.email,
+          role: practiceMembers.role,
+          joinedAt: practiceMembers.joinedAt,
+        })
+        .from(practiceMembers)
+        .innerJoin(users, eq(users.id, practiceMembers.userId))
+        .where(eq(practiceMembers.practiceId, practiceId))
+        .orderBy(sql`${practiceMembers.role} = 'owner' desc`, asc(practiceMembers.joinedAt));
+      return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
+    },
+
+    async member(practiceId: number, userId: number, tx: Db | Tx = db) {
+      const [row] = await tx
+        .select({ role: practiceMembers.role, username: users.username, email: users.email })
+        .from(practiceMembers)
+        .innerJoin(users, eq(users.id, practiceMembers.userId))
+        .where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId)));
+      return row;
+    },
+
+    /** Everyone but the owner: the people a practice's news goes to. */
+    async membersButOwner(practiceId: number, tx: Db | Tx = db) {
+      return tx
+        .select({ username: users.username, email: users.email })
+        .from(practiceMembers)
+        .innerJoin(users, eq(users.id, practiceMembers.userId))
+        .where(and(eq(practiceMembers.practiceId, practiceId), ne(practiceMembers.role, 'owner')));
+    },
+
+    /** Adds a member; the unique index on user_id refuses a person already in a practice (the caller maps it). */
+    async addMember(practiceId: number, userId: number, role: PracticeRole, tx: Db | Tx = db) {
+      await tx.insert(practiceMembers).values({ practiceId, userId, role });
+    },
+
+    /** Removes a member who is not the owner; false when there was no such member. */
+    async removeMember(practiceId: number, userId: number, tx: Db | Tx = db): Promise<boolean> {
+      const removed = await tx
+        .delete(practiceMembers)
+        .where(
+          and(
+            eq(practiceMembers.practiceId, practiceId),
+            eq(practiceMembers.userId, userId),
+            ne(practiceMembers.role, 'owner'),
+          ),
+        )
+        .returning({ userId: practiceMembers.userId });
+      return removed.length > 0;
+    },
+
+    async setRole(practiceId: number, userId: number, role: PracticeRole, tx: Db | Tx = db) {
+      await tx
+        .update(practiceMembers)
+        .set({ role })
+        .where(and(eq(practiceMembers.practiceId, practiceId), eq(practiceMembers.userId, userId)));
+    },
+
+    /** Makes `toUserId` the owner and `fromUserId` an admin, in the caller's transaction. */
+    async transferOwnership(practiceId: number, fromUserId: number, toUserId: number, tx: Tx) {
+      // The owner's row steps down first: one owner per practice is a unique index.
+      await this.setRole(practiceId, fromUserId, 'admin', tx);
+      await this.setRole(practiceId, toUserId, 'owner', tx);
+      await tx.update(practices).set({ ownerId: toUserId }).where(eq(practices.id, practiceId));
+    },
+
+    /** Deletes the practice `ownerId` owns if nobody else is in it (its invitations go with it). */
+    async deleteIfAlone(ownerId: number, tx: Db | Tx = db): Promise<void> {
+      await tx
+        .delete(practices)
+        .where(
+          and(
+            eq(practices.ownerId, ownerId),
+            sql`not exists (select 1 from ${practiceMembers} where ${practiceMembers.practiceId} = ${practices.id} and ${practiceMembers.role} <> 'owner')`,
+          ),
+        );
+    },
+
+    /** Members and pending invitations: the seats taken. */
+    async seatsUsed(practiceId: number, tx: Db | Tx = db): Promise<number> {
+      const [members] = await tx
+        .select({ n: count() })
+        .from(practiceMembers)
+        .where(eq(practiceMembers.practiceId, practiceId));
+      const [invited] = await tx
+        .select({ n: count() })
+        .from(practiceInvitations)
+        .where(and(eq(practiceInvitations.practiceId, practiceId), pending()));
+      return (members?.n ?? 0) + (invited?.n ?? 0);
+    },
+
+    async pendingInvitations(practiceId: number, tx: Db | Tx = db): Promise<PracticeInvitation[]> {
+      const rows = await tx
+        .select({
+          id: practiceInvitations.id,
+          email: practiceInvitations.email,
+          role: practiceInvitations.role,
+          invitedAt: practiceInvitations.createdAt,
+          expiresAt: practiceInvitations.expiresAt,
+        })
+        .from(practiceInvitations)
+        .where(and(eq(practiceInvitations.practiceId, practiceId), pending()))
+        .orderBy(asc(practiceInvitations.createdAt));
+      return rows.map((r) => ({
+        ...r,
+        invitedAt: r.invitedAt.toISOString(),
+        expiresAt: r.expiresAt.toISOString(),
+      }));
+    },
+
+    /** The open invitation (pending or expired, not used or withdrawn) of this practice to `email`. */
+    async openInvitationTo(practiceId: number, email: string, tx: Db | Tx = db) {
+      const [row] = await tx
+        .select()
+        .from(practiceInvitations)
+        .where(
+          and(eq(practiceInvitations.practiceId, practiceId), eq(practiceInvitations.email, email), open()),
+        );
+      return row;
+    },
+
+    /** One of this practice's pending invitations by id. */
+    async pendingInvitation(practiceId: number, id: number, tx: Db | Tx = db) {
+      const [row] = await tx
+        .select()
+        .from(practiceInvitations)
+        .where(
+          and(eq(practiceInvitations.practiceId, practiceId), eq(practiceInvitations.id, id), pending()),
+        );
+      return row;
+    },
+
+    async createInvitation(
+      values: {
+        practiceId: number;
+        email: string;
+        role: InvitedRole;
+        tokenHash: string;
+        invitedBy: number;
+        expiresAt: Date;
+      },
+      tx: Db | Tx = db,
+    ): Promise<void> {
+      await tx.insert(practiceInvitations).values(values);
+    },
+
+    /** A new link and a new week for an open invitation (resent, or the same address invited again). */
+    async reissueInvitation(
+      id: number,
+      values: { tokenHash: string; expiresAt: Date; role?: InvitedRole; invitedBy: number },
+      tx: Db | Tx = db,
+    ): Promise<void> {
+      await tx
+        .update(practiceInvitations)
+        .set({ ...values, createdAt: new Date() })
+        .where(eq(practiceInvitations.id, id));
+    },
+
+    async withdrawInvitation(practiceId: number, id: number, tx: Db | Tx = db): Promise<boolean> {
+      const withdrawn = await tx
+        .update(practiceInvitations)
+        .set({ withdrawnAt: new Date() })
+        .where(and(eq(practiceInvitations.practiceId, practiceId), eq(practiceInvitations.id, id), open()))
+        .returning({ id: practiceInvitations.id });
+      return withdrawn.length > 0;
+    },
+
+    /** The invitation a link's token stands for, whatever became of it, with its practice and inviter. */
+    async invitationByToken(tokenHash: string, tx: Db | Tx = db) {
+      const [row] = await tx
+        .select({
+          invitation: practiceInvitations,
+          practiceName: practices.name,
+          invitedBy: users.username,
+        })
+        .from(practiceInvitations)
+        .innerJoin(practices, eq(practices.id, practiceInvitations.practiceId))
+        .leftJoin(users, eq(users.id, practiceInvitations.invitedBy))
+        .where(eq(practiceInvitations.tokenHash, tokenHash));
+      return row;
+    },
+
+    /** Uses the invitation up; false when it is no longer pending (used, withdrawn, expired, or a racing join won). */
+    async acceptInvitation(id: number, tx: Db | Tx = db): Promise<boolean> {
+      const accepted = await tx
+        .update(practiceInvitations)
+        .set({ acceptedAt: new Date() })
+        .where(and(eq(practiceInvitations.id, id), pending()))
+        .returning({ id: practiceInvitations.id });
+      return accepted.length > 0;
+    },
+
+    /** Records that the members were told the subscription ended (or clears it: it lives again). */
+    async setEndedNotice(practiceId: number, at: Date | null, tx: Db | Tx = db): Promise<void> {
+      await tx.update(practices).set({ endedNoticeAt: at }).where(eq(practices.id, practiceId));
+    },
+  };
+}

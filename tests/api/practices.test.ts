@@ -1,0 +1,479 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { M } from '../../src/server/practices/practice-service';
+import { client, newUser, signedInUser, stripeApp } from '../support/app';
+import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
+import { enrolledAdmin } from '../support/two-factor';
+
+// Practices (design.md section 10): the Practice plan's owner invites a team, whose members get the note
+// app while the practice's subscription gives it. Seats are 3 here, so that filling them is quick.
+const smtp = await startSmtpCatcher();
+afterAll(() => smtp.close());
+const t = await stripeApp({ SMTP_URL: smtp.url, FORM_RATE_LIMIT: '1000', PRACTICE_SEATS: '3' });
+const { fake, deliverAll } = t;
+
+type Person = Awaited<ReturnType<typeof signedInUser>>;
+
+async function verifiedUser(overrides: Parameters<typeof newUser>[0] = {}): Promise<Person> {
+  const u = await signedInUser(t.app, overrides);
+  const token = emailLinkToken((await smtp.waitFor(u.email, 'Verify')).text);
+  expect((await u.client.post('/api/user/verify-email', { token })).statusCode).toBe(200);
+  return u;
+}
+
+async function subscriptionOf(userId: number): Promise<string> {
+  const rows = await t.db.execute<{ sub: string }>(
+    sql`select stripe_subscription_id as sub from users where id = ${userId}`,
+  );
+  return rows.rows[0]!.sub;
+}
+
+/** A subscriber whose card is saved: their trial runs. */
+async function subscriber(planId: 'pro' | 'clinic'): Promise<Person> {
+  const u = await verifiedUser();
+  const res = await u.client.post('/api/create-subscription', { planId });
+  expect(res.statusCode, res.body).toBe(200);
+  await deliverAll(fake.confirmSetupIntent(res.json().clientSecret.split('_secret_')[0]!));
+  return u;
+}
+
+const me = async (u: Person) => (await u.client.get('/api/user')).json();
+const practiceOf = async (u: Person) => (await u.client.get('/api/practice')).json();
+
+/** Invites `email` and returns the token of the link the mail carries. */
+async function invite(by: Person, email: string, role: 'admin' | 'clinician' = 'clinician') {
+  const before = invitationMails(email).length;
+  const res = await by.client.post('/api/practice/invitations', { email, role });
+  expect(res.statusCode, res.body).toBe(201);
+  return nextInvitationToken(email, before);
+}
+
+const invitationMails = (email: string) =>
+  smtp.mails.filter(
+    (m) => m.to.includes(email) && m.subject.startsWith('You are invited to join a practice'),
+  );
+
+/** The link's token in the invitation mail to `email` after the first `before` (mail goes out in the background). */
+async function nextInvitationToken(email: string, before: number): Promise<string> {
+  const mail = await vi.waitFor(() => {
+    const mail = invitationMails(email)[before];
+    if (!mail) throw new Error(`no new invitation mail to ${email}`);
+    return mail;
+  });
+  const match = /\/practice\/join\?token=([A-Za-z0-9_-]+)/.exec(mail.text);
+  expect(match).not.toBeNull();
+  return match![1]!;
+}
+
+/** An owner with a member of `role` in their practice. */
+async function practiceWithMember(role: 'admin' | 'clinician' = 'clinician') {
+  const owner = await subscriber('clinic');
+  const member = await verifiedUser();
+  const token = await invite(owner, member.email, role);
+  expect((await member.client.post('/api/practice/join', { token })).statusCode).toBe(200);
+  return { owner, member, practiceId: (await me(owner)).practice.id as number };
+}
+
+describe('a practice', () => {
+  it('is made by subscribing to the Practice plan, with its owner as the first member', async () => {
+    const owner = await subscriber('clinic');
+    const user = await me(owner);
+    expect(user.practice).toMatchObject({ name: `${owner.username}'s practice`, role: 'owner' });
+    const overview = await practiceOf(owner);
+    expect(overview).toMatchObject({
+      role: 'owner',
+      seats: { used: 1, total: 3 },
+      invitations: [],
+      subscription: { status: 'active', noteAppAccess: true },
+    });
+    expect(overview.members).toEqual([
+      expect.objectContaining({ userId: owner.id, username: owner.username, role: 'owner' }),
+    ]);
+
+    const renamed = await owner.client.patch('/api/practice', { name: '  Smile Dental Care  ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().practice.name).toBe('Smile Dental Care');
+    expect((await me(owner)).practice.name).toBe('Smile Dental Care');
+    const blank = await owner.client.patch('/api/practice', { name: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('name: Practice name is required');
+  });
+
+  it('is not made by the Plus plan, and someone in no practice has none to show', async () => {
+    const plus = await subscriber('pro');
+    expect((await me(plus)).practice).toBeNull();
+    const res = await plus.client.get('/api/practice');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(M.notInPractice);
+    expect((await client(t.app).get('/api/practice')).statusCode).toBe(401);
+  });
+});
+
+describe('invitations', () => {
+  it('an invited person joins with the link and gets the note app on the practice subscription', async () => {
+    const owner = await subscriber('clinic');
+    const invitee = newUser();
+    const token = await invite(owner, invitee.email, 'clinician');
+    const pending = await practiceOf(owner);
+    expect(pending.seats.used).toBe(2);
+    expect(pending.invitations).toEqual([
+      expect.objectContaining({ email: invitee.email, role: 'clinician' }),
+    ]);
+
+    // Signed out, the link says whose invitation it is and to which address.
+    const preview = await client(t.app).post('/api/practice/invitations/preview', { token });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      email: invitee.email,
+      role: 'clinician',
+      invitedBy: owner.username,
+      practiceName: `${owner.username}'s practice`,
+    });
+
+    const member = await verifiedUser(invitee);
+    expect((await me(member)).noteAppAccess).toBe(false);
+    const joined = await member.client.post('/api/practice/join', { token });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ role: 'clinician', ownSubscription: false, invitations: [] });
+    expect(await me(member)).toMatchObject({
+      plan: 'free',
+      noteAppAccess: true,
+      practice: { role: 'clinician', name: `${owner.username}'s practice` },
+    });
+    const after = await practiceOf(owner);
+    expect(after.members.map((m: { userId: number }) => m.userId)).toEqual([owner.id, member.id]);
+    expect(after).toMatchObject({ seats: { used: 2, total: 3 }, invitations: [] });
+
+    // The data export says where they are, and the owner's says whom they invited.
+    const exported = (await member.client.get('/api/user/export')).json();
+    expect(exported.practice.membership).toMatchObject({ role: 'clinician' });
+    const ownerExport = (await owner.client.get('/api/user/export')).json();
+    expect(ownerExport.practice.invitationsSent).toEqual([
+      expect.objectContaining({ email: invitee.email, role: 'clinician' }),
+    ]);
+
+    // The link is single-use.
+    const again = await member.client.post('/api/practice/join', { token });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().message).toBe(M.used);
+  });
+
+  it('stores only the hash of the link', async () => {
+    const owner = await subscriber('clinic');
+    const token = await invite(owner, newUser().email);
+    const stored = await t.db.execute(sql`select token_hash from practice_invitations`);
+    expect(JSON.stringify(stored.rows)).not.toContain(token);
+  });
+
+  it('joins only with the verified address the invitation was sent to', async () => {
+    const owner = await subscriber('clinic');
+    const invited = newUser();
+    const token = await invite(owner, invited.email);
+    const someoneElse = await verifiedUser();
+    const wrong = await someoneElse.client.post('/api/practice/join', { token });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe(
+      `This invitation is for ${invited.email}. Sign in with that account, or ask the practice to invite ${someoneElse.email}.`,
+    );
+
+    const unverified = await signedInUser(t.app, invited);
+    const notYet = await unverified.client.post('/api/practice/join', { token });
+    expect(notYet.statusCode).toBe(403);
+    expect(notYet.json().message).toBe(M.verifyFirst);
+    expect((await me(unverified)).practice).toBeNull();
+  });
+
+  it('a withdrawn, expired or unknown link says so; a resent one works and the old one does not', async () => {
+    const owner = await subscriber('clinic');
+    const a = await verifiedUser();
+    const tokenA = await invite(owner, a.email);
+    const [invitation] = (await practiceOf(owner)).invitations;
+    const withdrawn = await owner.client.delete(`/api/practice/invitations/${invitation.id}`);
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json()).toMatchObject({ invitations: [], seats: { used: 1 } });
+    const late = await a.client.post('/api/practice/join', { token: tokenA });
+    expect(late.statusCode).toBe(410);
+    expect(late.json().message).toBe(M.withdrawn);
+
+    const b = await verifiedUser();
+    const tokenB = await invite(owner, b.email);
+    await t.db.execute(
+      sql`update practice_invitations set expires_at = now() - interval '1 minute' where email = ${b.email}`,
+    );
+    const expired = await b.client.post('/api/practice/join', { token: tokenB });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toBe(M.expired);
+    // An expired invitation holds no seat, and the address can be invited again.
+    expect((await practiceOf(owner)).seats.used).toBe(1);
+    const tokenB2 = await invite(owner, b.email);
+
+    const unknown = await b.client.post('/api/practice/join', { token: 'not-a-real-token' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(M.invalidLink);
+
+    const [current] = (await practiceOf(owner)).invitations;
+    const resent = await owner.client.post(`/api/practice/invitations/${current.id}/resend`);
+    expect(resent.statusCode).toBe(200);
+    const tokenB3 = await nextInvitationToken(b.email, 2);
+    expect((await b.client.post('/api/practice/join', { token: tokenB2 })).statusCode).toBe(404);
+    expect((await b.client.post('/api/practice/join', { token: tokenB3 })).statusCode).toBe(200);
+  });
+
+  it('refuses a second invitation to one address, a member, and a full practice', async () => {
+    const { owner, member } = await practiceWithMember();
+    const again = await owner.client.post('/api/practice/invitations', {
+      email: member.email,
+      role: 'admin',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(M.alreadyMember);
+    const third = newUser().email;
+    await invite(owner, third);
+    const twice = await owner.client.post('/api/practice/invitations', { email: third, role: 'clinician' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(M.alreadyInvited);
+    // Owner, member and one pending invitation: 3 of 3 seats.
+    const full = await owner.client.post('/api/practice/invitations', {
+      email: newUser().email,
+      role: 'clinician',
+    });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('Your practice has no free seats.');
+  });
+
+  it('twenty invitations at once for the last free seat make exactly one', async () => {
+    const { owner } = await practiceWithMember();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        owner.client.post('/api/practice/invitations', { email: newUser().email, role: 'clinician' }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    expect((await practiceOf(owner)).seats).toEqual({ used: 3, total: 3 });
+  });
+
+  it('one person is in one practice, even when two invitations are taken at once', async () => {
+    const first = await subscriber('clinic');
+    const second = await subscriber('clinic');
+    const person = await verifiedUser();
+    const tokens = [await invite(first, person.email), await invite(second, person.email)];
+    const results = await Promise.all(
+      tokens.map((token) => person.client.post('/api/practice/join', { token })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect(refused.json().message).toBe(M.alreadyInOther);
+    const memberships = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from practice_members where user_id = ${person.id}`,
+    );
+    expect(memberships.rows[0]!.n).toBe(1);
+  });
+});
+
+describe('roles', () => {
+  it('a clinician sees the practice but cannot invite, remove or rename', async () => {
+    const { owner, member } = await practiceWithMember('clinician');
+    const overview = await practiceOf(member);
+    expect(overview.role).toBe('clinician');
+    expect(overview.members).toHaveLength(2);
+    const inviting = await member.client.post('/api/practice/invitations', {
+      email: newUser().email,
+      role: 'clinician',
+    });
+    expect(inviting.statusCode).toBe(403);
+    expect(inviting.json().message).toBe(M.managersOnly);
+    expect((await member.client.delete(`/api/practice/members/${owner.id}`)).statusCode).toBe(403);
+    expect((await member.client.patch('/api/practice', { name: 'Mine now' })).statusCode).toBe(403);
+  });
+
+  it('an admin invites and removes; only the owner changes roles', async () => {
+    const { owner, member: admin } = await practiceWithMember('admin');
+    const clinician = await verifiedUser();
+    const token = await invite(admin, clinician.email);
+    expect((await clinician.client.post('/api/practice/join', { token })).statusCode).toBe(200);
+
+    const promote = await admin.client.patch(`/api/practice/members/${clinician.id}`, { role: 'admin' });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.json().message).toBe(M.ownerOnly);
+    const byOwner = await owner.client.patch(`/api/practice/members/${clinician.id}`, { role: 'admin' });
+    expect(byOwner.statusCode).toBe(200);
+    expect((await me(clinician)).practice.role).toBe('admin');
+
+    expect((await admin.client.delete(`/api/practice/members/${owner.id}`)).statusCode).toBe(403);
+    const removed = await admin.client.delete(`/api/practice/members/${clinician.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect((await me(clinician)).practice).toBeNull();
+    expect((await me(clinician)).noteAppAccess).toBe(false);
+    const mail = await smtp.waitFor(clinician.email, 'You are no longer in a practice');
+    expect(mail.text).toContain(`${owner.username}'s practice`);
+  });
+
+  it('nobody can act on another practice', async () => {
+    const a = await practiceWithMember();
+    const b = await practiceWithMember();
+    await invite(b.owner, newUser().email);
+    const [theirInvitation] = (await practiceOf(b.owner)).invitations;
+    expect((await a.owner.client.delete(`/api/practice/members/${b.member.id}`)).statusCode).toBe(404);
+    expect(
+      (await a.owner.client.patch(`/api/practice/members/${b.member.id}`, { role: 'admin' })).statusCode,
+    ).toBe(404);
+    expect((await a.owner.client.delete(`/api/practice/invitations/${theirInvitation.id}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await a.owner.client.post(`/api/practice/invitations/${theirInvitation.id}/resend`)).statusCode,
+    ).toBe(404);
+    expect((await a.owner.client.post('/api/practice/transfer', { userId: b.member.id })).statusCode).toBe(
+      404,
+    );
+    expect((await me(b.member)).practice.id).toBe(b.practiceId);
+    expect((await practiceOf(b.owner)).invitations).toHaveLength(1);
+  });
+});
+
+describe('access follows membership and the subscription', () => {
+  it('freeze and resume, leaving', async () => {
+    const { owner, member } = await practiceWithMember();
+    expect((await me(member)).noteAppAccess).toBe(true);
+    expect((await owner.client.post('/api/subscription/freeze')).statusCode).toBe(200);
+    expect((await me(member)).noteAppAccess).toBe(false);
+    expect((await practiceOf(member)).subscription).toEqual({ status: 'paused', noteAppAccess: false });
+    expect((await owner.client.post('/api/subscription/freeze')).statusCode).toBe(200);
+    expect((await me(member)).noteAppAccess).toBe(true);
+
+    const left = await member.client.post('/api/practice/leave');
+    expect(left.statusCode).toBe(200);
+    expect(await me(member)).toMatchObject({ practice: null, noteAppAccess: false });
+    expect((await practiceOf(owner)).members).toHaveLength(1);
+  });
+
+  it('when the subscription ends, members lose access and are told once', async () => {
+    const { owner, member } = await practiceWithMember();
+    expect((await owner.client.post('/api/subscription/cancel')).statusCode).toBe(200);
+    // Cancelled at the period's end: access until then.
+    expect((await me(member)).noteAppAccess).toBe(true);
+    await deliverAll(fake.endTrial(await subscriptionOf(owner.id)));
+    expect((await me(member)).noteAppAccess).toBe(false);
+    const mail = await smtp.waitFor(member.email, "Your practice's ChairNotes subscription has ended");
+    expect(mail.text).toContain(`${owner.username}'s practice`);
+    // Redelivered events send nothing more; the practice and its members are kept.
+    await deliverAll(fake.events.slice(-2).map((e) => ({ ...e, id: `${e.id}_again` })));
+    expect(
+      smtp.mails.filter((m) => m.to.includes(member.email) && m.subject.includes('has ended')),
+    ).toHaveLength(1);
+    expect((await me(member)).practice).not.toBeNull();
+  });
+
+  it('a member with their own Plus plan keeps it, and is told they may cancel it', async () => {
+    const owner = await subscriber('clinic');
+    const plus = await subscriber('pro');
+    const token = await invite(owner, plus.email);
+    const joined = await plus.client.post('/api/practice/join', { token });
+    expect(joined.json().ownSubscription).toBe(true);
+    expect(await me(plus)).toMatchObject({
+      plan: 'pro',
+      noteAppAccess: true,
+      practice: { role: 'clinician' },
+    });
+  });
+});
+
+describe("the owner's guards", () => {
+  it('cannot leave, delete the account while others remain; a member cannot start a practice of their own', async () => {
+    const { owner, member } = await practiceWithMember();
+    const leaving = await owner.client.post('/api/practice/leave');
+    expect(leaving.statusCode).toBe(409);
+    expect(leaving.json().message).toBe(M.ownerCannotLeave);
+    const deleting = await owner.client.delete('/api/user', { password: owner.password });
+    expect(deleting.statusCode).toBe(409);
+    expect(deleting.json().message).toBe(M.ownerHasMembers);
+    expect((await me(owner)).practice.role).toBe('owner');
+
+    const own = await member.client.post('/api/create-subscription', { planId: 'clinic' });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(M.memberElsewhere);
+
+    // Nor can the owner move to Plus: the practice would leave its members without the note app.
+    for (const res of [
+      await owner.client.get('/api/subscription/change-plan/preview?planId=pro'),
+      await owner.client.post('/api/subscription/change-plan', { planId: 'pro' }),
+    ]) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(M.ownerHasMembers);
+    }
+    expect((await me(owner)).plan).toBe('clinic');
+  });
+
+  it('hands the practice over with its subscription, after fresh proof', async () => {
+    const { owner, member } = await practiceWithMember('clinician');
+    await t.db.execute(sql`update user_sessions set reauthenticated_at = now() - interval '11 minutes'`);
+    const stale = await owner.client.post('/api/practice/transfer', { userId: member.id });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toMatchObject({ reauthRequired: true });
+    expect((await owner.client.post('/api/user/reauth', { password: owner.password })).statusCode).toBe(200);
+
+    const handed = await owner.client.post('/api/practice/transfer', { userId: member.id });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect(handed.json().role).toBe('admin');
+    expect(await me(member)).toMatchObject({
+      plan: 'clinic',
+      noteAppAccess: true,
+      practice: { role: 'owner' },
+    });
+    expect(await me(owner)).toMatchObject({ plan: 'free', noteAppAccess: true, practice: { role: 'admin' } });
+    // The subscription is the new owner's now: its actions are theirs, and Stripe mails them.
+    const customer = (
+      await t.db.execute<{ c: string }>(
+        sql`select stripe_customer_id as c from users where id = ${member.id}`,
+      )
+    ).rows[0]!.c;
+    expect(fake.state.customers.get(customer)?.email).toBe(member.email);
+    expect((await member.client.get('/api/subscription')).json()).toMatchObject({
+      plan: 'clinic',
+      status: 'active',
+    });
+    await smtp.waitFor(member.email, 'You now own a practice');
+  });
+});
+
+describe('the admin area', () => {
+  it('lists every practice with its owner, size, invitations and subscription, and counts them', async () => {
+    const { client: admin } = await enrolledAdmin(t, {
+      username: 'practiceboss',
+      email: 'practiceboss@example.com',
+      password: 'practice admin secret',
+    });
+    const { owner, member } = await practiceWithMember('admin');
+    await invite(owner, newUser().email);
+    expect((await owner.client.patch('/api/practice', { name: 'Admin Row Dental' })).statusCode).toBe(200);
+
+    const res = await admin.get('/api/admin/practices');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as { name: string }[];
+    expect(rows.find((r) => r.name === 'Admin Row Dental')).toMatchObject({
+      ownerUsername: owner.username,
+      ownerEmail: owner.email,
+      members: 2,
+      pendingInvitations: 1,
+      plan: 'clinic',
+      subscriptionStatus: 'active',
+    });
+    const counted = await t.db.execute<{ practices: number; members: number }>(
+      sql`select (select count(*)::int from practices) as practices, (select count(*)::int from practice_members) as members`,
+    );
+    expect((await admin.get('/api/admin/stats')).json()).toMatchObject({
+      totalPractices: counted.rows[0]!.practices,
+      practiceMembers: counted.rows[0]!.members,
+    });
+    const users = (await admin.get('/api/admin/users')).json() as { id: number }[];
+    expect(users.find((u) => u.id === member.id)).toMatchObject({
+      practiceName: 'Admin Row Dental',
+      practiceRole: 'admin',
+    });
+
+    // Users never see it.
+    expect((await owner.client.get('/api/admin/practices')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Before the browser tests: the e2e admin (made by the server from ADMIN_*) enrols TOTP through the
+ * API, as an admin must before the admin area opens (design.md section 6). The enrolled session's
+ * cookies and the secret are kept in .tmp for the tests (fixtures.ts: adminSession, adminAuthenticator).
+ * One session for all: the server accepts each 30-second code once, so the tests cannot each sign in
+ * with a code of their own without waiting on the clock.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Secret, TOTP } from 'otpauth';
+import { baseURL } from '../../playwright.config';
+import { ADMIN, ADMIN_STATE_FILE } from './fixtures';
+
+export default async function enrolAdmin() {
+  const cookies = new Map<string, string>();
+  async function post(path: string, body?: unknown) {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: 'POST',
+      headers: {
+        origin: baseURL,
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return res.json();
+  }
+  await post('/api/admin/login', { username: ADMIN.username, password: ADMIN.password });
+  const { secret } = (await post('/api/admin/2fa/totp/setup')) as { secret: string };
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  await post('/api/admin/2fa/totp/enable', { code: totp.generate() });
+  mkdirSync('.tmp', { recursive: true });
+  writeFileSync(
+    ADMIN_STATE_FILE,
+    JSON.stringify({ secret, cookies: [...cookies].map(([name, value]) => ({ name, value })) }),
+  );
+}

@@ -1,0 +1,182 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, mailTo, PASSKEY_ADMIN, registerViaApi, test } from './fixtures';
+
+/**
+ * Passkeys in a real browser (design.md section 12): Chromium's virtual authenticator (DevTools
+ * protocol, WebAuthn domain) stands in for the fingerprint reader, with a discoverable credential and
+ * user verification, as a phone or laptop would.
+ */
+async function withVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return {
+    /** The credentials the authenticator holds (each with its signature counter). */
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
+}
+
+async function addPasskey(page: Page, name: string) {
+  const card = page.getByRole('region', { name: 'Passkeys' });
+  await card.getByLabel('Name for a new passkey').fill(name);
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText('Passkey added', { exact: true })).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Your passkeys' })).toContainText(name);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'My Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
+}
+
+test('add a passkey, sign out, and sign in with it and no password', async ({ page }) => {
+  const authenticator = await withVirtualAuthenticator(page);
+  const user = await registerViaApi(page);
+  await page.goto('/account?tab=security');
+  const card = page.getByRole('region', { name: 'Passkeys' });
+  await expect(card.getByText('No passkeys yet.', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A name is needed first, so the list can tell passkeys apart.
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(card.getByText('Please give the passkey a name', { exact: true })).toBeVisible();
+  await addPasskey(page, 'Work laptop');
+  await expect(card.getByRole('listitem')).toContainText('Never used');
+  expect(await authenticator.credentials()).toHaveLength(1);
+  await expect(
+    page.getByRole('region', { name: 'Recent security activity' }).getByText('Passkey added'),
+  ).toBeVisible();
+  expect((await mailTo(user.email, 'A passkey was added to your ChairNotes account')).text).toContain(
+    '"Work laptop"',
+  );
+  await expectNoAxeViolations(page);
+
+  await signOut(page);
+  await page.goto('/auth');
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await expectNoAxeViolations(page);
+  await login.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page.getByText(`Welcome back, ${user.username}!`, { exact: true })).toBeVisible();
+  // A user on the free plan is shown the plans after sign-in, whichever way they signed in.
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  await page.goto('/account?tab=security');
+  await expect(page.getByRole('region', { name: 'Passkeys' }).getByRole('listitem')).toContainText(
+    'Last used',
+  );
+});
+
+test('rename and remove a passkey; a removed passkey no longer signs in', async ({ page }) => {
+  await withVirtualAuthenticator(page);
+  const user = await registerViaApi(page);
+  await page.goto('/account?tab=security');
+  const card = page.getByRole('region', { name: 'Passkeys' });
+  await addPasskey(page, 'Old phone');
+
+  await card.getByRole('button', { name: 'Rename Old phone' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename passkey' });
+  await expect(rename.getByLabel('Passkey name')).toHaveValue('Old phone');
+  await rename.getByLabel('Passkey name').fill('x'.repeat(61));
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename.getByText('Name must be at most 60 characters', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await rename.getByLabel('Passkey name').fill('New phone');
+  await rename.getByRole('button', { name: 'Save name' }).click();
+  await expect(rename).toBeHidden();
+  await expect(card.getByRole('listitem')).toContainText('New phone');
+
+  await card.getByRole('button', { name: 'Remove New phone' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove this passkey?' });
+  await expect(confirm).toContainText('"New phone" will no longer sign you in.');
+  await expectNoAxeViolations(page);
+  // Keeping it changes nothing.
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await expect(card.getByRole('listitem')).toContainText('New phone');
+  await card.getByRole('button', { name: 'Remove New phone' }).click();
+  await confirm.getByRole('button', { name: 'Remove passkey' }).click();
+  const toasts = page.getByRole('region', { name: /Notifications/ });
+  await expect(toasts.getByText('Passkey removed', { exact: true })).toBeVisible();
+  // The Security tab's activity says so too.
+  await expect(
+    page
+      .getByRole('region', { name: 'Recent security activity' })
+      .getByText('Passkey removed', { exact: true }),
+  ).toBeVisible();
+  await expect(card.getByText('No passkeys yet.', { exact: true })).toBeVisible();
+  expect((await mailTo(user.email, 'A passkey was removed from your ChairNotes account')).text).toContain(
+    '"New phone"',
+  );
+
+  // The phone still holds the credential, but the account no longer knows it.
+  await signOut(page);
+  await page.goto('/auth');
+  await page
+    .getByRole('tabpanel', { name: 'Login' })
+    .getByRole('button', { name: 'Sign in with a passkey' })
+    .click();
+  await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^401: That passkey was not recognised/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+});
+
+test('with a passkey, the password alone no longer signs in: the passkey finishes it', async ({ page }) => {
+  await withVirtualAuthenticator(page);
+  const user = await registerViaApi(page);
+  await page.goto('/account?tab=security');
+  await addPasskey(page, 'Surgery PC');
+  await signOut(page);
+
+  await page.goto('/auth');
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Username').fill(user.username);
+  await login.getByLabel('Password').fill(user.password);
+  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(login.getByText('Two-factor sign-in', { exact: true })).toBeVisible();
+  expect((await page.request.get('/api/user')).status()).toBe(401);
+  await expectNoAxeViolations(page);
+  await login.getByRole('button', { name: 'Use your passkey' }).click();
+  await expect(page.getByText(`Welcome back, ${user.username}!`, { exact: true })).toBeVisible();
+  expect((await page.request.get('/api/user')).status()).toBe(200);
+});
+
+test('an admin enrols a passkey instead of an app, and it finishes their next sign-in', async ({ page }) => {
+  await withVirtualAuthenticator(page);
+  const signInWithPassword = async () => {
+    await page.goto('/admin?redirect=/admin/users');
+    const form = page.getByRole('main');
+    await form.getByLabel('Username').fill(PASSKEY_ADMIN.username);
+    await form.getByLabel('Password').fill(PASSKEY_ADMIN.password);
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+  };
+  await signInWithPassword();
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor sign-in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await page.getByLabel('Name for the passkey').fill('Admin laptop');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText('Two-factor sign-in is on', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  expect(
+    (await mailTo(PASSKEY_ADMIN.email, 'A passkey was added to your ChairNotes admin account')).text,
+  ).toContain('"Admin laptop"');
+
+  await page.getByRole('button', { name: 'Admin menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByText('You have been logged out of the admin panel', { exact: true })).toBeVisible();
+
+  await signInWithPassword();
+  expect((await page.request.get('/api/admin/users')).status()).toBe(401);
+  await page.getByRole('main').getByRole('button', { name: 'Use your passkey' }).click();
+  await expect(page.getByText('Admin login successful', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  expect((await page.request.get('/api/admin/users')).status()).toBe(200);
+});
