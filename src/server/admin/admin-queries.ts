@@ -5,25 +5,17 @@ import { monthlyAmount } from '../../shared/plans';
 import type { AdminPractice, AdminReferral, AdminStats, AdminSubscriber } from '../../shared/schemas/admin';
 import type { Db } from '../db/client';
 import { practiceInvitations, practiceMembers, practices, referrals, subscribers, users } from '../db/schema';
+import { lastLondonDays } from '../lib/london-day';
 
 const SIGNUP_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const londonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
-
-/** The last `days` London dates, oldest first, as YYYY-MM-DD. */
-function lastDays(days: number, now = new Date()): string[] {
-  return Array.from({ length: days }, (_, i) =>
-    londonDay.format(new Date(now.getTime() - (days - 1 - i) * DAY_MS)),
-  );
-}
 
 /**
  * The dashboard's figures. Each is an aggregate the database computes (a handful of small queries
  * whatever the number of users), never a walk over the users in JavaScript.
  */
 export async function adminStats(db: Db): Promise<AdminStats> {
-  const days = lastDays(SIGNUP_DAYS);
+  const days = lastLondonDays(SIGNUP_DAYS);
   const [byPlanAndStatus, paying, [subscriberCount], signups, recent, [practiceCount], [memberCount]] =
     await Promise.all([
       db
