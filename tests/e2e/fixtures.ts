@@ -59,11 +59,15 @@ export async function mailTo(to: string, subject = ''): Promise<Mail> {
 }
 
 export async function expectNoAxeViolations(page: Page) {
-  // Judge the page as it settles, not halfway through a toast's fade-in.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
+  // Judge the page as it settles, not halfway through a toast's fade: first hold the toasts' timers
+  // (Radix pauses them when the window loses focus, as when a person looks away), so none starts to
+  // fade out while axe reads its colours, then let any running animation finish.
+  await page.evaluate(() => {
+    window.dispatchEvent(new Event('blur'));
+    return Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
   const results = await new AxeBuilder({ page }).analyze();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
