@@ -62,10 +62,23 @@ export async function expectNoAxeViolations(page: Page) {
   // Judge the page as it settles, not halfway through a toast's fade: first hold the toasts' timers
   // (Radix pauses them when the window loses focus, as when a person looks away), so none starts to
   // fade out while axe reads its colours, then let any running animation finish.
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     window.dispatchEvent(new Event('blur'));
-    return Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    // Until nothing runs: one animation may begin as another ends (a fade-out after a state change).
+    for (let round = 0; round < 10; round++) {
+      await new Promise((frame) => requestAnimationFrame(frame));
+      // (An endless one, a spinner, never finishes: it is not waited for.)
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      if (running.length === 0) break;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
   });
+  // A toast that had begun to fade out before the pause has faded to nothing but stays in the page
+  // until Radix hears its animation end: wait until it has gone (Radix toasts are the list items with
+  // a swipe direction).
+  await page.waitForFunction(() => !document.querySelector('li[data-swipe-direction][data-state="closed"]'));
   const results = await new AxeBuilder({ page }).analyze();
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
