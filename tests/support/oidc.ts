@@ -68,9 +68,9 @@ type Cookie = { value: string; expires: number | null };
 
 /**
  * A browser: keeps cookies, sends our Origin on writes, and follows redirects itself, stopping where
- * they leave the app (at the note app's callback).
+ * they leave the app (at the note app's callback). `onResponse` sees every response, redirects too.
  */
-export function browser(appUrl: string) {
+export function browser(appUrl: string, onResponse: (url: string, res: Response) => void = () => {}) {
   const jar = new Map<string, Cookie>();
   const cookieHeader = () =>
     [...jar]
@@ -98,7 +98,9 @@ export function browser(appUrl: string) {
     const headers = new Headers(init.headers);
     headers.set('cookie', cookieHeader());
     if (init.method && init.method !== 'GET') headers.set('origin', appUrl);
-    return remember(await fetch(new URL(url, appUrl), { ...init, headers, redirect: 'manual' }));
+    const res = await fetch(new URL(url, appUrl), { ...init, headers, redirect: 'manual' });
+    onResponse(new URL(url, appUrl).href, res);
+    return remember(res);
   }
   return {
     jar,

@@ -10,6 +10,9 @@ export type OidcPayload = Record<string, unknown> & {
   authorizations?: Record<string, { sid?: string; grantId?: string }>;
 };
 
+// Any fixed number, distinct from the migrations' (db/migrate.ts): serialises making the first key.
+const FIRST_KEY_LOCK_ID = 727_274_016;
+
 const live = () => or(isNull(oidcModels.expiresAt), sql`${oidcModels.expiresAt} > now()`);
 
 /** The OpenID Provider's storage (the adapter's SQL) and its signing keys. */
@@ -125,6 +128,20 @@ export function oidcRepo(db: Db) {
       },
       async add(kid: string, sealedJwk: string, activatesAt: Date): Promise<void> {
         await db.insert(oidcSigningKeys).values({ kid, sealedJwk, activatesAt });
+      },
+      /**
+       * Adds the first key unless there is one. Instances starting together on one database would
+       * each add a key and sign with their own, which the others do not publish until they read the
+       * keys again: a transaction-scoped advisory lock lets one add it and the others see it.
+       */
+      async addFirst(kid: string, sealedJwk: string, activatesAt: Date): Promise<boolean> {
+        return db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_KEY_LOCK_ID})`);
+          const [existing] = await tx.select({ kid: oidcSigningKeys.kid }).from(oidcSigningKeys).limit(1);
+          if (existing) return false;
+          await tx.insert(oidcSigningKeys).values({ kid, sealedJwk, activatesAt });
+          return true;
+        });
       },
       async remove(kids: string[]): Promise<void> {
         if (kids.length === 0) return;

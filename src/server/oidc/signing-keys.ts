@@ -64,7 +64,7 @@ export async function loadSigningKeys(
 export async function ensureSigningKey(repo: OidcRepo, secretsKey: Buffer): Promise<void> {
   if ((await repo.signingKeys.list()).length > 0) return;
   const key = await newSigningKey(secretsKey);
-  await repo.signingKeys.add(key.kid, key.sealedJwk, new Date());
+  await repo.signingKeys.addFirst(key.kid, key.sealedJwk, new Date());
 }
 
 /**
