@@ -52,7 +52,10 @@ const secretsKey = optionalText.transform((value, ctx): Buffer | undefined => {
 /** A comma list of absolute URLs (the note app's redirect and logout URIs); unset: none. */
 const urlList = optionalText.transform((value, ctx): string[] => {
   if (value === undefined) return [];
-  const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const wrong = list.filter((part) => !z.url().safeParse(part).success);
   if (wrong.length === 0) return list;
   ctx.addIssue({ code: 'custom', message: `a comma list of absolute URLs, not '${wrong.join("', '")}'` });

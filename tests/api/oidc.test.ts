@@ -2,7 +2,11 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { oidcRepo } from '../../src/server/oidc/oidc-repo';
-import { KEY_ACTIVATION_DELAY_MS, RETIRED_KEY_KEPT_MS, rotateSigningKeys } from '../../src/server/oidc/signing-keys';
+import {
+  KEY_ACTIVATION_DELAY_MS,
+  RETIRED_KEY_KEPT_MS,
+  rotateSigningKeys,
+} from '../../src/server/oidc/signing-keys';
 import {
   asClient,
   type Browser,
@@ -57,9 +61,19 @@ describe('discovery', () => {
     expect(meta.grant_types_supported).not.toContain('implicit');
     expect(meta.grant_types_supported).not.toContain('password');
     expect(meta.registration_endpoint).toBeUndefined();
-    expect(meta.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile', 'subscription']));
+    expect(meta.scopes_supported).toEqual(
+      expect.arrayContaining(['openid', 'email', 'profile', 'subscription']),
+    );
     expect(meta.claims_supported).toEqual(
-      expect.arrayContaining(['sub', 'email', 'email_verified', 'plan', 'note_app_access', 'practice', 'amr']),
+      expect.arrayContaining([
+        'sub',
+        'email',
+        'email_verified',
+        'plan',
+        'note_app_access',
+        'practice',
+        'amr',
+      ]),
     );
     expect(meta.backchannel_logout_supported).toBe(true);
     expect(meta.end_session_endpoint).toBe(`${t.issuer}/session/end`);
@@ -136,7 +150,9 @@ describe('signing in to the note app', () => {
     const member = browser(t.appUrl);
     const person = await register(member);
     await verify(member, person.email);
-    expect((await owner.post('/api/practice/invitations', { email: person.email, role: 'clinician' })).status).toBe(201);
+    expect(
+      (await owner.post('/api/practice/invitations', { email: person.email, role: 'clinician' })).status,
+    ).toBe(201);
     const token = /\/practice\/join\?token=([A-Za-z0-9_-]+)/.exec(
       (await smtp.waitFor(person.email, 'You are invited to join a practice')).text,
     )![1]!;
@@ -248,14 +264,20 @@ async function logoutsFor(sub: string) {
   return tokens;
 }
 
-async function expectLoggedOut(tokens: { claims(): { sub: string; sid?: unknown } | undefined; refresh_token?: string }) {
+async function expectLoggedOut(tokens: {
+  claims(): { sub: string; sid?: unknown } | undefined;
+  refresh_token?: string;
+}) {
   const { sub, sid } = tokens.claims()!;
   const logouts = await vi.waitFor(async () => {
     const found = await logoutsFor(sub);
     if (found.length === 0) throw new Error(`no back-channel logout for ${sub} yet`);
     return found;
   });
-  expect(logouts[0]).toMatchObject({ sid, events: { 'http://schemas.openid.net/event/backchannel-logout': {} } });
+  expect(logouts[0]).toMatchObject({
+    sid,
+    events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+  });
   expect(await oauthError(oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!))).toBe('invalid_grant');
 }
 
@@ -338,7 +360,9 @@ describe('signing keys', () => {
     const rotated = await rotateSigningKeys(repo, key, { now });
     await t.app.ctx.oidcProvider!.refresh(now);
     const published = async () =>
-      ((await (await fetch(`${t.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+      ((await (await fetch(`${t.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys.map(
+        (k) => k.kid,
+      );
     expect(await published()).toEqual(expect.arrayContaining([oldKid, rotated.kid]));
     // Not signing yet: another instance may not have read it.
     expect(decodeProtectedHeader((await signInToNoteApp(t, b)).tokens.id_token!).kid).toBe(oldKid);
@@ -363,7 +387,9 @@ describe('signing keys', () => {
 describe('a client from elsewhere', () => {
   it('an unknown client_id gets the error page', async () => {
     const b = browser(t.appUrl);
-    const res = await b.open(`${t.issuer}/auth?client_id=someone-else&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(t.redirectUri)}`);
+    const res = await b.open(
+      `${t.issuer}/auth?client_id=someone-else&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(t.redirectUri)}`,
+    );
     expect(res.response?.status).toBe(400);
     expect(await res.response!.text()).toContain('We could not sign you in to the note app');
   });

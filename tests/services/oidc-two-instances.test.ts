@@ -98,9 +98,15 @@ describe('two instances behind a load balancer', () => {
       const servedBy = res.headers.get('x-served-by');
       if (servedBy) steps.push({ what: `${res.status} ${new URL(url).pathname}`, servedBy });
     };
-    const noteApp = await oidc.discovery(new URL(`${appUrl}/oidc`), NOTE_APP.clientId, NOTE_APP.clientSecret, undefined, {
-      execute: [oidc.allowInsecureRequests],
-    });
+    const noteApp = await oidc.discovery(
+      new URL(`${appUrl}/oidc`),
+      NOTE_APP.clientId,
+      NOTE_APP.clientSecret,
+      undefined,
+      {
+        execute: [oidc.allowInsecureRequests],
+      },
+    );
     noteApp[oidc.customFetch] = async (url, options) => {
       const res = await fetch(url, options as RequestInit);
       record(url, res);
@@ -126,7 +132,9 @@ describe('two instances behind a load balancer', () => {
     const atAuth = new URL((await b.open(url.href)).url);
     expect(atAuth.pathname).toBe('/auth');
     // ...who signs in on /auth and is sent back into the flow, which ends at the note app.
-    expect((await b.post('/api/login', { username: user.username, password: user.password })).status).toBe(200);
+    expect((await b.post('/api/login', { username: user.username, password: user.password })).status).toBe(
+      200,
+    );
     const landed = await b.open(atAuth.searchParams.get('redirect')!);
     expect(landed.url.startsWith(REDIRECT_URI), landed.url).toBe(true);
 
@@ -135,7 +143,11 @@ describe('two instances behind a load balancer', () => {
       expectedState: state,
     });
     const claims = tokens.claims()!;
-    expect(claims).toMatchObject({ email: user.email, preferred_username: user.username, note_app_access: false });
+    expect(claims).toMatchObject({
+      email: user.email,
+      preferred_username: user.username,
+      note_app_access: false,
+    });
     const info = await oidc.fetchUserInfo(noteApp, tokens.access_token, claims.sub);
     expect(info).toMatchObject({ email: user.email });
     const refreshed = await oidc.refreshTokenGrant(noteApp, tokens.refresh_token!);

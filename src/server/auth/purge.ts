@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { emailTokensRepo } from '../account/email-tokens-repo';
-import { webauthnChallengesRepo } from '../passkeys/challenges';
 import { oidcRepo } from '../oidc/oidc-repo';
+import { webauthnChallengesRepo } from '../passkeys/challenges';
 import { loginChallengesRepo } from './pending-sign-in';
 import { resetTokensRepo } from './reset-tokens-repo';
 import { securityEventsRepo } from './security-events';

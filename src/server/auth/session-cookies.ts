@@ -49,7 +49,11 @@ export function clearSessionCookie(reply: FastifyReply, kind: SessionKind, opts:
  * The Set-Cookie values that clear the session cookies of `kind`, for an answer Fastify does not send
  * (the OpenID Provider's, oidc/routes.ts).
  */
-export function clearingSessionCookies(app: FastifyInstance, kind: SessionKind, opts: CookieOptions): string[] {
+export function clearingSessionCookies(
+  app: FastifyInstance,
+  kind: SessionKind,
+  opts: CookieOptions,
+): string[] {
   const base = { sameSite: 'lax', path: '/', secure: opts.secure, expires: new Date(0), maxAge: 0 } as const;
   return [
     app.serializeCookie(sessionCookieName(kind, opts), '', { ...base, httpOnly: true }),

@@ -59,7 +59,11 @@ export type SessionStore<K extends SessionKind = SessionKind> = ReturnType<typeo
  * `onEnded`: called (not awaited) after sessions were deleted, however they ended: the note app's
  * sessions opened from them end too (oidc/note-app-logout.ts).
  */
-export function sessionStore<K extends SessionKind>(db: Db, kind: K, { onEnded }: { onEnded?: () => void } = {}) {
+export function sessionStore<K extends SessionKind>(
+  db: Db,
+  kind: K,
+  { onEnded }: { onEnded?: () => void } = {},
+) {
   const { table, subject, owners } = tables[kind];
   const { idleMs, maxMs, renewStepMs } = SESSION_LIFETIMES[kind];
   // Every authenticated request runs this: built once and prepared, and the requests that arrive
@@ -178,7 +182,10 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K, { onEnded }
     /** Ends the session; whose it was (to record the sign-out), or null when it had already ended. */
     async end(token: string): Promise<number | null> {
       const [gone] = ended(
-        await db.delete(table).where(eq(table.id, sha256Hex(token))).returning({ subject }),
+        await db
+          .delete(table)
+          .where(eq(table.id, sha256Hex(token)))
+          .returning({ subject }),
       );
       return gone?.subject ?? null;
     },
