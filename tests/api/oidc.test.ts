@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -38,6 +39,14 @@ async function subscribe(b: Browser, planId: 'pro' | 'clinic') {
   const body = (await res.json()) as { clientSecret: string };
   expect(res.status, JSON.stringify(body)).toBe(200);
   await t.deliverAll(t.fake.confirmSetupIntent(body.clientSecret.split('_secret_')[0]!));
+}
+
+/** The user's Stripe subscription id. */
+async function subscriptionOf(userId: number): Promise<string> {
+  const rows = await t.db.execute<{ sub: string }>(
+    sql`select stripe_subscription_id as sub from users where id = ${userId}`,
+  );
+  return rows.rows[0]!.sub;
 }
 
 /** openid-client's error for a refused request: its OAuth error code. */
@@ -199,6 +208,36 @@ describe('lost access shows at the next refresh', () => {
     expect(refreshed.refresh_token).toBeTruthy();
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect(await oauthError(oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!))).toBe('invalid_grant');
+  });
+
+  it('a failed renewal turns it false at the next refresh, and paying again turns it back', async () => {
+    const b = browser(t.appUrl);
+    const user = await register(b);
+    await subscribe(b, 'pro');
+    const { tokens } = await signInToNoteApp(t, b);
+    expect(tokens.claims()!.note_app_access).toBe(true);
+
+    await t.deliverAll(t.fake.endTrial(await subscriptionOf(user.id), { paymentFails: true }));
+    const failed = await oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!);
+    expect(failed.claims()).toMatchObject({ plan: 'pro', note_app_access: false });
+
+    await t.deliverAll(t.fake.advancePeriod(await subscriptionOf(user.id)));
+    const paid = await oidc.refreshTokenGrant(t.noteApp, failed.refresh_token!);
+    expect(paid.claims()).toMatchObject({ plan: 'pro', note_app_access: true });
+  });
+
+  it('a cancel at the period end keeps access until the end, then turns it false', async () => {
+    const b = browser(t.appUrl);
+    const user = await register(b);
+    await subscribe(b, 'pro');
+    const { tokens } = await signInToNoteApp(t, b);
+    expect((await b.post('/api/subscription/cancel', {})).status).toBe(200);
+    const cancelling = await oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!);
+    expect(cancelling.claims()!.note_app_access).toBe(true);
+
+    await t.deliverAll(t.fake.endTrial(await subscriptionOf(user.id)));
+    const ended = await oidc.refreshTokenGrant(t.noteApp, cancelling.refresh_token!);
+    expect(ended.claims()).toMatchObject({ plan: 'free', note_app_access: false });
   });
 });
 
