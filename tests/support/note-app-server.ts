@@ -40,7 +40,7 @@ const flows = new Map<string, Flow>();
 const sessions = new Map<string, Session>();
 const logouts: { sub?: string; sid?: string }[] = [];
 
-const escape = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function cookie(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -53,8 +53,8 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
 function page(res: ServerResponse, status: number, title: string, body: string) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
   res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head>` +
-      `<body><main><h1>${escape(title)}</h1>${body}</main></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+      `<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`,
   );
 }
 
@@ -112,11 +112,11 @@ function home(session: Session, res: ServerResponse) {
     res,
     200,
     'ChairNotes note app',
-    `<p>Signed in as ${escape(claims.preferred_username)} - access ${claims.note_app_access ? 'yes' : 'no'}</p>` +
-      `<p>Account: <span data-testid="sub">${escape(claims.sub)}</span></p>` +
-      `<p>Email: ${escape(claims.email)}</p><p>Plan: ${escape(claims.plan ?? 'none')}</p>` +
-      `<p>Practice: ${practice ? `${escape(practice.name)} (${escape(practice.role)})` : 'none'}</p>` +
-      `<p>Signed in with: ${escape((claims.amr as string[] | undefined)?.join(', '))}</p>`,
+    `<p>Signed in as ${escapeHtml(claims.preferred_username)} - access ${claims.note_app_access ? 'yes' : 'no'}</p>` +
+      `<p>Account: <span data-testid="sub">${escapeHtml(claims.sub)}</span></p>` +
+      `<p>Email: ${escapeHtml(claims.email)}</p><p>Plan: ${escapeHtml(claims.plan ?? 'none')}</p>` +
+      `<p>Practice: ${practice ? `${escapeHtml(practice.name)} (${escapeHtml(practice.role)})` : 'none'}</p>` +
+      `<p>Signed in with: ${escapeHtml((claims.amr as string[] | undefined)?.join(', '))}</p>`,
   );
 }
 
@@ -156,7 +156,7 @@ const server = createServer((req, res) => {
     return session ? home(session, res) : startSignIn(res);
   };
   handle().catch((error: Error) => {
-    if (!res.headersSent) page(res, 500, 'Sign-in failed', `<p>${escape(error.message)}</p>`);
+    if (!res.headersSent) page(res, 500, 'Sign-in failed', `<p>${escapeHtml(error.message)}</p>`);
     else res.end();
   });
 });

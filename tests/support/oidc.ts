@@ -15,7 +15,7 @@ export const NOTE_APP = { clientId: 'note-app', clientSecret: 'note-app-secret-o
 export const SCOPE = 'openid email profile subscription';
 
 /** A small HTTP server standing in for the note app's back-channel logout endpoint. */
-export async function startBackchannelReceiver() {
+async function startBackchannelReceiver() {
   const received: string[] = [];
   const server = createServer((req, res) => {
     let body = '';
