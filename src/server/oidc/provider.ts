@@ -146,6 +146,11 @@ function buildProvider(deps: ProviderDeps, keys: Configuration['jwks']): Provide
   provider.proxy = Boolean(deps.config.TRUST_PROXY);
   provider.use(async (ctx, next) => {
     await next();
+    // A path the provider does not have: our 404, as for any other unknown path (not Koa's plain text).
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = { message: `Not found: ${ctx.method} ${ctx.originalUrl.split('?')[0]}` };
+    }
     // RP-initiated logout, answered 'Sign out of both': ChairNotes signs them out as well.
     if (ctx.oidc?.route === 'end_session_confirm' && ctx.oidc.params?.logout && ctx.status === 303) {
       for (const cookie of await deps.signOutOfChairNotes(ctx.req)) ctx.append('set-cookie', cookie);

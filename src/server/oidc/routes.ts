@@ -7,7 +7,7 @@ import { clientOf } from '../lib/client';
 import { markUserSession, userSessionOf } from './adapter';
 import { oidcRepo } from './oidc-repo';
 import { type OidcPages, oidcPages } from './pages';
-import { interactionPath, oidcProvider, postLogoutOrigins } from './provider';
+import { interactionPath, type OidcProvider, oidcProvider, postLogoutOrigins } from './provider';
 import { answerInteraction } from './sign-in-interaction';
 import { ensureSigningKey, KEY_REFRESH_MS } from './signing-keys';
 
@@ -29,34 +29,55 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
   const { ctx } = app;
   const repo = oidcRepo(ctx.database.db);
   const pages: OidcPages = oidcPages(opts.stylesheets);
-  await ensureSigningKey(repo, ctx.secretsKey);
-  const provider = await oidcProvider({
-    config: ctx.config,
-    db: ctx.database.db,
-    repo,
-    secretsKey: ctx.secretsKey,
-    pages,
-    log: app.log,
-    async signOutOfChairNotes(req) {
-      const session = userSessionOf(req);
-      if (!session) return [];
-      if (await ctx.sessions.user.endOne(session.userId, session.id))
-        await securityEventsRepo(ctx.database.db).record(
-          { userId: session.userId },
-          'sign_out',
-          session.client,
-        );
-      return clearingSessionCookies(app, 'user', ctx.cookie);
-    },
+  async function startProvider(): Promise<OidcProvider> {
+    await ensureSigningKey(repo, ctx.secretsKey);
+    const provider = await oidcProvider({
+      config: ctx.config,
+      db: ctx.database.db,
+      repo,
+      secretsKey: ctx.secretsKey,
+      pages,
+      log: app.log,
+      async signOutOfChairNotes(req) {
+        const session = userSessionOf(req);
+        if (!session) return [];
+        if (await ctx.sessions.user.endOne(session.userId, session.id))
+          await securityEventsRepo(ctx.database.db).record(
+            { userId: session.userId },
+            'sign_out',
+            session.client,
+          );
+        return clearingSessionCookies(app, 'user', ctx.cookie);
+      },
+    });
+    ctx.noteAppLogout.use(provider);
+    ctx.oidcProvider = provider;
+    return provider;
+  }
+  // The provider needs its keys from the database. Started as the app gets ready, but a failure does
+  // not stop the start: an instance whose database is down still starts (its health check answers
+  // 503), and the provider starts once the database answers, at its next use or minute.
+  let starting: Promise<OidcProvider> | null = null;
+  const started = (): Promise<OidcProvider> => {
+    starting ??= startProvider().catch((err) => {
+      starting = null;
+      throw err;
+    });
+    return starting;
+  };
+  app.addHook('onReady', async () => {
+    await started().catch((err) =>
+      app.log.warn({ err }, 'OpenID Provider not started yet; trying again at its next use'),
+    );
   });
-  ctx.noteAppLogout.use(provider);
-  ctx.oidcProvider = provider;
 
   // Each minute: keys rotated on any instance reach this one, and note-app sessions whose ChairNotes
   // session ended by a path that did not sweep (a deleted account) are ended.
   const timer = setInterval(() => {
-    provider.refresh().catch((err) => app.log.error({ err }, 'OpenID Connect signing keys not reloaded'));
-    void ctx.noteAppLogout.sweep();
+    started()
+      .then((provider) => provider.refresh())
+      .then(() => ctx.noteAppLogout.sweep())
+      .catch((err) => app.log.error({ err }, 'OpenID Connect signing keys not reloaded'));
   }, KEY_REFRESH_MS).unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
@@ -75,7 +96,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
       return reply.redirect(`/auth?redirect=${encodeURIComponent(back)}`, 303);
     }
     try {
-      return reply.redirect(await answerInteraction(provider, request, reply, session), 303);
+      return reply.redirect(await answerInteraction(await started(), request, reply, session), 303);
     } catch (err) {
       // The interaction's cookie is missing or its 30 minutes are over: start again from the note app.
       if ((err as { name?: string }).name === 'SessionNotFound') {
@@ -97,6 +118,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
       method: ['GET', 'POST'],
       url: '/oidc/*',
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const provider = await started();
         const session = await userSession(request);
         markUserSession(
           request.raw,
