@@ -8,6 +8,10 @@ const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 12111);
 /** The fake Stripe's control server (tests/support/fake-stripe-server.ts): moves Stripe's clock. */
 export const stripeControlURL = `http://127.0.0.1:${stripePort + 1}`;
 export const baseURL = `http://localhost:${port}`;
+const noteAppPort = Number(process.env.E2E_NOTE_APP_PORT ?? 5057);
+/** The stand-in note app (tests/support/note-app-server.ts): signs people in with ChairNotes. */
+export const NOTE_APP_URL = `http://localhost:${noteAppPort}/`;
+const NOTE_APP_CLIENT = { id: 'note-app', secret: 'e2e-note-app-secret-of-at-least-32-chars' };
 const TEST_BUDGET_MS = 30_000;
 /** The admins the e2e server starts with (see webServer below). */
 export const E2E_ADMIN = {
@@ -69,6 +73,17 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: 'node .tmp/note-app-server.mjs',
+      port: noteAppPort,
+      env: {
+        NOTE_APP_PORT: String(noteAppPort),
+        NOTE_APP_ISSUER: `${baseURL}/oidc`,
+        NOTE_APP_CLIENT_ID: NOTE_APP_CLIENT.id,
+        NOTE_APP_CLIENT_SECRET: NOTE_APP_CLIENT.secret,
+      },
+      reuseExistingServer: false,
+    },
+    {
       // Admins made as an operator makes them (npm run admin:create), before the server holds the data
       // directory: the e2e admin (enrolled by TOTP in global-setup.ts) and two who have not set up a
       // second factor yet, for the enrolment tests (an authenticator app; a passkey).
@@ -87,7 +102,12 @@ export default defineConfig({
         APP_URL: baseURL,
         DATA_DIR: '.tmp/e2e-data',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        NOTE_APP_URL: 'https://notes.chairnotes.test/',
+        NOTE_APP_URL,
+        NOTE_APP_CLIENT_ID: NOTE_APP_CLIENT.id,
+        NOTE_APP_CLIENT_SECRET: NOTE_APP_CLIENT.secret,
+        NOTE_APP_REDIRECT_URIS: `${NOTE_APP_URL}callback`,
+        NOTE_APP_POST_LOGOUT_REDIRECT_URIS: NOTE_APP_URL,
+        NOTE_APP_BACKCHANNEL_LOGOUT_URI: `${NOTE_APP_URL}backchannel-logout`,
         LOGIN_RATE_LIMIT: '1000',
         STRIPE_SECRET_KEY: 'sk_test_e2e',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',

@@ -7,6 +7,7 @@ const options = {
     'src/server/admin-create.ts',
     'src/server/stripe-setup.ts',
     'src/server/seed.ts',
+    'src/server/oidc-rotate-keys.ts',
   ],
   outdir: 'dist/server',
   bundle: true,

@@ -15,9 +15,13 @@ if (!process.env.E2E_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-// The fake Stripe API and the mail catcher run beside the app as plain scripts: bundle their TypeScript once.
+// The fake Stripe API, the mail catcher and the stand-in note app run beside the app as plain scripts: bundle their TypeScript once.
 await build({
-  entryPoints: ['tests/support/fake-stripe-server.ts', 'tests/support/mail-catcher-server.ts'],
+  entryPoints: [
+    'tests/support/fake-stripe-server.ts',
+    'tests/support/mail-catcher-server.ts',
+    'tests/support/note-app-server.ts',
+  ],
   outdir: '.tmp',
   outExtension: { '.js': '.mjs' },
   bundle: true,

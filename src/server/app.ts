@@ -26,6 +26,10 @@ import type { Database } from './db/client';
 import { logSerializers } from './lib/redact';
 import { createMailer } from './mail/mailer';
 import { marketingRoutes } from './marketing/routes';
+import { noteAppLogout } from './oidc/note-app-logout';
+import { oidcRepo } from './oidc/oidc-repo';
+import { clientStylesheets } from './oidc/pages';
+import { OIDC_SERVER_TO_SERVER, oidcRoutes } from './oidc/routes';
 import { passkeyRoutes } from './passkeys/routes';
 import { practiceRoutes } from './practices/routes';
 import { publicRoutes } from './public-routes';
@@ -82,11 +86,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
   });
   const limitsRedis = connectLimitsRedis(app, config.REDIS_URL);
+  const noteApp = noteAppLogout(oidcRepo(database.db), app.log);
   const ctx: AppContext = {
     config,
     database,
     mailer,
-    sessions: { user: sessionStore(database.db, 'user'), admin: sessionStore(database.db, 'admin') },
+    sessions: {
+      // However a user session ends, the note app's session from it ends too.
+      user: sessionStore(database.db, 'user', { onEnded: () => void noteApp.sweep() }),
+      admin: sessionStore(database.db, 'admin'),
+    },
+    noteAppLogout: noteApp,
     cookie: { secure: https },
     signInThrottle: signInThrottle(limitsRedis, app.log),
     secretsKey: config.SECRETS_KEY,
@@ -114,7 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerGuards(app, {
     appUrl: config.APP_URL,
-    originExempt: ['/api/stripe/webhook', '/api/newsletter/unsubscribe'],
+    originExempt: ['/api/stripe/webhook', '/api/newsletter/unsubscribe', ...OIDC_SERVER_TO_SERVER],
   });
 
   await app.register(fastifyCookie);
@@ -141,9 +151,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(referralRoutes);
   await app.register(practiceRoutes);
   await app.register(stripeWebhook);
+  await app.register(oidcRoutes, { stylesheets: clientStylesheets(clientIndexHtml(opts.clientDir)) });
 
   serveClient(app, opts.clientDir);
   return app;
+}
+
+/** The built client's index.html, if there is one. */
+function clientIndexHtml(clientDir: string | undefined): string | undefined {
+  const file = clientDir && path.join(clientDir, 'index.html');
+  return file && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 
 /**

@@ -49,6 +49,19 @@ const secretsKey = optionalText.transform((value, ctx): Buffer | undefined => {
   return z.NEVER;
 });
 
+/** A comma list of absolute URLs (the note app's redirect and logout URIs); unset: none. */
+const urlList = optionalText.transform((value, ctx): string[] => {
+  if (value === undefined) return [];
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const wrong = list.filter((part) => !z.url().safeParse(part).success);
+  if (wrong.length === 0) return list;
+  ctx.addIssue({ code: 'custom', message: `a comma list of absolute URLs, not '${wrong.join("', '")}'` });
+  return z.NEVER;
+});
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -74,6 +87,15 @@ const envSchema = z
     MAIL_FROM: z.string().default('ChairNotes <no-reply@chairnotes.co.uk>'),
     SALES_EMAIL: z.string().default('sales@chairnotes.co.uk'),
     NOTE_APP_URL: optionalText.pipe(z.url().optional()),
+    // The note app as an OpenID Connect client (design.md section 11, docs/note-app-integration.md).
+    // Without an id and secret there is no client; /oidc still serves discovery.
+    NOTE_APP_CLIENT_ID: optionalText,
+    NOTE_APP_CLIENT_SECRET: optionalText.pipe(
+      z.string().min(32, 'at least 32 characters (openssl rand -base64 32)').optional(),
+    ),
+    NOTE_APP_REDIRECT_URIS: urlList,
+    NOTE_APP_POST_LOGOUT_REDIRECT_URIS: urlList,
+    NOTE_APP_BACKCHANNEL_LOGOUT_URI: optionalText.pipe(z.url().optional()),
     // Members a practice may have, owner and pending invitations included (design.md section 10).
     PRACTICE_SEATS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PRACTICE_SEATS),
     ADMIN_USERNAME: optionalText,
@@ -89,6 +111,20 @@ const envSchema = z
     TRUST_PROXY: trustProxy,
     SECRETS_KEY: secretsKey,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (!env.NOTE_APP_CLIENT_ID !== !env.NOTE_APP_CLIENT_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NOTE_APP_CLIENT_SECRET'],
+        message: 'NOTE_APP_CLIENT_ID and NOTE_APP_CLIENT_SECRET go together',
+      });
+    if (env.NOTE_APP_CLIENT_ID && env.NOTE_APP_REDIRECT_URIS.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NOTE_APP_REDIRECT_URIS'],
+        message: 'the note app needs at least one redirect URI',
+      });
   })
   .transform((env) => ({
     ...env,

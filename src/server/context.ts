@@ -4,6 +4,8 @@ import type { Billing } from './billing/billing';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { NoteAppLogout } from './oidc/note-app-logout';
+import type { OidcProvider } from './oidc/provider';
 
 /** What every route plugin can reach: built once in app.ts. */
 export type AppContext = {
@@ -16,6 +18,10 @@ export type AppContext = {
   signInThrottle: SignInThrottle;
   /** Seals second-factor secrets at rest (SECRETS_KEY, lib/secret-box.ts). */
   secretsKey: Buffer;
+  /** Ends the note app's sessions whose ChairNotes session ended (oidc/note-app-logout.ts). */
+  noteAppLogout: NoteAppLogout;
+  /** The OpenID Provider (oidc/routes.ts sets it as it starts). */
+  oidcProvider?: OidcProvider;
   /** Stripe, or null when it is not configured. */
   billing: Billing | null;
 };

@@ -8,6 +8,8 @@
  *   user    401 without a user cookie (an admin cookie alone, or in the user cookie's place, is not one)
  *   admin   401 without an admin cookie (a user cookie, or a user token in the admin cookie, is not one)
  *   stripe  the webhook: sessions mean nothing, the signature decides
+ *   signIn  the note app's sign-in at the provider: without a user cookie the browser is sent to sign
+ *           in (303 to /auth); with one, the flow goes on
  *
  * No user route takes a user id (each acts on the session's user), so "another user's data" is
  * checked by calling every user route as user B and finding none of user A's identifiers in the answers.
@@ -36,11 +38,13 @@ type Call = {
   headers?: Record<string, string>;
 };
 type Row = {
-  access: 'public' | 'user' | 'admin' | 'stripe';
+  access: 'public' | 'user' | 'admin' | 'stripe' | 'signIn';
   /** The request; `as` is the user whose session goes with it (a fresh one for each call). */
   call?: (as: Caller) => Call;
   /** The answer a caller the route allows gets. */
   allowed: number;
+  /** The OpenID Provider's endpoints answer errors as OAuth does ({error, error_description}). */
+  oauth?: true;
 };
 
 /** WebAuthn answers of the right shape that prove nothing. */
@@ -319,6 +323,25 @@ const ROUTES: Record<string, Row> = {
 
   // Without a valid signature 400 for everyone; a signed event 200 for everyone (below).
   'POST /api/stripe/webhook': { access: 'stripe', allowed: 400 },
+  // The OpenID Provider (design.md section 11): its documents are public; its endpoints authenticate
+  // the client, not a session; its sign-in step needs the user's session.
+  'GET /oidc/*': {
+    access: 'public',
+    call: () => ({ path: '/oidc/.well-known/openid-configuration' }),
+    allowed: 200,
+  },
+  'POST /oidc/*': {
+    access: 'public',
+    call: () => ({ path: '/oidc/token', body: {} }),
+    allowed: 400,
+    oauth: true,
+  },
+  // With a session but no interaction cookie (no flow under way): the 'sign-in expired' page.
+  'GET /oidc/interaction/:uid': {
+    access: 'signIn',
+    call: () => ({ path: '/oidc/interaction/made-up-interaction' }),
+    allowed: 400,
+  },
 };
 
 type Cookies = { cn_session?: string; cn_admin_session?: string };
@@ -413,6 +436,15 @@ describe('every route answers only the callers its class allows', () => {
           both: 'ok',
           madeUp: 401,
         },
+        signIn: {
+          nobody: 303,
+          user: 'ok',
+          admin: 303,
+          adminTokenAsUser: 303,
+          userTokenAsAdmin: 303,
+          both: 'ok',
+          madeUp: 303,
+        },
       }[row.access];
       const want = Object.fromEntries(
         Object.entries(expected).map(([who, status]) => [who, status === 'ok' ? row.allowed : status]),
@@ -422,7 +454,9 @@ describe('every route answers only the callers its class allows', () => {
         // A public route's own 401 (a pending sign-in missing) says so; a guard's says 'Not authenticated'.
         if (res.statusCode === 401 && row.access !== 'public')
           expect(res.json()).toEqual({ message: 'Not authenticated' });
-        if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+        if (res.statusCode >= 400 && row.oauth) expect(typeof res.json().error).toBe('string');
+        else if (res.statusCode >= 400 && row.access !== 'signIn')
+          expect(typeof res.json().message).toBe('string');
       }
     });
   }

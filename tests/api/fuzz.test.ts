@@ -60,7 +60,22 @@ const ODD_TYPES = [
 ];
 
 const { routes, onRoute } = routeRecorder();
-const t = await stripeApp({ LOGIN_RATE_LIMIT: '100000', FORM_RATE_LIMIT: '100000' }, { onRoute });
+// The note app is configured, so the OpenID Provider's endpoints are fuzzed with a real client too.
+const NOTE_APP = {
+  id: 'note-app',
+  secret: 'fuzz-note-app-secret-of-32-characters-or-more',
+  redirect: 'https://notes.example.test/callback',
+};
+const t = await stripeApp(
+  {
+    LOGIN_RATE_LIMIT: '100000',
+    FORM_RATE_LIMIT: '100000',
+    NOTE_APP_CLIENT_ID: NOTE_APP.id,
+    NOTE_APP_CLIENT_SECRET: NOTE_APP.secret,
+    NOTE_APP_REDIRECT_URIS: NOTE_APP.redirect,
+  },
+  { onRoute },
+);
 const mail = trackBackgroundMail(t.app);
 
 // The fuzzing user (its cookie goes with every request), a second user whose name, email and
@@ -468,12 +483,18 @@ async function keepSessions(res?: LightMyRequestResponse) {
 
 async function send(
   route: RouteInfo,
-  req: { payload?: string; contentType?: string; query?: string; headers?: Record<string, string> },
+  req: {
+    payload?: string;
+    contentType?: string;
+    query?: string;
+    headers?: Record<string, string>;
+    url?: string;
+  },
 ) {
   before ??= await tableChecksums(t);
   return t.app.inject({
     method: route.method as 'GET',
-    url: `${route.url}${req.query ?? ''}`,
+    url: `${req.url ?? route.url}${req.query ?? ''}`,
     headers: {
       ...(req.contentType ? { 'content-type': req.contentType } : {}),
       ...req.headers,
@@ -499,13 +520,22 @@ const SIGN_IN_ROUTES = new Set([
 ]);
 
 /** What every answer must satisfy, and what a refused one must leave alone. */
-async function checkAnswer(res: LightMyRequestResponse, context: string, ignore: string[] = []) {
+async function checkAnswer(
+  res: LightMyRequestResponse,
+  context: string,
+  ignore: string[] = [],
+  refusalType = /^application\/json/,
+) {
   expect(res.statusCode, context).toBeLessThan(500);
   expect(({} as Record<string, unknown>).fuzzPolluted, 'Object.prototype was polluted').toBeUndefined();
   await mail.idle();
   if (res.statusCode >= 400) {
-    expect(res.headers['content-type'], context).toMatch(/^application\/json/);
-    expect(typeof res.json().message, context).toBe('string');
+    expect(res.headers['content-type'], context).toMatch(refusalType);
+    // Ours carry a message; the provider's, OAuth's error code (or its error page).
+    if (refusalType.test('text/html') && String(res.headers['content-type']).startsWith('text/html'))
+      expect(res.body, context).toContain('<main');
+    else if (res.json().error !== undefined) expect(typeof res.json().error, context).toBe('string');
+    else expect(typeof res.json().message, context).toBe('string');
     // The checksum after a refusal is the one before the next request.
     const after = await tableChecksums(t);
     const changed = Object.keys(after).filter(
@@ -557,6 +587,65 @@ function expectedStatus(route: RouteInfo, req: Req): number | undefined {
   return validated(true);
 }
 
+const OIDC_PATHS = [
+  '/oidc/auth',
+  '/oidc/token',
+  '/oidc/me',
+  '/oidc/token/revocation',
+  '/oidc/session/end',
+  '/oidc/session/end/confirm',
+  '/oidc/jwks',
+  '/oidc/.well-known/openid-configuration',
+  '/oidc/auth/not-a-uid',
+  '/oidc/nowhere',
+];
+const OAUTH_KEYS = [
+  'client_id',
+  'client_secret',
+  'redirect_uri',
+  'response_type',
+  'scope',
+  'state',
+  'nonce',
+  'code',
+  'code_verifier',
+  'code_challenge',
+  'code_challenge_method',
+  'grant_type',
+  'refresh_token',
+  'token',
+  'id_token_hint',
+  'post_logout_redirect_uri',
+  'prompt',
+  'max_age',
+  'logout',
+  'xsrf',
+];
+
+/** A request to one of the provider's endpoints: OAuth's parameters, some right, most not. */
+function oauthRequestArb(method: string) {
+  const value = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom(NOTE_APP.id, NOTE_APP.secret, NOTE_APP.redirect, 'code', 'openid email', 'S256'),
+    fc.constantFrom('authorization_code', 'refresh_token', 'client_credentials', 'password', 'login', 'none'),
+  );
+  const params = fc.dictionary(fc.constantFrom(...OAUTH_KEYS), value, { maxKeys: 8 });
+  const encode = (p: Record<string, string>) => new URLSearchParams(p).toString();
+  return fc.record({
+    path: fc.constantFrom(...OIDC_PATHS),
+    query: params.map((p) => (Object.keys(p).length ? `?${encode(p)}` : '')),
+    payload:
+      method === 'POST' ? fc.oneof(params.map(encode), fc.string({ maxLength: 80 })) : fc.constant(undefined),
+    contentType:
+      method === 'POST' ? fc.constantFrom(FORM, 'application/json', 'text/plain') : fc.constant(undefined),
+    basicAuth: fc.oneof(
+      fc.constant(undefined),
+      fc.constant(`Basic ${Buffer.from(`${NOTE_APP.id}:${NOTE_APP.secret}`).toString('base64')}`),
+      fc.string({ maxLength: 30 }).map((s) => `Basic ${s}`),
+    ),
+  });
+}
+
 /** Runs the property from the fixed seed; a failure reports a counterexample cut to a readable size. */
 async function fuzz<T>(property: fc.IAsyncProperty<T>) {
   // No shrinking: the app keeps state between runs, so a replayed case would not fail the same way.
@@ -604,6 +693,27 @@ describe('fuzzing every route', () => {
             // later, changing their queue columns at any moment: so stripe_events is judged by its ids.
             await checkAnswer(res, context, ['stripe_events']);
             if (res.statusCode >= 400) expect(await eventIds(), `${context}: recorded`).toBe(idsBefore);
+          }),
+        );
+      });
+      continue;
+    }
+    if (route.url === '/oidc/*') {
+      it(`${key}: ${RUNS} OAuth requests to the provider's endpoints, never a 5xx, refusals change nothing`, {
+        timeout: 120_000,
+      }, async () => {
+        before = null;
+        await keepSessions();
+        await fuzz(
+          fc.asyncProperty(oauthRequestArb(route.method), async (req) => {
+            const res = await send(route, {
+              ...req,
+              url: req.path,
+              headers: { origin: APP_URL, ...(req.basicAuth ? { authorization: req.basicAuth } : {}) },
+            });
+            const context = `${key} ${req.path}${req.query} ${req.payload?.slice(0, 200) ?? ''} -> ${res.statusCode} ${res.body.slice(0, 200)}`;
+            // The provider answers in OAuth's words: a JSON error for an API, an error page for a browser.
+            await checkAnswer(res, context, [], /^(application\/json|text\/html)/);
           }),
         );
       });

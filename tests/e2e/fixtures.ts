@@ -163,7 +163,8 @@ export async function atStripe(
 export const test = base.extend<{ consoleErrors: string[] }>({
   // A prerendered page is visible before React runs it; like a person who waits for the page to
   // respond, every goto of a page waits for hydration (the app's own pages have none to wait for).
-  // Without JavaScript nothing hydrates, and an answer that is not a page has nothing to wait for.
+  // Without JavaScript nothing hydrates, and an answer that is not a page has nothing to wait for;
+  // nor has a page of another site (the stand-in note app).
   page: async ({ page, javaScriptEnabled }, use) => {
     // The machine has no internet: Stripe.js is always the local stand-in (a spec may route it otherwise).
     await page.route('https://js.stripe.com/**', (route) =>
@@ -175,7 +176,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (javaScriptEnabled && response?.headers()['content-type']?.startsWith('text/html'))
+      const ours = new URL(page.url()).origin === new URL(baseURL).origin;
+      if (javaScriptEnabled && ours && response?.headers()['content-type']?.startsWith('text/html'))
         await page.waitForFunction(
           () =>
             document.documentElement.dataset.hydrated === 'true' ||

@@ -1,3 +1,4 @@
+import { NOTE_APP_URL } from '../../playwright.config';
 import { LEGAL_LINKS, SUPPORT_EMAIL } from '../../src/shared/brand';
 import { expect, registerViaApi, subscribeViaApi, test, uniqueUser } from './fixtures';
 
@@ -66,6 +67,10 @@ test.describe('header and footer', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'My Referrals' })).toHaveAttribute('href', '/refer');
     await expect(nav.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+    // The header's primary action for a person with access: the note app, in this tab.
+    const open = nav.getByRole('link', { name: 'Open ChairNotes', exact: true });
+    await expect(open).toHaveAttribute('href', NOTE_APP_URL);
+    await expect(open).not.toHaveAttribute('target');
     await page.getByRole('button', { name: 'My Account' }).click();
     const menu = page.getByRole('menu');
     await expect(menu).toContainText(user.username);
@@ -81,7 +86,7 @@ test.describe('header and footer', () => {
       await expect(menu.getByRole('menuitem', { name, exact: true })).toBeVisible();
     }
     const noteApp = menu.getByRole('menuitem', { name: /Open ChairNotes/ });
-    await expect(noteApp).toHaveAttribute('href', 'https://notes.chairnotes.test/');
+    await expect(noteApp).toHaveAttribute('href', NOTE_APP_URL);
     await expect(noteApp).toHaveAttribute('target', '_blank');
     await menu.getByRole('menuitem', { name: 'Account' }).click();
     await expect(page).toHaveURL(/\/account$/);
@@ -93,6 +98,7 @@ test.describe('header and footer', () => {
     await page.getByRole('button', { name: 'My Account' }).click();
     await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: /Open ChairNotes/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Open ChairNotes' })).toHaveCount(0);
   });
 });
 

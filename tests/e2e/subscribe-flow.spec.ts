@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { baseURL } from '../../playwright.config';
+import { baseURL, NOTE_APP_URL } from '../../playwright.config';
 import { atStripe, expect, expectNoAxeViolations, registerViaApi, subscribeViaApi, test } from './fixtures';
 
 // The subscription flows end to end: the app's server talks to the fake Stripe API, the browser to
@@ -58,7 +58,11 @@ test('a dentist chooses Plus, pays by card and sees the trial on the confirmatio
     page.getByText(`Your 14-day free trial has started. It ends on ${formatDate(trialEndsAt)}`),
   ).toBeVisible();
 
-  // A subscriber may open the note-writing app.
+  // A subscriber may open the note-writing app: 'Start Using' goes there now.
+  await expect(page.getByRole('main').getByRole('link', { name: 'Start Using' })).toHaveAttribute(
+    'href',
+    NOTE_APP_URL,
+  );
   await page.getByRole('button', { name: 'My Account' }).click();
   await expect(page.getByRole('menuitem', { name: /Open ChairNotes/ })).toBeVisible();
   await page.keyboard.press('Escape');

@@ -4,24 +4,17 @@
  * forged X-Forwarded-For changes nothing; without it, every client is the proxy, and they share one limit.
  * Clients come from ten loopback addresses (127.0.0.2 to 127.0.0.11: all of 127/8 is local on Linux).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/support.mjs';
 import { APP_URL, createTestApp } from '../support/app';
-import { waitForPort } from '../support/net';
+import { startHaproxy } from '../support/haproxy';
 
 const LIMIT = 3;
 const CLIENTS = Array.from({ length: 10 }, (_, i) => `127.0.0.${i + 2}`);
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-proxy-'));
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-  rmSync(tmp, { recursive: true, force: true });
 });
 
 /** The app listening on a port of its own, behind a haproxy of its own; returns the proxy's port. */
@@ -29,48 +22,9 @@ async function appBehindProxy(env: Record<string, string>): Promise<number> {
   const t = await createTestApp({ LOGIN_RATE_LIMIT: String(LIMIT), ...env });
   cleanups.push(() => t.close());
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const appPort = (t.app.server.address() as { port: number }).port;
-
-  const port = await freePort();
-  const config = path.join(tmp, `haproxy-${port}.cfg`);
-  writeFileSync(
-    config,
-    [
-      'defaults',
-      '  mode http',
-      '  option forwardfor',
-      '  timeout connect 5s',
-      '  timeout client 30s',
-      '  timeout server 30s',
-      'frontend web',
-      `  bind 127.0.0.1:${port}`,
-      '  default_backend app',
-      'backend app',
-      `  server app1 127.0.0.1:${appPort}`,
-      '',
-    ].join('\n'),
-  );
-  let output = '';
-  let exited: number | null | undefined;
-  // Debian installs it in /usr/sbin, which a non-root PATH may lack.
-  const proxy: ChildProcess = spawn('haproxy', ['-db', '-f', config], {
-    env: { ...process.env, PATH: `${process.env.PATH}:/usr/sbin` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proxy.stdout!.on('data', (d) => (output += d));
-  proxy.stderr!.on('data', (d) => (output += d));
-  proxy.on('error', (error) => (output += String(error)));
-  proxy.on('exit', (code) => (exited = code));
-  cleanups.push(async () => {
-    if (exited !== undefined) return;
-    const gone = new Promise((resolve) => proxy.once('exit', resolve));
-    proxy.kill();
-    await gone;
-  });
-  await waitForPort(port, 10_000, () =>
-    exited !== undefined || output.includes('ENOENT') ? `haproxy did not start:\n${output}` : undefined,
-  );
-  return port;
+  const proxy = await startHaproxy([(t.app.server.address() as { port: number }).port]);
+  cleanups.push(proxy.close);
+  return proxy.port;
 }
 
 /**

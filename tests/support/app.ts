@@ -133,7 +133,8 @@ export function client(app: FastifyInstance, ip = '127.0.0.1', userAgent = 'ligh
       method,
       url,
       remoteAddress: ip,
-      headers: { 'user-agent': userAgent, ...(method === 'GET' ? {} : ORIGIN) },
+      // Writes carry the app's own origin, as its pages' requests do.
+      headers: { 'user-agent': userAgent, ...(method === 'GET' ? {} : { origin: app.ctx.config.APP_URL }) },
       cookies,
       ...(body === undefined ? {} : { payload: body }),
     });

@@ -78,7 +78,9 @@ const checksumQueries = new WeakMap<object, ReturnType<typeof sql.raw>>();
  */
 export async function mintSession(app: FastifyInstance, kind: 'user' | 'admin', id: number): Promise<string> {
   const methods = await secondFactorMethods(app.ctx.database.db, { kind, id });
-  return (await app.ctx.sessions[kind].create(id, null, { enrolled: methods.length > 0 })).token;
+  return (
+    await app.ctx.sessions[kind].create(id, null, { amr: methods.length > 0 ? ['pwd', 'otp'] : ['pwd'] })
+  ).token;
 }
 
 /**

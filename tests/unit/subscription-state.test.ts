@@ -108,7 +108,8 @@ describe('subscription state from Stripe', () => {
     const access = (plan: PlanId, subscriptionStatus: SubscriptionStatus) =>
       noteAppEntitlement({ plan, subscriptionStatus }, null).access;
     expect(access('pro', 'active')).toBe(true);
-    expect(access('clinic', 'past_due')).toBe(true);
+    // A failed renewal: none until the card is paid (decision 056).
+    expect(access('clinic', 'past_due')).toBe(false);
     expect(access('pro', 'paused')).toBe(false);
     expect(access('free', 'inactive')).toBe(false);
   });
@@ -117,7 +118,7 @@ describe('subscription state from Stripe', () => {
     const free = { plan: 'free', subscriptionStatus: 'inactive' } as const;
     const practice = (ownerPlan: PlanId, ownerStatus: SubscriptionStatus) => ({ ownerPlan, ownerStatus });
     expect(noteAppEntitlement(free, practice('clinic', 'active'))).toEqual({ access: true, plan: 'clinic' });
-    expect(noteAppEntitlement(free, practice('clinic', 'past_due')).access).toBe(true);
+    expect(noteAppEntitlement(free, practice('clinic', 'past_due')).access).toBe(false);
     // Frozen, cancelled (the plan falls to free) or a Plus owner: no access through the practice.
     expect(noteAppEntitlement(free, practice('clinic', 'paused'))).toEqual({ access: false, plan: 'free' });
     expect(noteAppEntitlement(free, practice('free', 'canceled')).access).toBe(false);

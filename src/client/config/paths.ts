@@ -62,6 +62,12 @@ export const paths = {
     /** Where Stripe sends the browser back after confirming the payment. */
     success: { path: '/subscribe/success', getHref: () => '/subscribe/success' },
   },
+  /**
+   * The OpenID Provider (design.md section 11): its pages are the server's, reached by loading the
+   * document, never through the router. A signed-out person starting from the note app is sent to
+   * /auth with `redirect` pointing back into the flow, below this path.
+   */
+  oidc: { path: '/oidc' },
   admin: {
     login: {
       path: '/admin',
@@ -77,6 +83,9 @@ export const paths = {
     practices: { path: '/admin/practices', getHref: () => '/admin/practices' },
   },
 } as const;
+
+/** Whether the server answers `location` itself (so the browser must load it, not the router). */
+export const isServerPage = (location: string) => isWithin(location, paths.oidc.path);
 
 /** Whether `location` is `path` or below it: '/subscribe/pro?x=1' is within '/subscribe'. */
 export function isWithin(location: string, path: string): boolean {

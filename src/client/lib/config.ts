@@ -1,3 +1,4 @@
+import type { PublicUser } from '@shared/schemas/auth';
 import type { PublicConfig } from '@shared/schemas/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from './api';
@@ -24,9 +25,19 @@ function webUrl(value: string | null): string | null {
  * The note-writing app's address, or null. It only adds an optional link, so a failed load means
  * "no link", never an error on screen.
  */
-export function useNoteAppUrl(): string | null {
+function useNoteAppUrl(): string | null {
   const { data } = useQuery({ ...configQueryOptions(), select: (config) => webUrl(config.noteAppUrl) });
   return data ?? null;
+}
+
+/**
+ * Where 'Open ChairNotes' goes for `user`: the note app, for a person it admits (their plan, or their
+ * practice's, gives access), else null. The note app signs them in with their ChairNotes account
+ * (OpenID Connect), so they arrive signed in.
+ */
+export function useNoteAppHref(user: Pick<PublicUser, 'noteAppAccess'> | null | undefined): string | null {
+  const noteAppUrl = useNoteAppUrl();
+  return user?.noteAppAccess ? noteAppUrl : null;
 }
 
 /** The Stripe publishable key: null when payments are not configured. Here a failed load is shown. */

@@ -1,6 +1,7 @@
+import { isServerPage } from '@client/config/paths';
 import { forwardRef, type ReactNode, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { type LinkProps, type Navigation, NavigationProvider } from './navigation';
+import { documentNavigation, type LinkProps, type Navigation, NavigationProvider } from './navigation';
 
 const RouterLink = forwardRef<HTMLAnchorElement, LinkProps>(function RouterLink(props, ref) {
   return <Link ref={ref} {...props} />;
@@ -17,6 +18,8 @@ export function RouterNavigation({ children }: { children: ReactNode }) {
       search,
       hash,
       navigate: async (to, options) => {
+        // A page the server answers (the OpenID Provider's flow) is not a route: load it.
+        if (isServerPage(to)) return documentNavigation({ pathname }).navigate(to, options);
         await navigate(to, { replace: options?.replace });
       },
       Link: RouterLink,

@@ -93,7 +93,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const proved = await passkeys.verifyAuthentication(request, reply, request.body.response, 'admin');
       // The options named the admin pending then; another password since in this browser is another sign-in.
       if (proved.id !== pending.id) throw unauthorized(M.signInTimedOut);
-      return completePendingSignIn(request, reply, 'admin');
+      return completePendingSignIn(request, reply, 'admin', 'hwk');
     },
   );
 

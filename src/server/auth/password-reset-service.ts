@@ -30,15 +30,19 @@ export function passwordResetService(ctx: AppContext) {
      */
     async reset(token: string, password: string, client: Client): Promise<boolean> {
       const passwordHash = await hashPassword(password);
-      return db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const userId = await tokens.claim(sha256Hex(token), tx);
-        if (userId === null) return false;
+        if (userId === null) return null;
         await users.setPassword(userId, passwordHash, tx);
         await tokens.deleteAllFor(userId, tx);
         await ctx.sessions.user.endAllFor(userId, undefined, tx);
         await securityEventsRepo(db).record({ userId }, 'password_reset', client, tx);
-        return true;
+        return userId;
       });
+      if (userId === null) return false;
+      // Once the sessions' end is committed: the note app signs them out everywhere too.
+      await ctx.noteAppLogout.endAllFor(userId);
+      return true;
     },
   };
 }

@@ -12,7 +12,7 @@ import { practicesRepo } from '../practices/practices-repo';
 import { type Account, secondFactorMethods } from './second-factors';
 import { securityEventsRepo } from './security-events';
 import type { CookieOptions } from './session-cookies';
-import type { SessionKind } from './sessions';
+import type { Amr, SessionKind } from './sessions';
 import { startSession, subjectOf } from './sign-in';
 import { twoFactorService } from './two-factor-service';
 import { toPublicUser, usersRepo } from './users-repo';
@@ -72,18 +72,20 @@ type Answer = { user: PublicUser; admin: PublicAdmin };
 
 /**
  * Opens the session of a sign-in that is complete, and answers who signed in, as POST /api/login and
- * /api/admin/login do. `secondFactor`: it used one (an admin's session is then enrolled). The passkey
- * routes call it for a passwordless sign-in (a passkey is both factors).
+ * /api/admin/login do. `amr`: how the person proved who they are (with a second factor, an admin's
+ * session is enrolled). The passkey routes call it for a passwordless sign-in (a passkey is both
+ * factors: ['hwk']).
  * @public
  */
 export async function openSession<K extends SessionKind>(
   request: FastifyRequest,
   reply: FastifyReply,
   account: Account & { kind: K },
-  secondFactor: boolean,
+  amr: Amr[],
 ): Promise<Answer[K]> {
   const { db } = request.server.ctx.database;
-  await startSession(request, reply, account.kind, account.id, { secondFactor });
+  const secondFactor = amr.some((method) => method !== 'pwd');
+  await startSession(request, reply, account.kind, account.id, amr);
   if (account.kind === 'user') {
     const users = usersRepo(db);
     const user = await users.findById(account.id);
@@ -110,7 +112,7 @@ export async function passwordAccepted<K extends SessionKind>(
 ): Promise<Answer[K] | TwoFactorRequired> {
   const { ctx } = request.server;
   const methods = await secondFactorMethods(ctx.database.db, account);
-  if (methods.length === 0) return openSession(request, reply, account, false);
+  if (methods.length === 0) return openSession(request, reply, account, ['pwd']);
   const token = await loginChallengesRepo(ctx.database.db).create(account);
   reply.setCookie(cookieName(ctx.cookie), token, {
     httpOnly: true,
@@ -138,14 +140,16 @@ export async function pendingSignIn(request: FastifyRequest, kind: SessionKind):
 }
 
 /**
- * Finishes the pending sign-in of `kind` once its second factor was proved (a code here, or a passkey
- * assertion by the passkey routes): the pending sign-in ends, the session opens, and the answer is the
- * public user or admin. 401 when there is no pending sign-in (or it timed out, or was just used).
+ * Finishes the pending sign-in of `kind` once its second factor was proved (`otp`: a code here;
+ * `hwk`: a passkey assertion, by the passkey routes): the pending sign-in ends, the session opens, and
+ * the answer is the public user or admin. 401 when there is no pending sign-in (or it timed out, or
+ * was just used).
  */
 export async function completePendingSignIn<K extends SessionKind>(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: K,
+  secondFactor: 'otp' | 'hwk',
 ): Promise<Answer[K]> {
   const { ctx } = request.server;
   const token = challengeToken(request);
@@ -153,7 +157,7 @@ export async function completePendingSignIn<K extends SessionKind>(
   if (!token || !account || !(await loginChallengesRepo(ctx.database.db).end(token)))
     throw unauthorized(M.signInTimedOut);
   reply.clearCookie(cookieName(ctx.cookie), { path: '/', httpOnly: true, secure: ctx.cookie.secure });
-  return openSession(request, reply, { kind, id: account.id }, true);
+  return openSession(request, reply, { kind, id: account.id }, ['pwd', secondFactor]);
 }
 
 /** 401 'timed out' unless a sign-in of `kind` is pending: the account it is for. */
@@ -185,5 +189,5 @@ export async function completePendingSignInWithCode<K extends SessionKind>(
     await securityEventsRepo(db).record(subjectOf(kind, pending.id), 'sign_in_failed', client);
     throw unauthorized(M.wrongSignInCode);
   }
-  return completePendingSignIn(request, reply, kind);
+  return completePendingSignIn(request, reply, kind, 'otp');
 }

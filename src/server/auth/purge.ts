@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { emailTokensRepo } from '../account/email-tokens-repo';
+import { oidcRepo } from '../oidc/oidc-repo';
 import { webauthnChallengesRepo } from '../passkeys/challenges';
 import { loginChallengesRepo } from './pending-sign-in';
 import { resetTokensRepo } from './reset-tokens-repo';
@@ -8,7 +9,8 @@ import { securityEventsRepo } from './security-events';
 export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Deletes expired sessions, reset tokens, email links, pending sign-ins and passkey challenges (design.md section 6), and security events
+ * Deletes expired sessions, reset tokens, email links, pending sign-ins, passkey challenges and the
+ * OpenID Provider's expired codes, tokens and sessions (design.md section 6), and security events
  * past their keeping, once an hour while the app runs.
  * The timer never keeps the process alive, and stops when the app closes.
  */
@@ -19,6 +21,7 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
   const events = securityEventsRepo(ctx.database.db);
   const challenges = loginChallengesRepo(ctx.database.db);
   const webauthnChallenges = webauthnChallengesRepo(ctx.database.db);
+  const oidc = oidcRepo(ctx.database.db);
   async function purge() {
     try {
       await ctx.sessions.user.purgeExpired();
@@ -27,6 +30,7 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
       await emailTokens.purgeExpired();
       await challenges.purgeExpired();
       await webauthnChallenges.purgeExpired();
+      await oidc.purgeExpired();
       await events.purgeOld();
     } catch (err) {
       app.log.error({ err }, 'expired sessions and tokens not purged; the next run retries');

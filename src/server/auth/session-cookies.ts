@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionKind, SessionStore } from './sessions';
 
 export type CookieOptions = { secure: boolean };
@@ -43,6 +43,22 @@ export function clearSessionCookie(reply: FastifyReply, kind: SessionKind, opts:
   const base = { sameSite: 'lax', path: '/', secure: opts.secure } as const;
   reply.clearCookie(sessionCookieName(kind, opts), { ...base, httpOnly: true });
   reply.clearCookie(SIGNED_IN_MARKER[kind], { ...base, httpOnly: false });
+}
+
+/**
+ * The Set-Cookie values that clear the session cookies of `kind`, for an answer Fastify does not send
+ * (the OpenID Provider's, oidc/routes.ts).
+ */
+export function clearingSessionCookies(
+  app: FastifyInstance,
+  kind: SessionKind,
+  opts: CookieOptions,
+): string[] {
+  const base = { sameSite: 'lax', path: '/', secure: opts.secure, expires: new Date(0), maxAge: 0 } as const;
+  return [
+    app.serializeCookie(sessionCookieName(kind, opts), '', { ...base, httpOnly: true }),
+    app.serializeCookie(SIGNED_IN_MARKER[kind], '', { ...base, httpOnly: false }),
+  ];
 }
 
 export function sessionToken(

@@ -32,8 +32,15 @@ const tables = {
 
 type Owner = { user: User; admin: Admin };
 
+/** How a person proved who they are (RFC 8176): a password, a one-time code, a hardware key (passkey). */
+export type Amr = 'pwd' | 'otp' | 'hwk';
+
 export type ValidSession<K extends SessionKind> = {
+  /** The session's id (the SHA-256 of its token): what the note app's sessions are linked to. */
+  id: string;
   owner: Owner[K];
+  /** Users: how they signed in (the note app's `amr`). Empty for admins. */
+  amr: Amr[];
   expiresAt: Date;
   renewed: boolean;
   /** When the person last proved it is them in this session (auth/recent-auth.ts). */
@@ -48,7 +55,15 @@ export type ValidSession<K extends SessionKind> = {
 
 export type SessionStore<K extends SessionKind = SessionKind> = ReturnType<typeof sessionStore<K>>;
 
-export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
+/**
+ * `onEnded`: called (not awaited) after sessions were deleted, however they ended: the note app's
+ * sessions opened from them end too (oidc/note-app-logout.ts).
+ */
+export function sessionStore<K extends SessionKind>(
+  db: Db,
+  kind: K,
+  { onEnded }: { onEnded?: () => void } = {},
+) {
   const { table, subject, owners } = tables[kind];
   const { idleMs, maxMs, renewStepMs } = SESSION_LIFETIMES[kind];
   // Every authenticated request runs this: built once and prepared, and the requests that arrive
@@ -64,6 +79,7 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
       enrolled: kind === 'admin' ? adminSessions.enrolled : sql<boolean>`false`,
       twoFactor: hasSecondFactor(kind, owners.id),
       practice: kind === 'user' ? membershipOfUser() : sql<null>`null`,
+      amr: kind === 'user' ? sql<Amr[]>`${userSessions.amr}` : sql<Amr[]>`'{}'::text[]`,
     })
     .from(table)
     .innerJoin(owners, eq(owners.id, subject))
@@ -73,27 +89,40 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
     const rows = await findSessions.execute({ ids });
     return new Map(rows.map((r) => [r.id, r]));
   });
-  const row = (id: string, subjectId: number, expiresAt: Date, client: Client | null, enrolled: boolean) => {
+  const row = (
+    id: string,
+    subjectId: number,
+    expiresAt: Date,
+    client: Client | null,
+    { enrolled, amr }: { enrolled: boolean; amr: Amr[] },
+  ) => {
     const device = { expiresAt, ip: client?.ip ?? null, userAgent: client?.userAgent ?? null };
     return kind === 'user'
-      ? { id, userId: subjectId, ...device }
+      ? { id, userId: subjectId, ...device, amr }
       : { id, adminId: subjectId, ...device, enrolled };
+  };
+  const ended = <T>(rows: T[]): T[] => {
+    if (rows.length > 0) onEnded?.();
+    return rows;
   };
 
   return {
     /**
-     * A new session (proof of who it is counts from now: reauthenticatedAt). `enrolled`: an admin's
-     * session opened with a second factor (design.md section 6); meaningless for users.
+     * A new session (proof of who it is counts from now: reauthenticatedAt). `amr`: how the person
+     * proved who they are; for an admin, a second factor among them makes the session enrolled
+     * (design.md section 6).
      */
     async create(
       subjectId: number,
       client: Client | null = null,
-      { enrolled = false }: { enrolled?: boolean } = {},
+      { amr = ['pwd'] }: { amr?: Amr[] } = {},
     ): Promise<{ token: string; expiresAt: Date }> {
       const token = randomToken();
       const expiresAt = new Date(Date.now() + idleMs);
+      const enrolled = amr.some((method) => method !== 'pwd');
+      const values = row(sha256Hex(token), subjectId, expiresAt, client, { enrolled, amr });
       // biome-ignore lint/suspicious/noExplicitAny: the row shape is chosen by kind above
-      await db.insert(table).values(row(sha256Hex(token), subjectId, expiresAt, client, enrolled) as any);
+      await db.insert(table).values(values as any);
       return { token, expiresAt };
     },
 
@@ -108,6 +137,8 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
       if (!found) return null;
       const owner = found.owner as Owner[K];
       const proof = {
+        id,
+        amr: found.amr,
         reauthenticatedAt: found.reauthenticatedAt,
         enrolled: found.enrolled,
         twoFactor: found.twoFactor,
@@ -116,7 +147,7 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
       const now = Date.now();
       const end = found.createdAt.getTime() + maxMs;
       if (found.expiresAt.getTime() <= now || end <= now) {
-        await db.delete(table).where(eq(table.id, id));
+        ended(await db.delete(table).where(eq(table.id, id)).returning({ id: table.id }));
         return null;
       }
       const renewal = Math.min(now + idleMs, end);
@@ -150,11 +181,13 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
 
     /** Ends the session; whose it was (to record the sign-out), or null when it had already ended. */
     async end(token: string): Promise<number | null> {
-      const [ended] = await db
-        .delete(table)
-        .where(eq(table.id, sha256Hex(token)))
-        .returning({ subject });
-      return ended?.subject ?? null;
+      const [gone] = ended(
+        await db
+          .delete(table)
+          .where(eq(table.id, sha256Hex(token)))
+          .returning({ subject }),
+      );
+      return gone?.subject ?? null;
     },
 
     /** The subject's live sessions, most recently used first; `current` marks the one holding `token`. */
@@ -183,11 +216,11 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
 
     /** Ends one of the subject's sessions by its id (from `list`); false when it is not theirs or gone. */
     async endOne(subjectId: number, id: string): Promise<boolean> {
-      const ended = await db
+      const gone = await db
         .delete(table)
         .where(and(eq(subject, subjectId), eq(table.id, id)))
         .returning({ id: table.id });
-      return ended.length > 0;
+      return ended(gone).length > 0;
     },
 
     /** Ends every session of the subject, but the one given (the device that asked) if any. */
@@ -195,15 +228,18 @@ export function sessionStore<K extends SessionKind>(db: Db, kind: K) {
       const condition = keepToken
         ? and(eq(subject, subjectId), ne(table.id, sha256Hex(keepToken)))
         : eq(subject, subjectId);
-      const ended = await tx.delete(table).where(condition).returning({ id: table.id });
-      return ended.length;
+      const gone = await tx.delete(table).where(condition).returning({ id: table.id });
+      return ended(gone).length;
     },
 
     async purgeExpired(): Promise<void> {
       const now = Date.now();
-      await db
-        .delete(table)
-        .where(or(lt(table.expiresAt, new Date(now)), lt(table.createdAt, new Date(now - maxMs))));
+      ended(
+        await db
+          .delete(table)
+          .where(or(lt(table.expiresAt, new Date(now)), lt(table.createdAt, new Date(now - maxMs))))
+          .returning({ id: table.id }),
+      );
     },
   };
 }

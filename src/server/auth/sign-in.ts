@@ -5,7 +5,7 @@ import { unauthorized } from '../lib/http-error';
 import { verifyPassword } from './password';
 import { type EventSubject, securityEventsRepo } from './security-events';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookies';
-import type { SessionKind } from './sessions';
+import type { Amr, SessionKind } from './sessions';
 import { throttledAttempt, throttleKey } from './sign-in-throttle';
 
 // What user and admin sign-in share: the password check, and a session under the kind's own cookie.
@@ -59,22 +59,22 @@ export function confirmPassword(
 }
 
 /**
- * Opens a session of `kind` and sets its cookie. `secondFactor`: the sign-in used one (an admin's
- * session is then enrolled, design.md section 6).
+ * Opens a session of `kind` and sets its cookie. `amr`: how the person proved who they are (with a
+ * second factor, an admin's session is enrolled, design.md section 6).
  */
 export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: SessionKind,
   subjectId: number,
-  { secondFactor = false }: { secondFactor?: boolean } = {},
+  amr: Amr[] = ['pwd'],
 ): Promise<void> {
   const { sessions, cookie, database } = request.server.ctx;
   // A new token at every sign-in: a token planted before login (session fixation) is worthless.
   const old = sessionToken(request, kind, cookie);
   if (old) await sessions[kind].end(old);
   const client = clientOf(request);
-  const { token, expiresAt } = await sessions[kind].create(subjectId, client, { enrolled: secondFactor });
+  const { token, expiresAt } = await sessions[kind].create(subjectId, client, { amr });
   await securityEventsRepo(database.db).record(subjectOf(kind, subjectId), 'sign_in', client);
   setSessionCookie(reply, kind, token, expiresAt, cookie);
 }

@@ -7,10 +7,12 @@ import { matchesLogin } from '../db/login-match';
 import { type User, users } from '../db/schema';
 import { conflict } from '../lib/http-error';
 import { referralCode } from '../lib/tokens';
-import type { Membership } from '../practices/practices-repo';
+import { type Membership, membershipOfUser } from '../practices/practices-repo';
 import { nextStreak } from './login-streak';
 
 export const EMAIL_TAKEN = 'Email already registered';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Turns a broken uniqueness rule into the 409 a person can act on. */
 function userConflict(error: unknown): Error {
@@ -32,6 +34,17 @@ export function usersRepo(db: Db | Tx) {
     async findById(id: number): Promise<User | undefined> {
       const [user] = await db.select().from(users).where(eq(users.id, id));
       return user;
+    },
+
+    /** The person the note app knows by `publicId` (the OpenID Connect `sub`), with their practice. */
+    async findByPublicId(publicId: string): Promise<{ user: User; practice: Membership | null } | undefined> {
+      // Only a well-formed id reaches the uuid column (anything else would be a cast error there).
+      if (!UUID.test(publicId)) return undefined;
+      const [row] = await db
+        .select({ user: users, practice: membershipOfUser() })
+        .from(users)
+        .where(eq(users.publicId, publicId));
+      return row;
     },
 
     async findByEmail(email: string): Promise<User | undefined> {

@@ -82,12 +82,12 @@ export function stateFromSubscription(
 
 type SubscriptionHolder = { plan: PlanId; subscriptionStatus: SubscriptionStatus };
 
-/** A subscription that gives its plan now: past_due keeps access while Stripe retries the card; a frozen one does not. */
+/**
+ * A subscription that gives its plan now: active (paid, or in its trial). Not frozen, and not past_due:
+ * a failed renewal stops access until the card is paid (decision 056); the account says why.
+ */
 function givesAccess(holder: SubscriptionHolder): boolean {
-  return (
-    holder.plan !== 'free' &&
-    (holder.subscriptionStatus === 'active' || holder.subscriptionStatus === 'past_due')
-  );
+  return holder.plan !== 'free' && holder.subscriptionStatus === 'active';
 }
 
 /**

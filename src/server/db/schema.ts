@@ -7,10 +7,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import {
   INVITED_ROLES,
@@ -65,6 +67,11 @@ export const users = pgTable(
      * while its trial runs; a user who had any other subscription is not a new subscriber.
      */
     firstSubscriptionId: text('first_subscription_id'),
+    /**
+     * Who the person is to the note app (the OpenID Connect `sub`, design.md section 11): random and
+     * never changed, so the database id is never shown and a renamed or re-addressed person stays one.
+     */
+    publicId: uuid('public_id').notNull().defaultRandom(),
   },
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.
@@ -75,6 +82,7 @@ export const users = pgTable(
     // The admin dashboard's recent logins and sign-ups per day stay index reads at 100,000 users.
     index('users_last_login_idx').on(t.lastLoginAt),
     index('users_created_at_idx').on(t.createdAt),
+    uniqueIndex('users_public_id_unique').on(t.publicId),
   ],
 );
 
@@ -117,6 +125,11 @@ export const userSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     ...sessionDevice(),
+    /**
+     * How the person proved who they are at sign-in (RFC 8176 values: 'pwd', 'otp', 'hwk'): the note
+     * app reads it as the ID token's `amr`.
+     */
+    amr: text('amr').array().notNull().default(sql`'{pwd}'::text[]`),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
 );
@@ -520,3 +533,52 @@ export const practiceInvitations = pgTable(
   ],
 );
 export type PracticeInvitationRow = typeof practiceInvitations.$inferSelect;
+
+/**
+ * What the OpenID Provider keeps (oidc-provider's models: sessions, interactions, grants, codes,
+ * tokens), one row per model and id, so any instance serves any step of a flow (design.md section 11).
+ * The payload is the library's, whole; the columns beside it are what it is looked up or ended by.
+ */
+export const oidcModels = pgTable(
+  'oidc_models',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    /** Sessions: the person (users.public_id), so a password change can end every note-app session. */
+    accountId: text('account_id'),
+    /**
+     * Sessions: the ChairNotes session they were opened from. However that session ends, this turns
+     * null, and the sweep in oidc/note-app-logout.ts ends the note app's session (back-channel logout).
+     */
+    userSessionId: text('user_session_id').references(() => userSessions.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('oidc_models_grant_idx').on(t.grantId),
+    index('oidc_models_uid_idx').on(t.uid),
+    index('oidc_models_account_idx').on(t.accountId),
+    index('oidc_models_user_session_idx').on(t.userSessionId),
+    // The sweep's look-up: sessions whose ChairNotes session has ended.
+    index('oidc_models_unlinked_sessions_idx')
+      .on(t.model)
+      .where(sql`${t.model} = 'Session' and ${t.userSessionId} is null`),
+    index('oidc_models_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The OpenID Provider's signing keys (private JWKs sealed with SECRETS_KEY). A key signs from
+ * `activatesAt` (every instance has published it by then) until a newer one activates, and is
+ * published until its last tokens have expired (oidc/signing-keys.ts).
+ */
+export const oidcSigningKeys = pgTable('oidc_signing_keys', {
+  kid: text('kid').primaryKey(),
+  sealedJwk: text('sealed_jwk').notNull(),
+  createdAt: createdAt(),
+  activatesAt: timestamp('activates_at', { withTimezone: true }).notNull(),
+});

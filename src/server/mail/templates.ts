@@ -87,7 +87,7 @@ export function sessionsEndedByAdminMail(user: Person, appUrl: string): Mail {
     text: [
       `Hello ${user.username},`,
       '',
-      `${PRODUCT_NAME} support signed your account out on every device. Sign in again to carry on: ${appUrl}/auth`,
+      `${PRODUCT_NAME} support signed your account out on every device and in the note app. Sign in again to carry on: ${appUrl}/auth`,
       '',
       'If you did not ask for this, change your password from the Security tab of your account,',
       `and tell us at ${appUrl}/contact.`,
@@ -210,10 +210,10 @@ export function paymentFailedMail(user: Person, appUrl: string): Mail {
     text: [
       `Hello ${user.username},`,
       '',
-      'We could not take your latest payment. Please update your card so your notes keep flowing:',
-      `${appUrl}/account`,
+      'We could not take your latest payment, so the note app is closed to you until it is paid.',
+      `Please update your card: ${appUrl}/account`,
       '',
-      'We will try the payment again in a few days.',
+      'We will try the payment again in a few days; once it goes through, the note app opens again.',
     ].join('\n'),
   };
 }

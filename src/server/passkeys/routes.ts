@@ -101,8 +101,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await passkeys.verifyAuthentication(request, reply, request.body.response, 'user');
       // A passkey is both factors: it finishes a sign-in the password began, or signs in on its own.
       const pending = await pendingSignIn(request, 'user');
-      if (pending?.id === user.id) return completePendingSignIn(request, reply, 'user');
-      return openSession(request, reply, account(user.id), true);
+      if (pending?.id === user.id) return completePendingSignIn(request, reply, 'user', 'hwk');
+      return openSession(request, reply, account(user.id), ['hwk']);
     },
   );
 };

@@ -1,6 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { useLogout } from '@client/features/auth';
-import { useNoteAppUrl } from '@client/lib/config';
+import { useNoteAppHref } from '@client/lib/config';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
@@ -18,9 +18,7 @@ export default function MobileAccountMenu({
   user: PublicUser;
   onNavigate: () => void;
 }) {
-  const noteAppUrl = useNoteAppUrl();
-  // Only a subscriber whose subscription gives access is offered the note-writing app.
-  const noteAppHref = user.noteAppAccess ? noteAppUrl : null;
+  const noteAppHref = useNoteAppHref(user);
   const logout = useLogout();
   return (
     <>

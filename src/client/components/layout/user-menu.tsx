@@ -1,3 +1,4 @@
+import { Button } from '@client/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -7,7 +8,7 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 import { useLogout } from '@client/features/auth';
-import { useNoteAppUrl } from '@client/lib/config';
+import { useNoteAppHref } from '@client/lib/config';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Building2, ExternalLink, Gift, LayoutDashboard, LogOut, Settings, User } from 'lucide-react';
@@ -25,57 +26,66 @@ const icons: Record<string, typeof User> = {
   Practice: Building2,
 };
 
-// Loaded only for signed-in visitors: the menu primitives are not needed on a first visit.
+/**
+ * The header's right side for a signed-in visitor: 'Open ChairNotes' as the primary action for a person
+ * the note app admits (design.md section 11: they arrive there signed in), then their menu. Loaded only
+ * for signed-in visitors: a first visit needs none of it.
+ */
 export default function UserMenu({ user }: { user: PublicUser }) {
-  const noteAppUrl = useNoteAppUrl();
-  // Only a subscriber whose subscription gives access is offered the note-writing app.
-  const noteAppHref = user.noteAppAccess ? noteAppUrl : null;
+  const noteAppHref = useNoteAppHref(user);
   const logout = useLogout();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          aria-label="My Account"
-          className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
-        >
-          <Avatar username={user.username} />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel>
-          <span className="block truncate font-semibold text-slate-900">{user.username}</span>
-          <span className="block truncate text-xs font-normal text-slate-600">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {accountLinks(user).map(({ to, label }) => {
-          const Icon = icons[label] ?? User;
-          return (
-            <DropdownMenuItem key={label} asChild>
-              <SiteLink to={to} markCurrent={false}>
-                <Icon aria-hidden="true" />
-                {label}
-              </SiteLink>
-            </DropdownMenuItem>
-          );
-        })}
-        {noteAppHref ? (
-          <>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <a href={noteAppHref} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" />
-                Open {PRODUCT_NAME}
-              </a>
-            </DropdownMenuItem>
-          </>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
-          <LogOut aria-hidden="true" />
-          Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      {noteAppHref ? (
+        <Button asChild size="sm">
+          <a href={noteAppHref}>Open {PRODUCT_NAME}</a>
+        </Button>
+      ) : null}
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <button
+            type="button"
+            aria-label="My Account"
+            className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
+          >
+            <Avatar username={user.username} />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-64">
+          <DropdownMenuLabel>
+            <span className="block truncate font-semibold text-slate-900">{user.username}</span>
+            <span className="block truncate text-xs font-normal text-slate-600">{user.email}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          {accountLinks(user).map(({ to, label }) => {
+            const Icon = icons[label] ?? User;
+            return (
+              <DropdownMenuItem key={label} asChild>
+                <SiteLink to={to} markCurrent={false}>
+                  <Icon aria-hidden="true" />
+                  {label}
+                </SiteLink>
+              </DropdownMenuItem>
+            );
+          })}
+          {noteAppHref ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <a href={noteAppHref} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" />
+                  Open {PRODUCT_NAME}
+                </a>
+              </DropdownMenuItem>
+            </>
+          ) : null}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
+            <LogOut aria-hidden="true" />
+            Log out
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </>
   );
 }

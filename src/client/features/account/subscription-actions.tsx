@@ -116,8 +116,8 @@ function PastDue() {
   return (
     <Notice tone="warning" icon={CircleAlert}>
       <p>
-        <strong className="font-semibold">Warning: your last payment failed.</strong> Update your card so that
-        your subscription carries on; we'll try the payment again.
+        <strong className="font-semibold">Warning: your last payment failed.</strong> The note app is closed
+        to you until it is paid. Update your card and we'll try the payment again.
       </p>
       <div>
         <Button disabled={portal.isPending || portal.isSuccess} onClick={() => portal.mutate()}>

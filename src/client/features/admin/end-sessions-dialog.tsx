@@ -21,8 +21,8 @@ export function EndSessionsDialog({ user, onClose }: { user: AdminUser | null; o
       <DialogContent>
         <DialogTitle>Sign {user?.username} out everywhere?</DialogTitle>
         <DialogDescription>
-          Every device signed in to this account is signed out now. They can sign in again with their
-          password; we email them to say it happened, and it is recorded on their account.
+          Every device signed in to this account is signed out now, the note app too. They can sign in again
+          with their password; we email them to say it happened, and it is recorded on their account.
         </DialogDescription>
         <DialogFooter>
           <DialogClose asChild>

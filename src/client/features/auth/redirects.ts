@@ -1,4 +1,4 @@
-import { isWithin, paths } from '@client/config/paths';
+import { isServerPage, isWithin, paths } from '@client/config/paths';
 import { safeRedirect } from '@client/lib/safe-redirect';
 import type { PublicUser } from '@shared/schemas/auth';
 
@@ -14,11 +14,14 @@ export function authRedirectTarget(param: string | null): string {
 }
 
 /**
- * A visitor on their way somewhere they chose: subscribing (/subscribe and below), or joining the
- * practice that invited them (/practice/join).
+ * A visitor on their way somewhere they chose: subscribing (/subscribe and below), joining the
+ * practice that invited them (/practice/join), or signing in to the note app (back into its
+ * OpenID Connect flow, which tells the note app whether they may use it).
  */
 const isOnTheirWay = (target: string) =>
-  isWithin(target, paths.subscribe.root.path) || isWithin(target, paths.practice.join.path);
+  isWithin(target, paths.subscribe.root.path) ||
+  isWithin(target, paths.practice.join.path) ||
+  isServerPage(target);
 
 /*
  * After sign-in or registration (spec section 2) a user on the free plan is shown /pricing, which is

@@ -3,6 +3,8 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { paths } from '@client/config/paths';
 import { formatDate, isFuture, useSubscription } from '@client/features/account';
+import { useNoteAppHref } from '@client/lib/config';
+import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
@@ -33,6 +35,7 @@ export function SubscribeSuccessPage() {
 
   const settled = sync.isSuccess || sync.isError;
   const details = useSubscription({ enabled: settled });
+  const noteAppHref = useNoteAppHref(useCurrentUser().user);
 
   if (!settled)
     return (
@@ -131,7 +134,12 @@ export function SubscribeSuccessPage() {
 
       <div className="mt-8 grid gap-3 sm:grid-cols-2">
         <Button asChild size="lg">
-          <Link to={paths.home.getHref()}>Start Using</Link>
+          {/* The note app, where they arrive signed in, once their subscription gives access. */}
+          {noteAppHref ? (
+            <a href={noteAppHref}>Start Using</a>
+          ) : (
+            <Link to={paths.home.getHref()}>Start Using</Link>
+          )}
         </Button>
         <Button asChild size="lg" variant="outline">
           <Link to={ACCOUNT_SUBSCRIPTION}>Manage Subscription</Link>

@@ -1,0 +1,195 @@
+import { hkdfSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { findAccount, OIDC_CLAIMS, OIDC_SCOPES } from './account';
+import { databaseAdapter } from './adapter';
+import type { OidcRepo } from './oidc-repo';
+import type { OidcPages } from './pages';
+import { loadSigningKeys } from './signing-keys';
+
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+
+/** Where the provider sends a person it needs to sign in (oidc/routes.ts answers there). */
+export const interactionPath = (uid: string) => `/oidc/interaction/${uid}`;
+
+/** The note app, from the configuration (design.md section 5); none without an id and secret. */
+function noteAppClients(config: Config): ClientMetadata[] {
+  if (!config.NOTE_APP_CLIENT_ID || !config.NOTE_APP_CLIENT_SECRET) return [];
+  return [
+    {
+      client_id: config.NOTE_APP_CLIENT_ID,
+      client_secret: config.NOTE_APP_CLIENT_SECRET,
+      client_name: 'ChairNotes note app',
+      redirect_uris: config.NOTE_APP_REDIRECT_URIS,
+      post_logout_redirect_uris: config.NOTE_APP_POST_LOGOUT_REDIRECT_URIS,
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'ES256',
+      ...(config.NOTE_APP_BACKCHANNEL_LOGOUT_URI
+        ? {
+            backchannel_logout_uri: config.NOTE_APP_BACKCHANNEL_LOGOUT_URI,
+            backchannel_logout_session_required: true,
+          }
+        : {}),
+    },
+  ];
+}
+
+/** The origins the note app may be sent back to after signing out (the CSP's form-action allows them). */
+export function postLogoutOrigins(config: Config): string[] {
+  return [...new Set(config.NOTE_APP_POST_LOGOUT_REDIRECT_URIS.map((uri) => new URL(uri).origin))];
+}
+
+/**
+ * Keys that sign the provider's cookies (its session and interaction cookies), the same on every
+ * instance: derived from SECRETS_KEY, so there is no second secret to configure.
+ */
+function cookieKeys(secretsKey: Buffer): string[] {
+  return [
+    Buffer.from(hkdfSync('sha256', secretsKey, '', 'chairnotes oidc cookies', 32)).toString('base64url'),
+  ];
+}
+
+type ProviderDeps = {
+  config: Config;
+  db: Db;
+  repo: OidcRepo;
+  secretsKey: Buffer;
+  pages: OidcPages;
+  log: FastifyBaseLogger;
+  /**
+   * The person confirmed signing out of ChairNotes too, on the provider's sign-out page: ends the
+   * ChairNotes session of that request, and answers the Set-Cookie values that clear its cookies.
+   */
+  signOutOfChairNotes: (req: IncomingMessage) => Promise<string[]>;
+};
+
+function providerConfiguration(deps: ProviderDeps, keys: Configuration['jwks']): Configuration {
+  const { config, db, repo, secretsKey, pages } = deps;
+  return {
+    adapter: databaseAdapter(repo),
+    clients: noteAppClients(config),
+    findAccount: findAccount(db),
+    claims: OIDC_CLAIMS,
+    scopes: OIDC_SCOPES,
+    jwks: keys,
+    // The one client is ours: the scope claims go in the ID token too, so the note app needs no
+    // userinfo call at sign-in (it still has one, for a refresh of the claims).
+    conformIdTokenClaims: false,
+    responseTypes: ['code'],
+    // Authorization code with PKCE (S256, the only method the library offers) for every request.
+    pkce: { required: () => true },
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    clientDefaults: { id_token_signed_response_alg: 'ES256' },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'], userinfoSigningAlgValues: ['ES256'] },
+    // Server-to-server calls only: no browser script calls the token endpoint from another origin.
+    clientBasedCORS: () => false,
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => pages.logoutSource(ctx, form),
+        postLogoutSuccessSource: async (ctx) => pages.postLogoutSuccessSource(ctx),
+      },
+    },
+    renderError: async (ctx, out) => pages.renderError(ctx, out),
+    // Short tokens, so lost access shows within minutes (design.md section 11). A refresh token is
+    // bound to the session it came from (no offline_access) and rotates at every use.
+    ttl: {
+      AccessToken: 10 * MINUTE,
+      IdToken: 10 * MINUTE,
+      AuthorizationCode: MINUTE,
+      Interaction: 30 * MINUTE,
+      RefreshToken: 30 * DAY,
+      // A ChairNotes user session lasts 90 days at most; the note app's may not outlive it.
+      Session: 90 * DAY,
+      Grant: 90 * DAY,
+      ClientCredentials: 10 * MINUTE,
+      DeviceCode: 10 * MINUTE,
+      BackchannelAuthenticationRequest: 10 * MINUTE,
+      PreAuthorizedCode: 10 * MINUTE,
+    },
+    // oidc-provider refuses to call private and loopback addresses (against SSRF through URLs a client
+    // supplies). Our one outgoing call goes to the back-channel URI the operator configured, which may
+    // rightly be on the same private network: that one is trusted.
+    fetch: (url, options) => {
+      const trusted = String(url) === config.NOTE_APP_BACKCHANNEL_LOGOUT_URI;
+      const { dispatcher: _ssrfGuard, ...unguarded } = options as RequestInit & { dispatcher?: unknown };
+      return fetch(url, trusted ? unguarded : options);
+    },
+    rotateRefreshToken: true,
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    interactions: { url: async (_ctx, interaction) => interactionPath(interaction.uid) },
+    cookies: {
+      keys: cookieKeys(secretsKey),
+      names: { session: 'cn_oidc_session', interaction: 'cn_oidc_interaction', resume: 'cn_oidc_resume' },
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+  };
+}
+
+function buildProvider(deps: ProviderDeps, keys: Configuration['jwks']): Provider {
+  const provider = new Provider(`${deps.config.APP_URL}/oidc`, providerConfiguration(deps, keys));
+  // Behind the proxies TRUST_PROXY names, X-Forwarded-Proto says whether the request came over https.
+  provider.proxy = Boolean(deps.config.TRUST_PROXY);
+  provider.use(async (ctx, next) => {
+    await next();
+    // A path the provider does not have: our 404, as for any other unknown path (not Koa's plain text).
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = { message: `Not found: ${ctx.method} ${ctx.originalUrl.split('?')[0]}` };
+    }
+    // RP-initiated logout, answered 'Sign out of both': ChairNotes signs them out as well.
+    if (ctx.oidc?.route === 'end_session_confirm' && ctx.oidc.params?.logout && ctx.status === 303) {
+      for (const cookie of await deps.signOutOfChairNotes(ctx.req)) ctx.append('set-cookie', cookie);
+    }
+  });
+  provider.on('server_error', (_ctx: KoaContextWithOIDC, err: Error) =>
+    deps.log.error({ err }, 'OpenID Provider error'),
+  );
+  provider.on('backchannel.error', (_ctx: unknown, err: Error, client: { clientId: string }) =>
+    deps.log.warn({ err, clientId: client.clientId }, 'back-channel logout not delivered'),
+  );
+  return provider;
+}
+
+/**
+ * The provider, rebuilt whenever the signing keys change (`npm run oidc:rotate-keys` on any
+ * instance): oidc-provider takes its keys once, when it is made. `refresh` reads the keys again.
+ */
+export async function oidcProvider(deps: ProviderDeps) {
+  let { keys, version } = await loadSigningKeys(deps.repo, deps.secretsKey);
+  let provider = buildProvider(deps, { keys });
+  let callback = provider.callback();
+  return {
+    get current() {
+      return provider;
+    },
+    get callback() {
+      return callback;
+    },
+    /** Reads the keys; a new provider when they (or the key that signs) changed. */
+    async refresh(now = Date.now()): Promise<void> {
+      const next = await loadSigningKeys(deps.repo, deps.secretsKey, now);
+      if (next.version === version) return;
+      ({ keys, version } = next);
+      provider = buildProvider(deps, { keys });
+      callback = provider.callback();
+      deps.log.info({ keys: version }, 'OpenID Connect signing keys reloaded');
+    },
+  };
+}
+
+export type OidcProvider = Awaited<ReturnType<typeof oidcProvider>>;

@@ -1,0 +1,149 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { securityEventsRepo } from '../auth/security-events';
+import { clearingSessionCookies, sessionToken } from '../auth/session-cookies';
+import { clientOf } from '../lib/client';
+import { markUserSession, userSessionOf } from './adapter';
+import { oidcRepo } from './oidc-repo';
+import { type OidcPages, oidcPages } from './pages';
+import { interactionPath, type OidcProvider, oidcProvider, postLogoutOrigins } from './provider';
+import { answerInteraction } from './sign-in-interaction';
+import { ensureSigningKey, KEY_REFRESH_MS } from './signing-keys';
+
+/** The provider's endpoints that other servers call (no browser, so no Origin to check; each authenticates the client). */
+export const OIDC_SERVER_TO_SERVER = [
+  '/oidc/token',
+  '/oidc/token/revocation',
+  '/oidc/me',
+  '/oidc/session/end',
+];
+
+const interactionParams = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+/**
+ * ChairNotes as an OpenID Provider for the note app (design.md section 11): oidc-provider, mounted
+ * under /oidc, with its storage in our database. Sign-in at the provider is the ChairNotes session.
+ */
+export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = async (app, opts) => {
+  const { ctx } = app;
+  const repo = oidcRepo(ctx.database.db);
+  const pages: OidcPages = oidcPages(opts.stylesheets);
+  async function startProvider(): Promise<OidcProvider> {
+    await ensureSigningKey(repo, ctx.secretsKey);
+    const provider = await oidcProvider({
+      config: ctx.config,
+      db: ctx.database.db,
+      repo,
+      secretsKey: ctx.secretsKey,
+      pages,
+      log: app.log,
+      async signOutOfChairNotes(req) {
+        const session = userSessionOf(req);
+        if (!session) return [];
+        if (await ctx.sessions.user.endOne(session.userId, session.id))
+          await securityEventsRepo(ctx.database.db).record(
+            { userId: session.userId },
+            'sign_out',
+            session.client,
+          );
+        return clearingSessionCookies(app, 'user', ctx.cookie);
+      },
+    });
+    ctx.noteAppLogout.use(provider);
+    ctx.oidcProvider = provider;
+    return provider;
+  }
+  // The provider needs its keys from the database. Started as the app gets ready, but a failure does
+  // not stop the start: an instance whose database is down still starts (its health check answers
+  // 503), and the provider starts once the database answers, at its next use or minute.
+  let starting: Promise<OidcProvider> | null = null;
+  const started = (): Promise<OidcProvider> => {
+    starting ??= startProvider().catch((err) => {
+      starting = null;
+      throw err;
+    });
+    return starting;
+  };
+  app.addHook('onReady', async () => {
+    await started().catch((err) =>
+      app.log.warn({ err }, 'OpenID Provider not started yet; trying again at its next use'),
+    );
+  });
+
+  // Each minute: keys rotated on any instance reach this one, and note-app sessions whose ChairNotes
+  // session ended by a path that did not sweep (a deleted account) are ended.
+  const timer = setInterval(() => {
+    started()
+      .then((provider) => provider.refresh())
+      .then(() => ctx.noteAppLogout.sweep())
+      .catch((err) => app.log.error({ err }, 'OpenID Connect signing keys not reloaded'));
+  }, KEY_REFRESH_MS).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  /** The ChairNotes session the browser holds, if any (only the user cookie counts). */
+  const userSession = async (request: FastifyRequest) => {
+    const token = sessionToken(request, 'user', ctx.cookie);
+    return token ? ctx.sessions.user.validate(token) : null;
+  };
+
+  // The provider needs the person: signed in, they go straight back into the flow; signed out, they
+  // sign in on /auth (with their second factor) and come back here.
+  app.get('/oidc/interaction/:uid', { schema: { params: interactionParams } }, async (request, reply) => {
+    const session = await userSession(request);
+    if (!session) {
+      const back = interactionPath(request.params.uid);
+      return reply.redirect(`/auth?redirect=${encodeURIComponent(back)}`, 303);
+    }
+    try {
+      return reply.redirect(await answerInteraction(await started(), request, reply, session), 303);
+    } catch (err) {
+      // The interaction's cookie is missing or its 30 minutes are over: start again from the note app.
+      if ((err as { name?: string }).name === 'SessionNotFound') {
+        reply.status(400).type('text/html');
+        return pages.expiredInteraction();
+      }
+      throw err;
+    }
+  });
+
+  const formAction = postLogoutOrigins(ctx.config);
+  // The provider itself, under /oidc. It reads request bodies itself (forms, as OAuth has them):
+  // here no parser takes them first.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // GET and POST are all OpenID Connect uses (HEAD comes with GET).
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/oidc/*',
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const provider = await started();
+        const session = await userSession(request);
+        markUserSession(
+          request.raw,
+          session && { id: session.id, userId: session.owner.id, client: clientOf(request) },
+        );
+        // What our hooks have set so far (the security headers, the request id) goes out with the
+        // provider's answer. Its sign-out page sends the browser back to the note app after a form
+        // post, which the CSP's form-action must allow.
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string' && formAction.length > 0)
+          reply.header(
+            'content-security-policy',
+            csp.replace("form-action 'self'", `form-action 'self' ${formAction.join(' ')}`),
+          );
+        reply.header('x-request-id', request.id);
+        for (const [name, value] of Object.entries(reply.getHeaders()))
+          if (value !== undefined) reply.raw.setHeader(name, value);
+        reply.hijack();
+        // Mounted as oidc-provider's docs mount it: it sees its own paths, and builds its URLs from
+        // originalUrl (express's name for the full path).
+        const raw = request.raw as typeof request.raw & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        raw.url = raw.url?.replace(/^\/oidc/, '') || '/';
+        provider.callback(request.raw, reply.raw);
+      },
+    });
+  });
+};

@@ -1,0 +1,164 @@
+/**
+ * The note app's sign-in with ChairNotes served by two instances of the app on one PostgreSQL,
+ * behind a round-robin load balancer (Debian's haproxy), as docs/deploy.md runs it: the steps of one
+ * flow (authorization, the interaction, sign-in on /auth, the code exchange, userinfo, refresh) land
+ * on one instance and then the other, and the flow works because every step's state (grants, codes,
+ * sessions, signing keys) is in the database (design.md section 11).
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import * as oidc from 'openid-client';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/support.mjs';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { openMigratedDatabase } from '../../src/server/start';
+import { newUser, TEST_SECRETS_KEY } from '../support/app';
+import { withDatabase } from '../support/global-setup';
+import { startHaproxy } from '../support/haproxy';
+import { browser, NOTE_APP, SCOPE } from '../support/oidc';
+
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
+const name = `chairnotes_oidc_${randomBytes(4).toString('hex')}`;
+const REDIRECT_URI = 'http://127.0.0.1:9/note-app/callback';
+
+async function admin(statement: string): Promise<void> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+const instances: { app: FastifyInstance; database: Database }[] = [];
+let proxy: Awaited<ReturnType<typeof startHaproxy>>;
+let appUrl: string;
+
+beforeAll(async () => {
+  await admin(`create database ${name}`);
+  const port = await freePort();
+  appUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: appUrl,
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    TRUST_PROXY: '127.0.0.1',
+    NOTE_APP_CLIENT_ID: NOTE_APP.clientId,
+    NOTE_APP_CLIENT_SECRET: NOTE_APP.clientSecret,
+    NOTE_APP_REDIRECT_URIS: REDIRECT_URI,
+  });
+  // Both start at once on a fresh database, as a deployment's instances do: one migrates and makes
+  // the first signing key, the other waits and uses it.
+  const started = await Promise.all(
+    [1, 2].map(async () => {
+      const database = await openMigratedDatabase({ ...config, DATABASE_URL: withDatabase(PG_URL, name) });
+      const app = await buildApp({ config, database, billing: null });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return { app, database };
+    }),
+  );
+  instances.push(...started);
+  proxy = await startHaproxy(
+    instances.map(({ app }) => (app.server.address() as { port: number }).port),
+    port,
+  );
+});
+
+afterAll(async () => {
+  await proxy?.close();
+  for (const { app, database } of instances) {
+    await app.close();
+    await database.close();
+  }
+  await admin(`drop database if exists ${name} with (force)`);
+});
+
+describe('two instances behind a load balancer', () => {
+  it('publish the same signing keys, made once though both started together', async () => {
+    const seen = new Map<string, unknown>();
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${appUrl}/oidc/jwks`);
+      seen.set(res.headers.get('x-served-by')!, await res.json());
+    }
+    expect([...seen.keys()].sort()).toEqual(['1', '2']);
+    const [first, second] = [...seen.values()] as { keys: unknown[] }[];
+    expect(first!.keys).toHaveLength(1);
+    expect(second).toEqual(first);
+  });
+
+  it('serve the steps of one sign-in alternately, and the note app signs the person in', async () => {
+    // Which instance answered each request of the flow, in order, from the browser and the note app.
+    const steps: { what: string; servedBy: string }[] = [];
+    const record = (url: string, res: Response) => {
+      const servedBy = res.headers.get('x-served-by');
+      if (servedBy) steps.push({ what: `${res.status} ${new URL(url).pathname}`, servedBy });
+    };
+    const noteApp = await oidc.discovery(
+      new URL(`${appUrl}/oidc`),
+      NOTE_APP.clientId,
+      NOTE_APP.clientSecret,
+      undefined,
+      {
+        execute: [oidc.allowInsecureRequests],
+      },
+    );
+    noteApp[oidc.customFetch] = async (url, options) => {
+      const res = await fetch(url, options as RequestInit);
+      record(url, res);
+      return res;
+    };
+
+    const b = browser(appUrl, record);
+    const user = newUser();
+    expect((await b.post('/api/register', user)).status).toBe(201);
+    expect((await b.post('/api/logout', {})).status).toBe(200);
+    steps.length = 0;
+
+    // The note app sends the signed-out person to ChairNotes...
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const url = oidc.buildAuthorizationUrl(noteApp, {
+      redirect_uri: REDIRECT_URI,
+      scope: SCOPE,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+    const atAuth = new URL((await b.open(url.href)).url);
+    expect(atAuth.pathname).toBe('/auth');
+    // ...who signs in on /auth and is sent back into the flow, which ends at the note app.
+    expect((await b.post('/api/login', { username: user.username, password: user.password })).status).toBe(
+      200,
+    );
+    const landed = await b.open(atAuth.searchParams.get('redirect')!);
+    expect(landed.url.startsWith(REDIRECT_URI), landed.url).toBe(true);
+
+    const tokens = await oidc.authorizationCodeGrant(noteApp, new URL(landed.url), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const claims = tokens.claims()!;
+    expect(claims).toMatchObject({
+      email: user.email,
+      preferred_username: user.username,
+      note_app_access: false,
+    });
+    const info = await oidc.fetchUserInfo(noteApp, tokens.access_token, claims.sub);
+    expect(info).toMatchObject({ email: user.email });
+    const refreshed = await oidc.refreshTokenGrant(noteApp, tokens.refresh_token!);
+    expect(refreshed.claims()).toMatchObject({ sub: claims.sub });
+
+    // Round robin: each request went to the other instance than the one before it.
+    const servedBy = steps.map((s) => s.servedBy);
+    expect(steps.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(servedBy)).toEqual(new Set(['1', '2']));
+    for (let i = 1; i < steps.length; i++) {
+      expect(servedBy[i], JSON.stringify(steps)).not.toBe(servedBy[i - 1]);
+    }
+  });
+});
