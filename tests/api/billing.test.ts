@@ -151,6 +151,27 @@ describe('webhooks', () => {
     expect(mails).toBe(1);
   });
 
+  it('a declined first payment sends no "we will try again" mail: Stripe never retries it', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const { sub } = await stripeIds(u.id);
+    await u.client.post('/api/subscription/cancel');
+    await deliverAll(fake.endTrial(sub));
+    // The trial is used: a new subscription is paid at once, and the card is declined.
+    const again = await subscribe(u, 'clinic');
+    const events = fake.confirmPaymentIntent(again.clientSecret.split('_secret_')[0]!, {
+      fail: 'card_declined',
+    });
+    const failed = events.find((e) => e.type === 'invoice.payment_failed')!;
+    expect((failed.data.object as Stripe.Invoice).billing_reason).toBe('subscription_create');
+    expect((failed.data.object as Stripe.Invoice).next_payment_attempt).toBeNull();
+    await deliverAll(events);
+    const mails = await count(
+      sql`select count(*)::int as n from outbox where "to" = ${u.email} and subject like '%payment failed'`,
+    );
+    expect(mails).toBe(0);
+  });
+
   it('ten simultaneous deliveries of one event have one effect', async () => {
     const u = await signedInUser(t.app);
     await subscribe(u);

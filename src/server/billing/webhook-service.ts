@@ -29,11 +29,21 @@ function customerOf(event: Stripe.Event): string | null {
   return typeof object.customer === 'string' ? object.customer : object.customer.id;
 }
 
+/**
+ * A failed payment that Stripe will try again: a renewal's. The first invoice of a subscription
+ * (`subscription_create`) is never retried, and the subscribe page has already told the person, so
+ * a mail saying "we will try again" would be false.
+ */
+function isRetried(invoice: Stripe.Invoice): boolean {
+  return invoice.billing_reason !== 'subscription_create';
+}
+
 /** The mail an event sends the user, now that their state is written. */
 function mailFor(event: Stripe.Event, user: User, appUrl: string): Mail | null {
   if (event.type === 'customer.subscription.trial_will_end' && user.trialEndsAt)
     return trialEndingMail(user, user.trialEndsAt, appUrl);
-  if (event.type === 'invoice.payment_failed') return paymentFailedMail(user, appUrl);
+  if (event.type === 'invoice.payment_failed' && isRetried(event.data.object))
+    return paymentFailedMail(user, appUrl);
   return null;
 }
 

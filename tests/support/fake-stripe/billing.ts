@@ -222,7 +222,8 @@ export class Billing {
       pi.last_payment_error = decline
         ? DECLINES[decline]
         : { code: 'payment_intent_payment_attempt_failed', message: 'The customer has no payment method.' };
-      inv.next_payment_attempt = state.now() + 3 * DAY;
+      // Smart Retries try a renewal again; a subscription's first invoice is never retried.
+      inv.next_payment_attempt = inv.billing_reason === 'subscription_create' ? null : state.now() + 3 * DAY;
       state.emit('payment_intent.payment_failed', this.view.paymentIntent(pi.id));
       state.emit('invoice.payment_failed', this.view.invoice(inv.id));
       return false;
