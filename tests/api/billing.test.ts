@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { createBilling } from '../../src/server/billing/billing';
+import { PORTAL_CONFIGURATION_KEY } from '../../src/server/billing/catalog';
 import { client, createTestApp, signedInUser, stripeApp } from '../support/app';
 
 const t = await stripeApp();
@@ -300,5 +302,38 @@ describe('managing the subscription', () => {
 
     const portal = await u.client.post('/api/billing/portal');
     expect(portal.json().url).toMatch(/^https:\/\//);
+  });
+
+  it('opens the billing portal on a Stripe account that never saved its portal settings, with our configuration', async () => {
+    // A fresh fake Stripe has no default configuration: a portal session without one is refused there,
+    // as a new Stripe account refuses it. Ours is created by the catalogue, once, and found after.
+    expect(fake.state.portalConfigurations.size).toBe(1);
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!);
+    const portal = await u.client.post('/api/billing/portal');
+    expect(portal.statusCode, portal.body).toBe(200);
+    const [configuration] = [...fake.state.portalConfigurations.values()];
+    expect(configuration).toMatchObject({
+      is_default: false,
+      metadata: { chairnotes: PORTAL_CONFIGURATION_KEY },
+      features: {
+        invoice_history: true,
+        payment_method_update: true,
+        subscription_cancel: false,
+        subscription_update: false,
+        customer_update: false,
+      },
+    });
+    const session = [...fake.state.portalSessions.values()].at(-1)!;
+    expect(session).toMatchObject({
+      customer: (await stripeIds(u.id)).customer,
+      configuration: configuration!.id,
+    });
+
+    // Another instance (its own catalogue) finds the same configuration rather than making a second.
+    const other = createBilling(t.config)!;
+    expect((await other.catalog()).portalConfigurationId).toBe(configuration!.id);
+    expect(fake.state.portalConfigurations.size).toBe(1);
   });
 });

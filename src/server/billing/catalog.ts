@@ -12,8 +12,13 @@ export const PRICE_LOOKUP_KEYS: Record<PaidPlanId, string> = {
 export const RETENTION_COUPON_ID = 'chairnotes_retention_50_3m';
 export const REFERRAL_COUPON_ID = 'chairnotes_referral_first_month_free';
 
+/** Marks the customer portal configuration that is ours (metadata), so it is found, not made again. */
+export const PORTAL_CONFIGURATION_KEY = 'chairnotes_portal_v1';
+
 export type Catalog = {
   priceIds: Record<PaidPlanId, string>;
+  /** Passed to every portal session: a new Stripe account has no default configuration. */
+  portalConfigurationId: string;
   planOfPrice(priceId: string): PaidPlanId | undefined;
 };
 
@@ -27,6 +32,32 @@ async function ensureCoupon(
     if ((error as { statusCode?: number }).statusCode !== 404) throw error;
     await stripe.coupons.create(params, { idempotencyKey: `coupon-${params.id}` });
   }
+}
+
+/**
+ * Our customer portal: invoice history and the card. Cancelling and switching plans stay in our own
+ * flows (the retention offer, the proration preview), and billing details in our form, which keeps
+ * the VAT number checked; so the portal offers none of them.
+ */
+async function ensurePortalConfiguration(stripe: Stripe): Promise<string> {
+  for await (const configuration of stripe.billingPortal.configurations.list({ active: true, limit: 100 })) {
+    if (configuration.metadata?.chairnotes === PORTAL_CONFIGURATION_KEY) return configuration.id;
+  }
+  const created = await stripe.billingPortal.configurations.create(
+    {
+      business_profile: { headline: 'ChairNotes: your invoices and card' },
+      features: {
+        invoice_history: { enabled: true },
+        payment_method_update: { enabled: true },
+        customer_update: { enabled: false },
+        subscription_cancel: { enabled: false },
+        subscription_update: { enabled: false },
+      },
+      metadata: { chairnotes: PORTAL_CONFIGURATION_KEY },
+    },
+    { idempotencyKey: `portal-configuration-${PORTAL_CONFIGURATION_KEY}` },
+  );
+  return created.id;
 }
 
 export async function ensureCatalog(stripe: Stripe): Promise<Catalog> {
@@ -65,6 +96,7 @@ export async function ensureCatalog(stripe: Stripe): Promise<Catalog> {
     percent_off: 100,
     duration: 'once',
   });
+  const portalConfigurationId = await ensurePortalConfiguration(stripe);
   const byPrice = new Map(Object.entries(priceIds).map(([plan, id]) => [id, plan as PaidPlanId]));
-  return { priceIds, planOfPrice: (priceId) => byPrice.get(priceId) };
+  return { priceIds, portalConfigurationId, planOfPrice: (priceId) => byPrice.get(priceId) };
 }

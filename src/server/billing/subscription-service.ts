@@ -405,9 +405,11 @@ export function subscriptionService(ctx: AppContext) {
       const billing = requireBilling();
       const customer = user.stripeCustomerId;
       if (!customer) throw badRequest('You have no billing account yet.');
+      const { portalConfigurationId } = await stripeCall(() => billing.catalog());
       const session = await stripeCall(() =>
         billing.stripe.billingPortal.sessions.create({
           customer,
+          configuration: portalConfigurationId,
           return_url: `${ctx.config.APP_URL}/account`,
         }),
       );

@@ -433,12 +433,58 @@ export class View {
     } satisfies Wire<Stripe.CustomerBalanceTransaction>);
   }
 
+  portalConfiguration(id: string): JsonObject {
+    const c = this.state.find(this.state.portalConfigurations, 'billing_portal.configuration', id);
+    return json({
+      id: c.id,
+      object: 'billing_portal.configuration',
+      active: c.active,
+      application: null,
+      business_profile: { headline: c.headline, privacy_policy_url: null, terms_of_service_url: null },
+      created: c.created,
+      default_return_url: null,
+      features: {
+        customer_update: { allowed_updates: c.allowed_updates, enabled: c.features.customer_update },
+        invoice_history: { enabled: c.features.invoice_history },
+        payment_method_update: {
+          enabled: c.features.payment_method_update,
+          payment_method_configuration: null,
+        },
+        subscription_cancel: {
+          cancellation_reason: { enabled: false, feedback_options: null, options: [] },
+          enabled: c.features.subscription_cancel,
+          mode: 'at_period_end',
+          proration_behavior: 'none',
+        },
+        subscription_pause: {
+          duration: { interval_options: [], type: 'indefinite' },
+          enabled: c.features.subscription_pause,
+        },
+        subscription_update: {
+          billing_cycle_anchor: null,
+          default_allowed_updates: [],
+          enabled: c.features.subscription_update,
+          products: [],
+          proration_behavior: 'none',
+          schedule_at_period_end: { conditions: [] },
+          trial_update_behavior: 'end_trial',
+        },
+      },
+      is_default: c.is_default,
+      livemode: false,
+      login_page: { enabled: false, url: null },
+      metadata: c.metadata,
+      name: null,
+      updated: c.created,
+    } satisfies Wire<Stripe.BillingPortal.Configuration>);
+  }
+
   portalSession(id: string): JsonObject {
     const s = this.state.find(this.state.portalSessions, 'billing_portal.session', id);
     return json({
       id: s.id,
       object: 'billing_portal.session',
-      configuration: 'bpc_fake_default',
+      configuration: s.configuration,
       created: s.created,
       customer: s.customer,
       flow: null,

@@ -621,12 +621,80 @@ route('GET', '/v1/payment_methods/:id', ({ id, view }) => view.paymentMethod(id)
 route('GET', '/v1/setup_intents/:id', ({ id, view }) => view.setupIntent(id));
 route('GET', '/v1/payment_intents/:id', ({ id, view }) => view.paymentIntent(id));
 
+const PORTAL_FEATURES = [
+  'customer_update',
+  'invoice_history',
+  'payment_method_update',
+  'subscription_cancel',
+  'subscription_pause',
+  'subscription_update',
+] as const;
+
+route('POST', '/v1/billing_portal/configurations', ({ p, state, view }) => {
+  allowOnly(p, ['features', 'business_profile', 'default_return_url', 'metadata', 'name', 'login_page']);
+  const features = obj(p, 'features');
+  if (!features) throw missingParam('features');
+  allowOnly(features, [...PORTAL_FEATURES], 'features');
+  const on = {} as Record<(typeof PORTAL_FEATURES)[number], boolean>;
+  for (const name of PORTAL_FEATURES) {
+    const feature = obj(features, name);
+    // Each feature sent must say whether it is on; one not sent is off.
+    if (feature && bool(feature, 'enabled') === undefined) throw missingParam(`features[${name}][enabled]`);
+    on[name] = feature ? bool(feature, 'enabled') === true : false;
+  }
+  const customerUpdate = obj(features, 'customer_update');
+  const allowed = (customerUpdate && strings(customerUpdate, 'allowed_updates')) ?? [];
+  for (const update of allowed)
+    if (!['address', 'email', 'name', 'phone', 'shipping', 'tax_id'].includes(update))
+      throw invalid(
+        `Invalid features[customer_update][allowed_updates]: ${update}`,
+        'features[customer_update][allowed_updates]',
+      );
+  const id = newId('bpc');
+  state.portalConfigurations.set(id, {
+    id,
+    created: state.now(),
+    active: true,
+    is_default: false,
+    features: on,
+    allowed_updates: allowed,
+    headline: str(obj(p, 'business_profile') ?? {}, 'headline') ?? null,
+    metadata: mergeMetadata({}, p),
+  });
+  return view.portalConfiguration(id);
+});
+
+route('GET', '/v1/billing_portal/configurations', ({ p, state, view }) => {
+  const active = bool(p, 'active');
+  const isDefault = bool(p, 'is_default');
+  const found = newest(state.portalConfigurations).filter(
+    (c) =>
+      (active === undefined || c.active === active) &&
+      (isDefault === undefined || c.is_default === isDefault),
+  );
+  return page(
+    '/v1/billing_portal/configurations',
+    found.map((c) => view.portalConfiguration(c.id)),
+    p,
+  );
+});
+
 route('POST', '/v1/billing_portal/sessions', ({ p, state, view }) => {
   allowOnly(p, ['customer', 'return_url', 'configuration', 'locale', 'flow_data']);
   const customer = state.find(state.customers, 'customer', need(p, 'customer'), 'customer');
+  const configurationId = str(p, 'configuration');
+  const configuration = configurationId
+    ? state.find(state.portalConfigurations, 'billing_portal.configuration', configurationId, 'configuration')
+    : [...state.portalConfigurations.values()].find((c) => c.is_default);
+  if (!configuration)
+    throw invalid(
+      'No configuration provided and your test mode default configuration has not been created. Provide a configuration or create your default by saving your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.',
+    );
+  if (!configuration.active) throw invalid('This configuration is inactive.', 'configuration');
   const id = newId('bps');
   state.portalSessions.set(id, {
     id,
+    configuration: configuration.id,
     created: state.now(),
     customer: customer.id,
     return_url: str(p, 'return_url') ?? null,

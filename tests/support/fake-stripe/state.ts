@@ -188,10 +188,31 @@ export interface BalanceTransactionRecord {
 
 export interface PortalSessionRecord {
   id: string;
+  configuration: string;
   created: number;
   customer: string;
   return_url: string | null;
   url: string;
+}
+
+/** A customer portal configuration: which features are on (each `{ enabled }`, as sent). */
+export interface PortalConfigurationRecord {
+  id: string;
+  created: number;
+  active: boolean;
+  is_default: boolean;
+  features: Record<
+    | 'customer_update'
+    | 'invoice_history'
+    | 'payment_method_update'
+    | 'subscription_cancel'
+    | 'subscription_pause'
+    | 'subscription_update',
+    boolean
+  >;
+  allowed_updates: string[];
+  headline: string | null;
+  metadata: Record<string, string>;
 }
 
 export class StripeState {
@@ -207,6 +228,8 @@ export class StripeState {
   readonly paymentMethods = new Map<string, PaymentMethodRecord>();
   readonly balanceTransactions = new Map<string, BalanceTransactionRecord>();
   readonly portalSessions = new Map<string, PortalSessionRecord>();
+  /** None at first, and no default: a fresh Stripe account has not saved its portal settings. */
+  readonly portalConfigurations = new Map<string, PortalConfigurationRecord>();
   /** Every event the fake generated, API calls and control methods alike, oldest first. */
   readonly events: Stripe.Event[] = [];
 
