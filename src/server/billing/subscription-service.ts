@@ -16,6 +16,7 @@ import { badRequest, conflict, HttpError } from '../lib/http-error';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
 import { RETENTION_COUPON_ID } from './catalog';
+import { addDiscount } from './discounts';
 import { stripeCall } from './stripe-call';
 import { mapStatus } from './subscription-state';
 import { ENDED, readFromStripe, storeSnapshot, syncUser } from './sync';
@@ -250,7 +251,13 @@ export function subscriptionService(ctx: AppContext) {
           `The ${RETENTION_DISCOUNT.percentOff}% discount has already been used on this account.`,
         );
       try {
-        return await change(user, { discounts: [{ coupon: RETENTION_COUPON_ID }] }, `discount-${user.id}`);
+        const billing = requireBilling();
+        const subId = requireLiveSubscription(user);
+        return await stripeCall(async () => {
+          // Kept beside any referral month the subscription has (Stripe replaces the list).
+          await addDiscount(billing.stripe, subId, RETENTION_COUPON_ID, `discount-${user.id}`);
+          return syncUser(db, billing, user);
+        });
       } catch (error) {
         await repo.giveBackRetentionOffer(user.id);
         throw error;

@@ -105,20 +105,24 @@ export class Billing {
     const now = state.now();
     const subtotal = trial ? 0 : price.unit_amount;
 
-    const discount = sub.discount ? state.discounts.get(sub.discount) : undefined;
-    const coupon = discount && state.coupons.get(discount.coupon);
-    let discountAmount = 0;
-    // Trial invoices (zero) do not use up a discount: it starts with the first paid period.
-    if (discount && coupon && subtotal > 0 && discount.invoices_left !== 0) {
-      discountAmount =
+    // Each discount in turn takes its part of what the ones before it left. Trial invoices (zero) do
+    // not use up a discount: it starts with the first paid period.
+    const discountAmounts: InvoiceRecord['discount_amounts'] = [];
+    let left = subtotal;
+    for (const discount of sub.discounts.map((id) => state.find(state.discounts, 'discount', id))) {
+      const coupon = state.coupons.get(discount.coupon);
+      if (!coupon || subtotal <= 0 || discount.invoices_left === 0) continue;
+      const amount =
         coupon.percent_off !== null
-          ? Math.round((subtotal * coupon.percent_off) / 100)
-          : Math.min(coupon.amount_off ?? 0, subtotal);
+          ? Math.round((left * coupon.percent_off) / 100)
+          : Math.min(coupon.amount_off ?? 0, left);
+      left -= amount;
+      if (amount > 0) discountAmounts.push({ discount: discount.id, amount });
       if (discount.invoices_left !== null) discount.invoices_left -= 1;
-      // Stripe removes a discount from the subscription once it has ended.
-      if (discount.invoices_left === 0) sub.discount = null;
     }
-    const total = subtotal - discountAmount;
+    // Stripe removes a discount from the subscription once it has ended.
+    sub.discounts = sub.discounts.filter((id) => state.discounts.get(id)?.invoices_left !== 0);
+    const total = left;
 
     const voided = reason === 'subscription_cycle' && sub.pause_collection?.behavior === 'void';
     // Credit (negative balance) is consumed first; a debit (positive) is added to what is due.
@@ -142,8 +146,7 @@ export class Billing {
       price: price.id,
       line_period: { start: sub.item.current_period_start, end: sub.item.current_period_end },
       subtotal,
-      discount: discountAmount ? (discount?.id ?? null) : null,
-      discount_amount: discountAmount,
+      discount_amounts: discountAmounts,
       total,
       starting_balance: startingBalance,
       ending_balance: startingBalance - applied,
@@ -369,12 +372,17 @@ export class Billing {
     const unused = -Math.round(oldPrice.unit_amount * share);
     const remaining = Math.round(next.unit_amount * share);
     const subtotal = unused + remaining;
-    const discount = sub.discount ? state.discounts.get(sub.discount) : undefined;
-    const coupon = discount && discount.invoices_left !== 0 ? state.coupons.get(discount.coupon) : undefined;
-    // A repeating percent discount applies to prorations too (a once coupon was spent on the first invoice).
-    const percent = coupon && coupon.duration !== 'once' ? (coupon.percent_off ?? 0) : 0;
-    const discountAmount = Math.round((subtotal * percent) / 100);
-    const total = subtotal - discountAmount;
+    // Repeating percent discounts apply to prorations too (a once coupon was spent on the first invoice).
+    const discountAmounts: InvoiceRecord['discount_amounts'] = [];
+    let left = subtotal;
+    for (const discount of sub.discounts.map((id) => state.find(state.discounts, 'discount', id))) {
+      const coupon = discount.invoices_left !== 0 ? state.coupons.get(discount.coupon) : undefined;
+      const percent = coupon && coupon.duration !== 'once' ? (coupon.percent_off ?? 0) : 0;
+      const amount = Math.round((left * percent) / 100);
+      left -= amount;
+      if (amount !== 0) discountAmounts.push({ discount: discount.id, amount });
+    }
+    const total = left;
     const customer = state.find(state.customers, 'customer', sub.customer);
     const credit = customer.balance < 0 && total > 0 ? -Math.min(-customer.balance, total) : 0;
     const amountDue = Math.max(0, total + credit);
@@ -396,8 +404,7 @@ export class Billing {
       price: newPrice,
       line_period: { start: at, end },
       subtotal,
-      discount: discountAmount ? (discount?.id ?? null) : null,
-      discount_amount: discountAmount,
+      discount_amounts: discountAmounts,
       total,
       starting_balance: customer.balance,
       // A credit note of a negative total stays on the balance for the next invoice.

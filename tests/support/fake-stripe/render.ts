@@ -170,7 +170,7 @@ export class View {
       default_payment_method: s.default_payment_method,
       default_source: null,
       description: null,
-      discounts: s.discount ? [s.discount] : [],
+      discounts: s.discounts,
       ended_at: s.ended_at,
       items: {
         object: 'list',
@@ -211,7 +211,7 @@ export class View {
     if (this.legacy) {
       out.current_period_start = s.item.current_period_start;
       out.current_period_end = s.item.current_period_end;
-      out.discount = s.discount ? this.discount(s.discount) : null;
+      out.discount = s.discounts[0] ? this.discount(s.discounts[0]) : null;
     }
     return out;
   }
@@ -236,7 +236,7 @@ export class View {
       created: i.created,
       currency: price.currency,
       customer: i.customer,
-      discounts: i.discount ? [i.discount] : [],
+      discounts: i.discount_amounts.map((d) => d.discount),
       ending_balance: i.ending_balance,
       hosted_invoice_url: host,
       invoice_pdf: `${host}/pdf`,
@@ -302,7 +302,7 @@ export class View {
       },
       subtotal: i.subtotal,
       total: i.total,
-      total_discount_amounts: i.discount ? [{ amount: i.discount_amount, discount: i.discount }] : [],
+      total_discount_amounts: i.discount_amounts,
     } satisfies Wire<Stripe.Invoice>);
     if (this.legacy) {
       out.subscription = i.subscription;

@@ -331,19 +331,42 @@ route('GET', '/v1/coupons/:id', ({ id, view }) => view.coupon(id));
 
 // Subscriptions
 
-/** `discounts[0][coupon]` (or the pre-clover `coupon`) → a coupon id; null means "remove". */
-function couponParam(p: Params, state: StripeState, legacy: boolean): string | null | undefined {
+/**
+ * `discounts` (or the pre-clover `coupon`): each entry a coupon to apply or an existing discount of
+ * this subscription to keep (`{ discount }`); null means "remove them all", undefined "unchanged".
+ */
+function discountsParam(
+  p: Params,
+  state: StripeState,
+  legacy: boolean,
+  sub?: SubscriptionRecord,
+): { coupon?: string; discount?: string }[] | null | undefined {
   if (legacy && p.coupon !== undefined) {
     const id = str(p, 'coupon');
     if (id) state.find(state.coupons, 'coupon', id, 'coupon');
-    return id || null;
+    return id ? [{ coupon: id }] : null;
   }
   if (p.discounts === '') return null;
-  const first = one(list(p, 'discounts'), 'discounts');
-  if (!first) return undefined;
-  const id = need(first, 'coupon', 'discounts[0][coupon]');
-  state.find(state.coupons, 'coupon', id, 'discounts[0][coupon]');
-  return id;
+  const entries = list(p, 'discounts');
+  if (!entries) return undefined;
+  if (entries.length > 20) throw invalid('You may apply at most 20 discounts.', 'discounts');
+  return entries.map((entry, i) => {
+    if (typeof entry !== 'object' || Array.isArray(entry)) throw invalid('Invalid object', `discounts[${i}]`);
+    allowOnly(entry, ['coupon', 'discount', 'promotion_code'], `discounts[${i}]`);
+    const discount = str(entry, 'discount');
+    if (discount) {
+      const found = state.find(state.discounts, 'discount', discount, `discounts[${i}][discount]`);
+      if (!sub || found.subscription !== sub.id || !sub.discounts.includes(discount))
+        throw invalid(
+          `The discount ${discount} is not applied to this subscription.`,
+          `discounts[${i}][discount]`,
+        );
+      return { discount };
+    }
+    const coupon = need(entry, 'coupon', `discounts[${i}][coupon]`);
+    state.find(state.coupons, 'coupon', coupon, `discounts[${i}][coupon]`);
+    return { coupon };
+  });
 }
 
 route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
@@ -381,7 +404,9 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     )
   )
     throw invalid(`Invalid payment_behavior: ${behavior}`, 'payment_behavior');
-  const coupon = couponParam(p, state, legacy);
+  const discounts = discountsParam(p, state, legacy);
+  if (discounts?.some((d) => d.discount))
+    throw invalid('A new subscription has no discounts to keep: pass coupons.', 'discounts');
   const defaultPm = str(p, 'default_payment_method') || null;
   if (defaultPm) attachedCard(state, defaultPm, customer.id, 'default_payment_method');
 
@@ -420,7 +445,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     canceled_at: null,
     ended_at: null,
     pause_collection: null,
-    discount: null,
+    discounts: [],
     metadata: mergeMetadata({}, p),
     latest_invoice: null,
     default_payment_method: defaultPm,
@@ -429,7 +454,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
       str(obj(p, 'payment_settings') ?? {}, 'save_default_payment_method') === 'on_subscription',
   };
   state.subscriptions.set(id, sub);
-  if (coupon) sub.discount = billing.newDiscount(sub, coupon);
+  sub.discounts = (discounts ?? []).map((d) => billing.newDiscount(sub, d.coupon!));
 
   const inv = billing.invoice(sub, 'subscription_create', trialEnd !== null);
   if (inv.status === 'paid') {
@@ -497,7 +522,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
       pause = { behavior, resumes_at: int(pc, 'resumes_at', 'pause_collection[resumes_at]') ?? null };
     }
   }
-  const coupon = couponParam(p, state, legacy);
+  const discounts = discountsParam(p, state, legacy, sub);
   const item = one(list(p, 'items'), 'items');
   let newPrice: string | undefined;
   if (item) {
@@ -533,8 +558,9 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
       sub.canceled_at = cancelAtPeriodEnd ? state.now() : null;
     }
     if (pause !== undefined) sub.pause_collection = pause;
-    if (coupon === null) sub.discount = null;
-    else if (coupon) sub.discount = billing.newDiscount(sub, coupon);
+    // `discounts` replaces the list: an existing discount stays only if it is named again.
+    if (discounts !== undefined)
+      sub.discounts = (discounts ?? []).map((d) => d.discount ?? billing.newDiscount(sub, d.coupon!));
     // `none` and `create_prorations` leave this period's invoice as it was (the fake keeps no pending items).
     if (newPrice) sub.item.price = newPrice;
     if (defaultPm !== undefined) sub.default_payment_method = defaultPm || null;

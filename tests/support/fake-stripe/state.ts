@@ -98,7 +98,8 @@ export interface SubscriptionRecord {
     behavior: 'keep_as_draft' | 'mark_uncollectible' | 'void';
     resumes_at: number | null;
   } | null;
-  discount: string | null;
+  /** Discount ids, applied in this order (Stripe's `discounts`; setting them replaces the list). */
+  discounts: string[];
   metadata: Record<string, string>;
   latest_invoice: string | null;
   default_payment_method: string | null;
@@ -120,8 +121,8 @@ export interface InvoiceRecord {
   price: string;
   line_period: { start: number; end: number };
   subtotal: number;
-  discount: string | null;
-  discount_amount: number;
+  /** What each discount took off, in the order applied. */
+  discount_amounts: { discount: string; amount: number }[];
   total: number;
   starting_balance: number;
   ending_balance: number;
