@@ -187,6 +187,11 @@ describe('webhooks', () => {
         sql`select count(*)::int as n from outbox where "to" = ${u.email} and subject like '%trial ends on%'`,
       ),
     ).toBe(1);
+    // What they will pay, as every price is shown: with its VAT.
+    const mail = await t.db.execute<{ text: string }>(
+      sql`select text from outbox where "to" = ${u.email} and subject like '%trial ends on%'`,
+    );
+    expect(mail.rows[0]!.text).toContain('After that your card is charged £99.80/month inc. VAT;');
   });
 
   it('an old event arriving after a newer one leaves the state as Stripe has it now', async () => {

@@ -121,7 +121,7 @@ describe('after the trial', () => {
     const [newest] = (await u.client.get('/api/billing/invoices')).json();
     expect(newest).toMatchObject({ amount: shown.amountNow, status: 'paid' });
     const mail = await smtp.waitFor(u.email, 'Your ChairNotes plan has changed');
-    expect(mail.text).toContain(`£${shown.amountNow.toFixed(2)} was charged now`);
+    expect(mail.text).toContain(`£${shown.amountNow.toFixed(2)} (inc. VAT) was charged now`);
 
     const down = (await preview(u, 'pro')).json();
     expect(down.amountNow).toBeLessThan(0);

@@ -71,7 +71,7 @@ test('a dentist chooses Plus, pays by card and sees the trial on the confirmatio
   await expect(page).toHaveURL(/\/account\?tab=subscription$/);
   const plan = page.getByRole('region', { name: 'Your subscription' });
   await expect(plan).toContainText('Plus');
-  await expect(plan).toContainText('£99.80/month');
+  await expect(plan).toContainText('£99.80/month inc. VAT');
   await expect(plan).toContainText('Free trial');
   await expect(plan).toContainText(`Trial ends${formatDate(trialEndsAt)}`);
   await expect(plan.getByRole('button', { name: 'Freeze Subscription' })).toBeVisible();
@@ -127,7 +127,7 @@ test.describe('the Subscription tab of a subscriber', () => {
     await page.goto('/account?tab=subscription');
     const plan = page.getByRole('region', { name: 'Your subscription' });
     await expect(plan).toContainText('Plus');
-    await expect(plan).toContainText('£99.80/month');
+    await expect(plan).toContainText('£99.80/month inc. VAT');
     await expect(plan).toContainText('Active');
     await expect(plan).toContainText(`Next billing date${formatDate(currentPeriodEnd)}`);
 
@@ -177,7 +177,7 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(offer.getByRole('heading')).toBeFocused();
     await offer.getByRole('button', { name: 'Accept 50% Discount' }).click();
     await expect(page.getByText('Discount Applied', { exact: true })).toBeVisible();
-    await expect(plan).toContainText('£49.90/month');
+    await expect(plan).toContainText('£49.90/month inc. VAT');
     await expect(offer).toHaveCount(0);
     expect(await subscriptionOf(page)).toMatchObject({
       hasDiscount: true,

@@ -134,7 +134,7 @@ test.describe('subscribe page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscribe to Practice');
     const summary = page.getByRole('region', { name: 'Your plan' });
     await expect(summary).toContainText('Practice');
-    await expect(summary).toContainText('£149.80');
+    await expect(summary).toContainText('£149.80/month inc. VAT');
     await expect(summary).toContainText('Charged after 2 week free trial');
     await expect(summary).toContainText(`ends on ${TRIAL_ENDS_TEXT}`);
 

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../shared/brand';
-import { EMAIL_LINK_HOURS, TRIAL_DAYS } from '../../shared/constants';
+import { EMAIL_LINK_HOURS, type PlanId, TRIAL_DAYS } from '../../shared/constants';
+import { formatMonthly, monthlyAmount, VAT_INCLUDED } from '../../shared/plans';
 import type { ContactMessage } from '../../shared/schemas/marketing';
 import type { Mail } from './mailer';
 
@@ -190,14 +191,24 @@ export function referralInvitationMail(
   };
 }
 
-export function trialEndingMail(user: Person, trialEndsAt: Date, appUrl: string): Mail {
+/** What their plan costs a month, as every price is shown ('£99.80/month inc. VAT'), or 'monthly'. */
+function monthlyPrice(user: Person & { plan?: PlanId; hasDiscount?: boolean }): string {
+  const amount = user.plan ? monthlyAmount(user.plan, user.hasDiscount ?? false) : 0;
+  return amount > 0 ? formatMonthly(amount) : 'monthly';
+}
+
+export function trialEndingMail(
+  user: Person & { plan?: PlanId; hasDiscount?: boolean },
+  trialEndsAt: Date,
+  appUrl: string,
+): Mail {
   return {
     to: user.email,
     subject: `Your ${PRODUCT_NAME} trial ends on ${longDate.format(trialEndsAt)}`,
     text: [
       `Hello ${user.username},`,
       '',
-      `Your free trial ends on ${longDate.format(trialEndsAt)}. After that your card is charged monthly; you can cancel any time before then from your account:`,
+      `Your free trial ends on ${longDate.format(trialEndsAt)}. After that your card is charged ${monthlyPrice(user)}; you can cancel any time before then from your account:`,
       `${appUrl}/account`,
     ].join('\n'),
   };
@@ -336,9 +347,9 @@ export function planChangedMail(
 ): Mail {
   const money =
     change.amountNow > 0
-      ? `${change.formatted} was charged now for the rest of this period.`
+      ? `${change.formatted} (${VAT_INCLUDED}) was charged now for the rest of this period.`
       : change.amountNow < 0
-        ? `${change.formatted} is credited to your next invoice for the rest of this period.`
+        ? `${change.formatted} (${VAT_INCLUDED}) is credited to your next invoice for the rest of this period.`
         : 'Nothing was charged now.';
   return {
     to: person.email,

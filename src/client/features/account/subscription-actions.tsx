@@ -11,7 +11,7 @@ import {
 import { paths } from '@client/config/paths';
 import { PRODUCT_NAME } from '@shared/brand';
 import { FREEZE_DAYS, RETENTION_DISCOUNT, type SubscriptionStatus } from '@shared/constants';
-import { discountedPrice, formatPounds } from '@shared/plans';
+import { discountedPrice, formatPounds, VAT_INCLUDED } from '@shared/plans';
 import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { BadgePercent, CalendarClock, CircleAlert, Snowflake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -336,7 +336,7 @@ function RetentionOffer({
           </h3>
           <p className="mt-1 text-sm text-slate-700">
             Stay with {PRODUCT_NAME} and pay {formatPounds(discountedPrice(planPrice))} a month instead of{' '}
-            {formatPounds(planPrice)} for your next {months} months.
+            {formatPounds(planPrice)} ({VAT_INCLUDED}) for your next {months} months.
           </p>
         </div>
       </div>

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
 import { RETENTION_DISCOUNT } from '@shared/constants';
-import { discountedPrice, findPlan, formatPounds, PLANS } from '@shared/plans';
+import { discountedPrice, findPlan, formatPounds, PLANS, VAT_INCLUDED } from '@shared/plans';
 import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { isLiveSubscription } from '@shared/subscription';
 import { useRef } from 'react';
@@ -89,7 +89,7 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
             <dd className="mt-1 text-slate-900">
               {paid ? (
                 <>
-                  <span className="font-semibold">{formatPounds(price)}</span>/month
+                  <span className="font-semibold">{formatPounds(price)}</span>/month {VAT_INCLUDED}
                   {details.hasDiscount ? (
                     <span className="ml-2 text-sm text-slate-600">
                       ({RETENTION_DISCOUNT.percentOff}% off, was{' '}

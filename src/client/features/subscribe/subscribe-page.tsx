@@ -7,7 +7,7 @@ import { usePaymentConfig } from '@client/lib/config';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
-import { findPlan, formatPounds, type Plan } from '@shared/plans';
+import { findPlan, formatMonthly, formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
 import { Check, CircleAlert, CreditCard, LoaderCircle, Wrench } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -84,14 +84,16 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
             <span className="text-3xl font-bold tracking-tight text-slate-900">
               {formatPounds(plan.price)}
             </span>
-            <span className="text-slate-600">/{plan.interval}</span>
+            <span className="text-slate-600">
+              /{plan.interval} {VAT_INCLUDED}
+            </span>
           </p>
           {trial ? (
             <>
               <p className="mt-2 text-sm font-medium text-indigo-700">Charged after 2 week free trial</p>
               <p className="mt-1 text-sm text-slate-600">
                 Nothing to pay today. Your {TRIAL_DAYS}-day free trial ends on {formatDate(trialEndsAt)}; then{' '}
-                {formatPounds(plan.price)} a month. Cancel anytime.
+                {formatMonthly(plan.price)}. Cancel anytime.
               </p>
             </>
           ) : (
