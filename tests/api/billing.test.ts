@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { createBilling } from '../../src/server/billing/billing';
-import { PORTAL_CONFIGURATION_KEY } from '../../src/server/billing/catalog';
+import { PORTAL_CONFIGURATION_KEY, VAT_RATE_KEY } from '../../src/server/billing/catalog';
 import { client, createTestApp, signedInUser, stripeApp } from '../support/app';
+import { stripeClient } from '../support/fake-stripe';
 
 const t = await stripeApp();
 const { fake, deliver, deliverAll } = t;
@@ -307,6 +308,42 @@ describe('managing the subscription', () => {
 
     const portal = await u.client.post('/api/billing/portal');
     expect(portal.json().url).toMatch(/^https:\/\//);
+  });
+
+  it('every invoice shows the VAT in its price: 20 % inclusive UK VAT, on new subscriptions and, at their next change, old ones', async () => {
+    const [rate, ...others] = [...fake.state.taxRates.values()];
+    expect(others).toHaveLength(0);
+    expect(rate).toMatchObject({
+      percentage: 20,
+      inclusive: true,
+      country: 'GB',
+      tax_type: 'vat',
+      metadata: { chairnotes: VAT_RATE_KEY },
+    });
+
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!);
+    const { sub } = await stripeIds(u.id);
+    expect(fake.state.subscriptions.get(sub)!.default_tax_rates).toEqual([rate!.id]);
+    await deliverAll(fake.endTrial(sub));
+    const invoice = await stripeClient(fake).invoices.retrieve(
+      fake.state.subscriptions.get(sub)!.latest_invoice!,
+    );
+    // What is charged does not change; the VAT part of it shows: £99.80 = £83.17 + £16.63 VAT.
+    expect(invoice).toMatchObject({ total: 9980, total_excluding_tax: 8317 });
+    expect(invoice.total_taxes).toEqual([
+      expect.objectContaining({ amount: 1663, tax_behavior: 'inclusive', taxable_amount: 8317 }),
+    ]);
+
+    // A subscription from before the rate existed gets it at its next change.
+    const older = await signedInUser(t.app);
+    const olderStarted = await subscribe(older);
+    fake.confirmSetupIntent(olderStarted.clientSecret.split('_secret_')[0]!);
+    const olderSub = fake.state.subscriptions.get((await stripeIds(older.id)).sub)!;
+    olderSub.default_tax_rates = [];
+    expect((await older.client.post('/api/subscription/cancel')).statusCode).toBe(200);
+    expect(olderSub.default_tax_rates).toEqual([rate!.id]);
   });
 
   it('opens the billing portal on a Stripe account that never saved its portal settings, with our configuration', async () => {

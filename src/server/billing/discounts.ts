@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { Billing } from './billing';
 
 /** The coupon a subscription's discount applies (`source.coupon` since 2025; a coupon object before). */
 function couponOf(discount: Stripe.Discount): string | null {
@@ -13,17 +14,23 @@ function couponOf(discount: Stripe.Discount): string | null {
  * reverse). A coupon already applied is not applied twice.
  */
 export async function addDiscount(
-  stripe: Stripe,
+  billing: Billing,
   subscriptionId: string,
   couponId: string,
   idempotencyKey: string,
 ): Promise<void> {
+  const { stripe } = billing;
+  const { vatRateId } = await billing.catalog();
   const subscription = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['discounts'] });
   const current = (subscription.discounts ?? []).filter((d): d is Stripe.Discount => typeof d !== 'string');
   if (current.some((d) => couponOf(d) === couponId)) return;
   await stripe.subscriptions.update(
     subscriptionId,
-    { discounts: [...current.map((d) => ({ discount: d.id })), { coupon: couponId }] },
+    {
+      discounts: [...current.map((d) => ({ discount: d.id })), { coupon: couponId }],
+      // A change like any other: the VAT rate comes along (billing/subscription-service.ts).
+      default_tax_rates: [vatRateId],
+    },
     { idempotencyKey },
   );
 }

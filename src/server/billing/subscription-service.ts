@@ -79,7 +79,13 @@ export function subscriptionService(ctx: AppContext) {
     const billing = requireBilling();
     const subId = requireLiveSubscription(user);
     return stripeCall(async () => {
-      await billing.stripe.subscriptions.update(subId, params, { idempotencyKey: key });
+      // Every change brings the VAT rate along: subscriptions made before it get it now.
+      const { vatRateId } = await billing.catalog();
+      await billing.stripe.subscriptions.update(
+        subId,
+        { ...params, default_tax_rates: [vatRateId] },
+        { idempotencyKey: key },
+      );
       return syncUser(db, billing, user);
     });
   }
@@ -106,7 +112,11 @@ export function subscriptionService(ctx: AppContext) {
     if (item && item.price.id !== catalog.priceIds[planId]) {
       await billing.stripe.subscriptions.update(
         sub.id,
-        { items: [{ id: item.id, price: catalog.priceIds[planId] }], proration_behavior: 'none' },
+        {
+          items: [{ id: item.id, price: catalog.priceIds[planId] }],
+          proration_behavior: 'none',
+          default_tax_rates: [catalog.vatRateId],
+        },
         { idempotencyKey: `resume-${sub.id}-${planId}-${Date.now()}` },
       );
     }
@@ -169,6 +179,7 @@ export function subscriptionService(ctx: AppContext) {
         items: [{ price: catalog.priceIds[planId] }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+        default_tax_rates: [catalog.vatRateId],
         ...(trial ? { trial_period_days: TRIAL_DAYS } : {}),
         metadata: { userId: String(user.id), planId },
         expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
@@ -255,7 +266,7 @@ export function subscriptionService(ctx: AppContext) {
         const subId = requireLiveSubscription(user);
         return await stripeCall(async () => {
           // Kept beside any referral month the subscription has (Stripe replaces the list).
-          await addDiscount(billing.stripe, subId, RETENTION_COUPON_ID, `discount-${user.id}`);
+          await addDiscount(billing, subId, RETENTION_COUPON_ID, `discount-${user.id}`);
           return syncUser(db, billing, user);
         });
       } catch (error) {
@@ -322,9 +333,12 @@ export function subscriptionService(ctx: AppContext) {
             payment_behavior: 'error_if_incomplete',
           };
       return stripeCall(async () => {
-        const updated = await billing.stripe.subscriptions.update(subId, params, {
-          idempotencyKey: `change-plan-${requestId}`,
-        });
+        const { vatRateId } = await billing.catalog();
+        const updated = await billing.stripe.subscriptions.update(
+          subId,
+          { ...params, default_tax_rates: [vatRateId] },
+          { idempotencyKey: `change-plan-${requestId}` },
+        );
         // What the switch invoiced at once (always_invoice): charged, or credited when below zero.
         const invoiceId =
           typeof updated.latest_invoice === 'string' ? updated.latest_invoice : updated.latest_invoice?.id;

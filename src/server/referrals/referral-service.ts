@@ -82,12 +82,7 @@ export function referralService(ctx: AppContext) {
       if (!billing) throw new HttpError(503, 'Payments are not available right now. Please try again later.');
       await stripeCall(async () => {
         await billing.catalog();
-        await addDiscount(
-          billing.stripe,
-          subscriptionId,
-          REFERRAL_COUPON_ID,
-          `referral-discount-${subscriptionId}`,
-        );
+        await addDiscount(billing, subscriptionId, REFERRAL_COUPON_ID, `referral-discount-${subscriptionId}`);
       });
       const recorded = await repo.create({
         referrerId: check.referrer.id,

@@ -147,6 +147,7 @@ export class Billing {
       line_period: { start: sub.item.current_period_start, end: sub.item.current_period_end },
       subtotal,
       discount_amounts: discountAmounts,
+      taxes: this.taxes(sub, total),
       total,
       starting_balance: startingBalance,
       ending_balance: startingBalance - applied,
@@ -326,6 +327,20 @@ export class Billing {
     this.state.emit('customer.subscription.trial_will_end', this.view.subscription(sub.id));
   }
 
+  /**
+   * The tax in an invoice's total from the subscription's rates. An inclusive rate is the part of the
+   * total that is tax (20 % inclusive: total × 20 / 120, rounded to the penny); an exclusive one
+   * would be added to it, which this fake does not do (ChairNotes' prices include VAT).
+   */
+  taxes(sub: SubscriptionRecord, total: number): InvoiceRecord['taxes'] {
+    return sub.default_tax_rates.map((id) => {
+      const rate = this.state.find(this.state.taxRates, 'tax_rate', id);
+      if (!rate.inclusive) throw new Error('the fake Stripe applies inclusive tax rates only');
+      const amount = Math.round((total * rate.percentage) / (100 + rate.percentage));
+      return { tax_rate: id, amount, taxable_amount: total - amount };
+    });
+  }
+
   /** A new discount for a coupon; `repeating` ones end after their months, counted from now. */
   newDiscount(sub: SubscriptionRecord, couponId: string): string {
     const coupon = this.state.coupons.get(couponId);
@@ -405,6 +420,7 @@ export class Billing {
       line_period: { start: at, end },
       subtotal,
       discount_amounts: discountAmounts,
+      taxes: this.taxes(sub, total),
       total,
       starting_balance: customer.balance,
       // A credit note of a negative total stays on the balance for the next invoice.

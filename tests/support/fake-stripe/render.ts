@@ -171,6 +171,7 @@ export class View {
       default_source: null,
       description: null,
       discounts: s.discounts,
+      default_tax_rates: s.default_tax_rates.map((id) => this.taxRate(id)),
       ended_at: s.ended_at,
       items: {
         object: 'list',
@@ -303,6 +304,15 @@ export class View {
       subtotal: i.subtotal,
       total: i.total,
       total_discount_amounts: i.discount_amounts,
+      total_excluding_tax: i.total - i.taxes.reduce((sum, t) => sum + t.amount, 0),
+      total_taxes: i.taxes.map((t) => ({
+        amount: t.amount,
+        tax_behavior: 'inclusive',
+        tax_rate_details: { tax_rate: t.tax_rate },
+        taxability_reason: 'standard_rated',
+        taxable_amount: t.taxable_amount,
+        type: 'tax_rate_details',
+      })),
     } satisfies Wire<Stripe.Invoice>);
     if (this.legacy) {
       out.subscription = i.subscription;
@@ -431,6 +441,30 @@ export class View {
       metadata: b.metadata,
       type: b.type,
     } satisfies Wire<Stripe.CustomerBalanceTransaction>);
+  }
+
+  taxRate(id: string): JsonObject {
+    const r = this.state.find(this.state.taxRates, 'tax_rate', id);
+    return json({
+      id: r.id,
+      object: 'tax_rate',
+      active: r.active,
+      country: r.country,
+      created: r.created,
+      description: r.description,
+      display_name: r.display_name,
+      effective_percentage: r.percentage,
+      flat_amount: null,
+      inclusive: r.inclusive,
+      jurisdiction: r.jurisdiction,
+      jurisdiction_level: null,
+      livemode: false,
+      metadata: r.metadata,
+      percentage: r.percentage,
+      rate_type: 'percentage',
+      state: null,
+      tax_type: r.tax_type,
+    } satisfies Wire<Stripe.TaxRate>);
   }
 
   portalConfiguration(id: string): JsonObject {

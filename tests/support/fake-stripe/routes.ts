@@ -331,6 +331,69 @@ route('GET', '/v1/coupons/:id', ({ id, view }) => view.coupon(id));
 
 // Subscriptions
 
+/** `default_tax_rates`: active tax rate ids; '' clears them; undefined leaves them. */
+function taxRatesParam(p: Params, state: StripeState): string[] | undefined {
+  if (p.default_tax_rates === '') return [];
+  if (p.default_tax_rates === undefined) return undefined;
+  const ids = strings(p, 'default_tax_rates');
+  return ids.map((id, i) => {
+    const rate = state.find(state.taxRates, 'tax_rate', id, `default_tax_rates[${i}]`);
+    if (!rate.active) throw invalid(`The tax rate ${id} is inactive.`, `default_tax_rates[${i}]`);
+    return id;
+  });
+}
+
+route('POST', '/v1/tax_rates', ({ p, state, view }) => {
+  allowOnly(p, [
+    'display_name',
+    'inclusive',
+    'percentage',
+    'active',
+    'country',
+    'description',
+    'jurisdiction',
+    'metadata',
+    'state',
+    'tax_type',
+  ]);
+  const percentage = Number(need(p, 'percentage'));
+  if (!Number.isFinite(percentage) || percentage < 0 || percentage > 100)
+    throw invalid('Invalid decimal: percentage', 'percentage');
+  const inclusive = bool(p, 'inclusive');
+  if (inclusive === undefined) throw missingParam('inclusive');
+  const id = newId('txr');
+  state.taxRates.set(id, {
+    id,
+    created: state.now(),
+    active: bool(p, 'active') ?? true,
+    display_name: need(p, 'display_name'),
+    percentage,
+    inclusive,
+    country: str(p, 'country') ?? null,
+    jurisdiction: str(p, 'jurisdiction') ?? null,
+    tax_type: str(p, 'tax_type') ?? null,
+    description: str(p, 'description') ?? null,
+    metadata: mergeMetadata({}, p),
+  });
+  return view.taxRate(id);
+});
+
+route('GET', '/v1/tax_rates', ({ p, state, view }) => {
+  const active = bool(p, 'active');
+  const inclusive = bool(p, 'inclusive');
+  const found = newest(state.taxRates).filter(
+    (r) =>
+      (active === undefined || r.active === active) && (inclusive === undefined || r.inclusive === inclusive),
+  );
+  return page(
+    '/v1/tax_rates',
+    found.map((r) => view.taxRate(r.id)),
+    p,
+  );
+});
+
+route('GET', '/v1/tax_rates/:id', ({ id, view }) => view.taxRate(id));
+
 /**
  * `discounts` (or the pre-clover `coupon`): each entry a coupon to apply or an existing discount of
  * this subscription to keep (`{ discount }`); null means "remove them all", undefined "unchanged".
@@ -386,6 +449,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     'proration_behavior',
     'collection_method',
     'billing_mode',
+    'default_tax_rates',
     ...(legacy ? ['coupon'] : []),
   ]);
   const customer = state.find(state.customers, 'customer', need(p, 'customer'), 'customer');
@@ -404,6 +468,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     )
   )
     throw invalid(`Invalid payment_behavior: ${behavior}`, 'payment_behavior');
+  const taxRates = taxRatesParam(p, state);
   const discounts = discountsParam(p, state, legacy);
   if (discounts?.some((d) => d.discount))
     throw invalid('A new subscription has no discounts to keep: pass coupons.', 'discounts');
@@ -446,6 +511,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     ended_at: null,
     pause_collection: null,
     discounts: [],
+    default_tax_rates: taxRates ?? [],
     metadata: mergeMetadata({}, p),
     latest_invoice: null,
     default_payment_method: defaultPm,
@@ -500,6 +566,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     'cancellation_details',
     'off_session',
     'proration_date',
+    'default_tax_rates',
     ...(legacy ? ['coupon'] : []),
   ]);
   const sub = state.find(state.subscriptions, 'subscription', id);
@@ -523,6 +590,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     }
   }
   const discounts = discountsParam(p, state, legacy, sub);
+  const taxRates = taxRatesParam(p, state);
   const item = one(list(p, 'items'), 'items');
   let newPrice: string | undefined;
   if (item) {
@@ -558,6 +626,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
       sub.canceled_at = cancelAtPeriodEnd ? state.now() : null;
     }
     if (pause !== undefined) sub.pause_collection = pause;
+    if (taxRates !== undefined) sub.default_tax_rates = taxRates;
     // `discounts` replaces the list: an existing discount stays only if it is named again.
     if (discounts !== undefined)
       sub.discounts = (discounts ?? []).map((d) => d.discount ?? billing.newDiscount(sub, d.coupon!));

@@ -100,6 +100,8 @@ export interface SubscriptionRecord {
   } | null;
   /** Discount ids, applied in this order (Stripe's `discounts`; setting them replaces the list). */
   discounts: string[];
+  /** Tax rate ids applied to every invoice of the subscription. */
+  default_tax_rates: string[];
   metadata: Record<string, string>;
   latest_invoice: string | null;
   default_payment_method: string | null;
@@ -123,6 +125,8 @@ export interface InvoiceRecord {
   subtotal: number;
   /** What each discount took off, in the order applied. */
   discount_amounts: { discount: string; amount: number }[];
+  /** The tax in the total, per rate (inclusive rates: part of `total`, not added to it). */
+  taxes: { tax_rate: string; amount: number; taxable_amount: number }[];
   total: number;
   starting_balance: number;
   ending_balance: number;
@@ -196,6 +200,20 @@ export interface PortalSessionRecord {
   url: string;
 }
 
+export interface TaxRateRecord {
+  id: string;
+  created: number;
+  active: boolean;
+  display_name: string;
+  percentage: number;
+  inclusive: boolean;
+  country: string | null;
+  jurisdiction: string | null;
+  tax_type: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+}
+
 /** A customer portal configuration: which features are on (each `{ enabled }`, as sent). */
 export interface PortalConfigurationRecord {
   id: string;
@@ -231,6 +249,7 @@ export class StripeState {
   readonly portalSessions = new Map<string, PortalSessionRecord>();
   /** None at first, and no default: a fresh Stripe account has not saved its portal settings. */
   readonly portalConfigurations = new Map<string, PortalConfigurationRecord>();
+  readonly taxRates = new Map<string, TaxRateRecord>();
   /** Every event the fake generated, API calls and control methods alike, oldest first. */
   readonly events: Stripe.Event[] = [];
 
