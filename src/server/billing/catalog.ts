@@ -14,7 +14,7 @@ export const REFERRAL_COUPON_ID = 'chairnotes_referral_first_month_free';
 
 /** Marks our tax rate (metadata): UK VAT at 20 %, included in every price. */
 export const VAT_RATE_KEY = 'chairnotes_uk_vat_20_inclusive';
-export const VAT_PERCENT = 20;
+const VAT_PERCENT = 20;
 
 /** Marks the customer portal configuration that is ours (metadata), so it is found, not made again. */
 export const PORTAL_CONFIGURATION_KEY = 'chairnotes_portal_v1';
