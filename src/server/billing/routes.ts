@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { findPlan, formatPounds } from '../../shared/plans';
 import { publicUserSchema } from '../../shared/schemas/auth';
 import {
+  billingDetailsAnswerSchema,
+  billingDetailsSchema,
   createSubscriptionResponseSchema,
   createSubscriptionSchema,
   invoiceSchema,
@@ -138,6 +140,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/billing/payment-method',
     { schema: { response: { 200: paymentMethodSchema } } },
     async (request, reply) => subscriptions.paymentMethod(await requireUser(request, reply)),
+  );
+
+  // Who the invoices are made out to: asked on the subscribe page, editable in the Subscription tab.
+  app.get(
+    '/api/billing/details',
+    { schema: { response: { 200: billingDetailsAnswerSchema } } },
+    async (request, reply) => ({ details: (await requireUser(request, reply)).billingDetails ?? null }),
+  );
+
+  app.put(
+    '/api/billing/details',
+    { schema: { body: billingDetailsSchema, response: { 200: billingDetailsAnswerSchema } } },
+    async (request, reply) => ({
+      details: await subscriptions.saveBillingDetails(await requireUser(request, reply), request.body),
+    }),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { FREEZE_DAYS, type PaidPlanId, RETENTION_DISCOUNT, TRIAL_DAYS } from '../../shared/constants';
 import { monthlyAmount } from '../../shared/plans';
 import type {
+  BillingDetails,
   CreateSubscriptionResponse,
   Invoice,
   PaymentMethod,
@@ -419,6 +420,36 @@ export function subscriptionService(ctx: AppContext) {
           expYear: pm.card.exp_year,
         };
       });
+    },
+
+    /**
+     * Who the invoices are made out to, saved on the Stripe customer (its name, its address in the
+     * UK, and its `gb_vat` tax id, which Stripe prints on every invoice), then here. Stripe first: if
+     * it refuses, nothing is saved and the person is told.
+     */
+    async saveBillingDetails(user: User, details: BillingDetails): Promise<BillingDetails> {
+      const billing = requireBilling();
+      await stripeCall(async () => {
+        const customer = await ensureCustomer(billing, user);
+        await billing.stripe.customers.update(customer, {
+          name: details.name,
+          address: {
+            line1: details.line1,
+            line2: details.line2,
+            city: details.city,
+            postal_code: details.postcode,
+            country: 'GB',
+          },
+        });
+        const taxIds = await billing.stripe.customers.listTaxIds(customer, { limit: 100 });
+        const vat = taxIds.data.filter((t) => t.type === 'gb_vat');
+        for (const old of vat.filter((t) => t.value !== details.vatNumber))
+          await billing.stripe.customers.deleteTaxId(customer, old.id);
+        if (details.vatNumber && !vat.some((t) => t.value === details.vatNumber))
+          await billing.stripe.customers.createTaxId(customer, { type: 'gb_vat', value: details.vatNumber });
+      });
+      await repo.setBillingDetails(user.id, details);
+      return details;
     },
 
     /** A Stripe billing portal session for the user, returning to their account. */

@@ -21,6 +21,7 @@ import {
   REFERRAL_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from '../../shared/constants';
+import type { BillingDetails } from '../../shared/schemas/billing';
 import { CONTACT_KINDS } from '../../shared/schemas/marketing';
 import { SECURITY_EVENT_TYPES } from '../../shared/schemas/security';
 
@@ -72,6 +73,11 @@ export const users = pgTable(
      * never changed, so the database id is never shown and a renamed or re-addressed person stays one.
      */
     publicId: uuid('public_id').notNull().defaultRandom(),
+    /**
+     * Who the invoices are made out to (name, address, UK VAT number), as last saved on the Stripe
+     * customer: shown in the account without asking Stripe.
+     */
+    billingDetails: jsonb('billing_details').$type<BillingDetails>(),
   },
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.

@@ -49,6 +49,7 @@ export class View {
       currency: c.currency,
       default_source: null,
       delinquent: false,
+      address: c.address,
       description: c.description,
       email: c.email,
       invoice_prefix: c.invoice_prefix,
@@ -441,6 +442,22 @@ export class View {
       metadata: b.metadata,
       type: b.type,
     } satisfies Wire<Stripe.CustomerBalanceTransaction>);
+  }
+
+  taxId(id: string): JsonObject {
+    const t = this.state.find(this.state.taxIds, 'tax_id', id);
+    return json({
+      id: t.id,
+      object: 'tax_id',
+      country: 'GB',
+      created: t.created,
+      customer: t.customer,
+      livemode: false,
+      owner: { account: undefined, application: undefined, customer: t.customer, type: 'customer' },
+      type: t.type as Stripe.TaxId.Type,
+      value: t.value,
+      verification: { status: 'pending', verified_address: null, verified_name: null },
+    } satisfies Wire<Stripe.TaxId>);
   }
 
   taxRate(id: string): JsonObject {

@@ -27,6 +27,8 @@ interface Ctx {
   p: Params;
   /** The id in the URL, when the route has one. */
   id: string;
+  /** A second id in the URL (`:sub`: a customer's tax id). */
+  sub: string;
   state: StripeState;
   billing: Billing;
   view: View;
@@ -35,13 +37,22 @@ type Handler = (ctx: Ctx) => JsonObject;
 
 const routes: { method: string; pattern: RegExp; handler: Handler }[] = [];
 function route(method: string, path: string, handler: Handler): void {
-  routes.push({ method, pattern: new RegExp(`^${path.replace(':id', '([^/]+)')}$`), handler });
+  routes.push({
+    method,
+    pattern: new RegExp(`^${path.replace(':id', '([^/]+)').replace(':sub', '([^/]+)')}$`),
+    handler,
+  });
 }
 
-export function dispatch(method: string, path: string, ctx: Omit<Ctx, 'id'>): JsonObject {
+export function dispatch(method: string, path: string, ctx: Omit<Ctx, 'id' | 'sub'>): JsonObject {
   for (const r of routes) {
     const match = r.method === method ? r.pattern.exec(path) : null;
-    if (match) return r.handler({ ...ctx, id: decodeURIComponent(match[1] ?? '') });
+    if (match)
+      return r.handler({
+        ...ctx,
+        id: decodeURIComponent(match[1] ?? ''),
+        sub: decodeURIComponent(match[2] ?? ''),
+      });
   }
   throw new StripeFault(404, {
     type: 'invalid_request_error',
@@ -88,6 +99,7 @@ route('POST', '/v1/customers', ({ p, state, view }) => {
     invoice_settings: { default_payment_method: null },
     invoice_prefix: randomBytes(4).toString('hex').toUpperCase(),
     next_invoice_sequence: 1,
+    address: null,
   });
   state.emit('customer.created', view.customer(id));
   return view.customer(id);
@@ -114,8 +126,13 @@ route('GET', '/v1/customers/search', ({ p, state, view }) => {
 route('GET', '/v1/customers/:id', ({ id, view }) => view.customer(id));
 
 route('POST', '/v1/customers/:id', ({ p, id, state, view }) => {
-  allowOnly(p, ['email', 'name', 'description', 'phone', 'metadata', 'invoice_settings']);
+  allowOnly(p, ['email', 'name', 'description', 'phone', 'metadata', 'invoice_settings', 'address']);
   const c = state.find(state.customers, 'customer', id);
+  const address = p.address === '' ? null : obj(p, 'address');
+  if (address) allowOnly(address, ['line1', 'line2', 'city', 'postal_code', 'state', 'country'], 'address');
+  const country = address && str(address, 'country');
+  if (country && !/^[A-Z]{2}$/.test(country))
+    throw invalid(`Invalid country: ${country}`, 'address[country]');
   const pm = str(obj(p, 'invoice_settings') ?? {}, 'default_payment_method');
   if (pm) attachedCard(state, pm, c.id, 'invoice_settings[default_payment_method]');
   if (pm !== undefined) c.invoice_settings.default_payment_method = pm || null;
@@ -123,9 +140,53 @@ route('POST', '/v1/customers/:id', ({ p, id, state, view }) => {
   c.name = str(p, 'name') ?? c.name;
   c.description = str(p, 'description') ?? c.description;
   c.phone = str(p, 'phone') ?? c.phone;
+  if (p.address === '') c.address = null;
+  else if (address) {
+    const field = (key: string) => str(address, key) || null;
+    c.address = {
+      line1: field('line1'),
+      line2: field('line2'),
+      city: field('city'),
+      postal_code: field('postal_code'),
+      state: field('state'),
+      country: field('country'),
+    };
+  }
   c.metadata = mergeMetadata(c.metadata, p);
   state.emit('customer.updated', view.customer(id));
   return view.customer(id);
+});
+
+// A UK VAT number as Stripe checks gb_vat: GB and 9 or 12 digits, or GBGD/GBHA and 3 digits.
+const GB_VAT = /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/;
+
+route('POST', '/v1/customers/:id/tax_ids', ({ p, id, state, view }) => {
+  allowOnly(p, ['type', 'value']);
+  const customer = state.find(state.customers, 'customer', id);
+  const type = need(p, 'type');
+  if (type !== 'gb_vat') throw invalid('This fake knows only the tax id type gb_vat.', 'type');
+  const value = need(p, 'value');
+  if (!GB_VAT.test(value)) throw invalid(`Invalid value for gb_vat: ${value}`, 'value', 'tax_id_invalid');
+  const taxId = newId('txi');
+  state.taxIds.set(taxId, { id: taxId, created: state.now(), customer: customer.id, type, value });
+  return view.taxId(taxId);
+});
+
+route('GET', '/v1/customers/:id/tax_ids', ({ p, id, state, view }) => {
+  const customer = state.find(state.customers, 'customer', id);
+  const own = newest(state.taxIds).filter((t) => t.customer === customer.id);
+  return page(
+    `/v1/customers/${id}/tax_ids`,
+    own.map((t) => view.taxId(t.id)),
+    p,
+  );
+});
+
+route('DELETE', '/v1/customers/:id/tax_ids/:sub', ({ id, sub, state }) => {
+  const taxId = state.taxIds.get(sub);
+  if (!taxId || taxId.customer !== id) throw noSuch('tax_id', sub);
+  state.taxIds.delete(sub);
+  return { id: sub, object: 'tax_id', deleted: true };
 });
 
 function attachedCard(state: StripeState, pm: string, customer: string, param: string): void {

@@ -21,6 +21,23 @@ export interface CustomerRecord {
   invoice_settings: { default_payment_method: string | null };
   invoice_prefix: string;
   next_invoice_sequence: number;
+  address: {
+    line1: string | null;
+    line2: string | null;
+    city: string | null;
+    postal_code: string | null;
+    state: string | null;
+    country: string | null;
+  } | null;
+}
+
+/** A customer's tax id (a UK VAT number: `gb_vat`). */
+export interface TaxIdRecord {
+  id: string;
+  created: number;
+  customer: string;
+  type: string;
+  value: string;
 }
 
 export interface ProductRecord {
@@ -250,6 +267,7 @@ export class StripeState {
   /** None at first, and no default: a fresh Stripe account has not saved its portal settings. */
   readonly portalConfigurations = new Map<string, PortalConfigurationRecord>();
   readonly taxRates = new Map<string, TaxRateRecord>();
+  readonly taxIds = new Map<string, TaxIdRecord>();
   /** Every event the fake generated, API calls and control methods alike, oldest first. */
   readonly events: Stripe.Event[] = [];
 
