@@ -34,7 +34,7 @@ test('switch Plus to Practice in the trial, then back after it, seeing the money
   await page.reload();
   await summary.getByRole('button', { name: 'Switch to Plus' }).click();
   const back = page.getByRole('dialog', { name: 'Switch to Plus?' });
-  await expect(back.getByText(/^£\d+\.\d\d is credited to your next invoice/)).toBeVisible();
+  await expect(back.getByText(/^£\d+\.\d\d \(inc\. VAT\) is credited to your next invoice/)).toBeVisible();
   await expect(back.getByText(/^Then £99\.80\/month inc\. VAT/)).toBeVisible();
   await back.getByRole('button', { name: 'Confirm switch' }).click();
   await expect(page.getByText('You are now on the Plus plan.', { exact: true })).toBeVisible();

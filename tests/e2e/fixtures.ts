@@ -104,6 +104,29 @@ export async function verifyViaApi(page: Page, email: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
+const PRACTICE_BILLING = {
+  name: 'Smile Dental Ltd',
+  line1: '12 High Street',
+  city: 'Leeds',
+  postcode: 'ls1 4ap',
+  vatNumber: 'GB123456789',
+};
+
+/**
+ * Gives the billing details the subscribe page asks for before the card, and
+ * waits until they are saved and the card form shows.
+ */
+export async function giveBillingDetails(page: Page, details = PRACTICE_BILLING) {
+  const form = page.getByRole('form', { name: 'Billing details' });
+  await form.getByLabel('Practice or business name').fill(details.name);
+  await form.getByLabel('Address', { exact: true }).fill(details.line1);
+  await form.getByLabel('Town or city').fill(details.city);
+  await form.getByLabel('Postcode').fill(details.postcode);
+  await form.getByLabel('UK VAT number (optional)').fill(details.vatNumber);
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(form).toBeHidden();
+}
+
 /** Starts a trial for the signed-in page's user through the API (the e2e server talks to the fake Stripe). */
 export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pro') {
   const res = await page.request.post('/api/create-subscription', {

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { baseURL, NOTE_APP_URL } from '../../playwright.config';
-import { atStripe, expect, expectNoAxeViolations, registerViaApi, subscribeViaApi, test } from './fixtures';
+import {
+  atStripe,
+  expect,
+  expectNoAxeViolations,
+  giveBillingDetails,
+  registerViaApi,
+  subscribeViaApi,
+  test,
+} from './fixtures';
 
 // The subscription flows end to end: the app's server talks to the fake Stripe API, the browser to
 // the Stripe.js stand-in, and the tests move Stripe (a saved card, the end of a trial, a failure)
@@ -44,6 +52,7 @@ test('a dentist chooses Plus, pays by card and sees the trial on the confirmatio
   await expect(summary).toContainText('£99.80');
   await expect(summary).toContainText('Charged after 2 week free trial');
 
+  await giveBillingDetails(page);
   const payment = page.getByRole('region', { name: 'Payment details' });
   await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
   await payment.getByLabel('Expiry date').fill('12 / 30');
@@ -82,6 +91,7 @@ test('a declined card shows "Payment Failed" and the dentist can try again', asy
   await registerViaApi(page);
   await serveStripeJs(page);
   await page.goto('/subscribe/clinic');
+  await giveBillingDetails(page);
   const payment = page.getByRole('region', { name: 'Payment details' });
   await payment.getByLabel('Card number').fill('4000 0000 0000 0002');
   await payment.getByRole('button', { name: 'Start Free Trial' }).click();
@@ -89,6 +99,47 @@ test('a declined card shows "Payment Failed" and the dentist can try again', asy
   await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible();
   await expect(payment.getByRole('button', { name: 'Start Free Trial' })).toBeEnabled();
   await expect(page).toHaveURL(/\/subscribe\/clinic$/);
+});
+
+test('billing details are asked before the card, checked the UK way, and changed in the Subscription tab', async ({
+  page,
+}) => {
+  // Two pages with a form each, every save going to the fake Stripe.
+  test.slow();
+  await registerViaApi(page);
+  await serveStripeJs(page);
+  await page.goto('/subscribe/pro');
+  const payment = page.getByRole('region', { name: 'Payment details' });
+  const form = payment.getByRole('form', { name: 'Billing details' });
+  await expect(payment.getByLabel('Card number')).toHaveCount(0);
+  await form.getByLabel('Practice or business name').fill('Smile Dental Ltd');
+  await form.getByLabel('Address', { exact: true }).fill('12 High Street');
+  await form.getByLabel('Town or city').fill('Leeds');
+  await form.getByLabel('Postcode').fill('75001');
+  await form.getByLabel('UK VAT number (optional)').fill('123 4567 89');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(form.getByText('Please enter a UK postcode, like SW1A 1AA', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  await form.getByLabel('Postcode').fill('ls1 4ap');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  const madeOutTo = payment.locator('address');
+  await expect(madeOutTo).toContainText('Smile Dental Ltd');
+  await expect(madeOutTo).toContainText('Leeds LS1 4AP');
+  await expect(madeOutTo).toContainText('VAT number GB123456789');
+  await expect(payment.getByLabel('Card number')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/account?tab=subscription');
+  const card = page.getByRole('region', { name: 'Billing details' });
+  await expect(card).toContainText('Smile Dental Ltd');
+  await card.getByRole('button', { name: 'Change billing details' }).click();
+  await card.getByLabel('UK VAT number (optional)').fill('');
+  await card.getByRole('button', { name: 'Save billing details' }).click();
+  await expect(page.getByText('Billing details saved', { exact: true })).toBeVisible();
+  await expect(card).toContainText('No VAT number');
+  await expect(card).toContainText('12 High Street');
 });
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { expect, expectNoAxeViolations, registerViaApi, test } from './fixtures';
+import { expect, expectNoAxeViolations, giveBillingDetails, registerViaApi, test } from './fixtures';
 
 // What the dentist sees in each state of the subscribe page and the confirmation page, and the
 // account's Subscription tab on the free plan. Where a state of the subscribe page is hard to reach
@@ -168,6 +168,7 @@ test.describe('subscribe page', () => {
     await expect(summary.getByText("Referral code applied. You'll get 1 month free!")).toBeVisible();
 
     // The payment form: a declined card is reported and the form can be used again.
+    await giveBillingDetails(page);
     const payment = page.getByRole('region', { name: 'Payment details' });
     const submit = payment.getByRole('button', { name: 'Start Free Trial' });
     await expect(submit).toBeEnabled();
@@ -235,6 +236,7 @@ test.describe('subscribe page', () => {
     const summary = page.getByRole('region', { name: 'Your plan' });
     await expect(summary).toContainText('Charged today, then every month.');
     await expect(summary).not.toContainText('free trial');
+    await giveBillingDetails(page);
     const payment = page.getByRole('region', { name: 'Payment details' });
     await payment.getByLabel('Card number').fill('4242424242424242');
     await payment.getByRole('button', { name: 'Subscribe Now' }).click();
@@ -256,6 +258,10 @@ test.describe('subscribe page', () => {
     await serveStripeJs(page);
     await paymentsConfigured(page);
     await page.goto('/subscribe/pro');
+    // The billing details form first, then the card form.
+    await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await giveBillingDetails(page);
     await expect(page.getByRole('button', { name: 'Start Free Trial' })).toBeEnabled();
     await expectNoAxeViolations(page);
   });

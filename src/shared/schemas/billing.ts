@@ -77,7 +77,7 @@ export type PlanChange = z.infer<typeof planChangeSchema>;
  * with one space before the last three characters.
  */
 const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/;
-export const ukPostcode = text()
+const ukPostcode = text()
   .transform((value) => value.toUpperCase().replace(/\s+/g, ''))
   .refine((value) => UK_POSTCODE.test(value), 'Please enter a UK postcode, like SW1A 1AA')
   .transform((value) => `${value.slice(0, -3)} ${value.slice(-3)}`);
@@ -87,7 +87,7 @@ export const ukPostcode = text()
  * GBHA and 3 digits; spaces and a missing 'GB' are forgiven. Empty means none.
  */
 const UK_VAT = /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/;
-export const ukVatNumber = text()
+const ukVatNumber = text()
   .transform((value) => value.toUpperCase().replace(/[\s.-]+/g, ''))
   .transform((value) => (value && !value.startsWith('GB') ? `GB${value}` : value))
   .refine((value) => value === '' || UK_VAT.test(value), 'Please enter a UK VAT number, like GB123456789');

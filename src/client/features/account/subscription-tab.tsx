@@ -10,6 +10,7 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSubscription } from './api/get-subscription';
 import { BillingHistory, PaymentMethodCard } from './billing-details';
+import { BillingDetailsCard } from './billing-details-form';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { formatDate, isFuture, normaliseStatus, statusLabel } from './format';
 import { SubscriptionActions } from './subscription-actions';
@@ -43,6 +44,7 @@ export function SubscriptionTab() {
       <PaymentMethodCard
         canManage={Boolean(details.data?.billingAvailable && status !== null && status !== 'inactive')}
       />
+      {details.data?.billingAvailable ? <BillingDetailsCard /> : null}
       <BillingHistory />
     </div>
   );

@@ -1,7 +1,12 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
-import { formatDate } from '@client/features/account';
+import {
+  BillingDetailsForm,
+  BillingDetailsSummary,
+  formatDate,
+  useBillingDetails,
+} from '@client/features/account';
 import { ApiError } from '@client/lib/api';
 import { usePaymentConfig } from '@client/lib/config';
 import { useTitle } from '@client/lib/use-title';
@@ -30,6 +35,52 @@ export function SubscribePage() {
       {/* A new plan is a new visit: its own subscription attempt and state. */}
       <SubscribeFlow key={plan.id} plan={plan} />
     </PageContainer>
+  );
+}
+
+/**
+ * Who the invoices are made out to, asked before the card (design.md section 2): until they are saved
+ * the form shows; then what was saved, a way to change it, and the card form (`children`).
+ */
+function BillingDetailsStep({ children }: { children: ReactNode }) {
+  const details = useBillingDetails();
+  const [editing, setEditing] = useState(false);
+  const saved = details.data?.details ?? null;
+  if (details.isPending)
+    return (
+      <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
+        <LoaderCircle aria-hidden="true" className="size-6 text-indigo-600 motion-safe:animate-spin" />
+        Loading your billing details...
+      </div>
+    );
+  if (!saved || editing)
+    return (
+      <div className="grid gap-3">
+        <h3 className="font-semibold text-slate-900">Billing details</h3>
+        <p className="text-sm text-slate-600">
+          Your invoices are made out to these, as a VAT invoice should be.
+        </p>
+        <BillingDetailsForm
+          initial={saved}
+          submitLabel="Continue to payment"
+          onSaved={() => setEditing(false)}
+          onCancel={saved ? () => setEditing(false) : undefined}
+        />
+      </div>
+    );
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-slate-200 p-4">
+        <div className="grid gap-1">
+          <h3 className="text-sm font-semibold text-slate-600">Invoices made out to</h3>
+          <BillingDetailsSummary details={saved} />
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          Change
+        </Button>
+      </div>
+      {children}
+    </>
   );
 }
 
@@ -129,21 +180,23 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
               : 'Your card is charged securely by Stripe.'}
           </p>
         </div>
-        {stripe.status === 'ready' ? (
-          <PaymentForm
-            stripe={stripe.stripe}
-            clientSecret={clientSecret}
-            intent={intent}
-            referralCode={referralCode}
-            submitLabel={trial ? 'Start Free Trial' : 'Subscribe Now'}
-            onLoadError={() => setFormFailed(true)}
-          />
-        ) : (
-          <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
-            <LoaderCircle aria-hidden="true" className="size-6 text-indigo-600 motion-safe:animate-spin" />
-            Loading the payment form...
-          </div>
-        )}
+        <BillingDetailsStep>
+          {stripe.status === 'ready' ? (
+            <PaymentForm
+              stripe={stripe.stripe}
+              clientSecret={clientSecret}
+              intent={intent}
+              referralCode={referralCode}
+              submitLabel={trial ? 'Start Free Trial' : 'Subscribe Now'}
+              onLoadError={() => setFormFailed(true)}
+            />
+          ) : (
+            <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
+              <LoaderCircle aria-hidden="true" className="size-6 text-indigo-600 motion-safe:animate-spin" />
+              Loading the payment form...
+            </div>
+          )}
+        </BillingDetailsStep>
       </section>
     </div>
   );
