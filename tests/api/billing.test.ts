@@ -5,6 +5,7 @@ import { createBilling } from '../../src/server/billing/billing';
 import { PORTAL_CONFIGURATION_KEY, VAT_RATE_KEY } from '../../src/server/billing/catalog';
 import { client, createTestApp, signedInUser, stripeApp } from '../support/app';
 import { stripeClient } from '../support/fake-stripe';
+import { enrolledAdmin } from '../support/two-factor';
 
 const t = await stripeApp();
 const { fake, deliver, deliverAll } = t;
@@ -253,6 +254,46 @@ describe('managing the subscription', () => {
     const again = await u.client.post('/api/subscription/discount');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('The 50% discount has already been used on this account.');
+  });
+
+  it('a cancellation keeps why, if they say: sent to Stripe, and counted on the admin dashboard', async () => {
+    const { client: admin } = await enrolledAdmin(t, {
+      username: 'billingboss',
+      email: 'billingboss@example.com',
+      password: 'billing boss password',
+    });
+    const before = (await admin.get('/api/admin/stats')).json().cancellationsByReason;
+
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const { sub } = await stripeIds(u.id);
+    for (const [body, field] of [
+      [{ reason: 'bored' }, 'reason'],
+      [{ comment: 'x'.repeat(501) }, 'comment'],
+    ] as const) {
+      const refused = await u.client.post('/api/subscription/cancel', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(new RegExp(`^${field}: `));
+    }
+    expect(fake.state.subscriptions.get(sub)!.cancel_at_period_end).toBe(false);
+
+    const res = await u.client.post('/api/subscription/cancel', {
+      reason: 'too_expensive',
+      comment: '  Money is tight this year.  ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.state.subscriptions.get(sub)).toMatchObject({
+      cancel_at_period_end: true,
+      cancellation: { feedback: 'too_expensive', comment: 'Money is tight this year.' },
+    });
+    // Kept, then cancelled again without a word: two cancellations, one with no reason.
+    await u.client.post('/api/subscription/keep');
+    expect((await u.client.post('/api/subscription/cancel')).statusCode).toBe(200);
+
+    const after = (await admin.get('/api/admin/stats')).json().cancellationsByReason;
+    expect(after.too_expensive).toBe(before.too_expensive + 1);
+    expect(after.none).toBe(before.none + 1);
+    expect(after.unused).toBe(before.unused);
   });
 
   it('cancels at the end of the period, and can keep it after all', async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { baseURL, NOTE_APP_URL } from '../../playwright.config';
 import {
+  adminSessionCookies,
   atStripe,
   expect,
   expectNoAxeViolations,
@@ -248,9 +249,12 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(plan.getByRole('region', { name: 'Cancel with Discount' })).toBeVisible();
   });
 
-  test('in the trial: "I still want to cancel" cancels at the trial\'s end, and keeping it undoes that', async ({
+  test('in the trial: "I still want to cancel" asks why (optionally), cancels at the trial\'s end, and keeping it undoes that', async ({
     page,
+    browser,
   }) => {
+    // The subscriber's tab, then the admin's dashboard in a browser of its own.
+    test.slow();
     await registerViaApi(page);
     await subscribeViaApi(page, 'clinic');
     const { trialEndsAt } = await subscriptionOf(page);
@@ -260,7 +264,27 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(plan).toContainText(`Trial ends${formatDate(trialEndsAt)}`);
     await plan.getByRole('button', { name: 'Cancel Subscription' }).click();
     await plan.getByRole('button', { name: 'I still want to cancel' }).click();
+    const why = plan.getByRole('region', { name: 'Sorry to see you go' });
+    await expect(why.getByRole('heading', { name: 'Sorry to see you go' })).toBeFocused();
+    await why.getByRole('radio', { name: "I'm moving to another product" }).check();
+    await why
+      .getByLabel("Anything you'd like to tell us? (optional)")
+      .fill('Trying a competitor for a month.');
+    await expectNoAxeViolations(page);
+    await why.getByRole('button', { name: 'Confirm Cancellation' }).click();
     await expectCancelledThenKept(page, trialEndsAt);
+
+    // The reason is counted on the admin dashboard.
+    const adminContext = await browser.newContext();
+    try {
+      await adminContext.addCookies(adminSessionCookies());
+      const admin = await adminContext.newPage();
+      await admin.goto('/admin/dashboard');
+      const reasons = admin.getByRole('figure', { name: 'Cancellations by reason, last 90 days' });
+      await expect(reasons).toContainText("I'm moving to another product");
+    } finally {
+      await adminContext.close();
+    }
   });
 
   test('an action Stripe fails says so with the reason, and changes nothing', async ({

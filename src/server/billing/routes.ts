@@ -5,6 +5,7 @@ import { publicUserSchema } from '../../shared/schemas/auth';
 import {
   billingDetailsAnswerSchema,
   billingDetailsSchema,
+  cancelSchema,
   createSubscriptionResponseSchema,
   createSubscriptionSchema,
   invoiceSchema,
@@ -118,10 +119,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/subscription/cancel', userAnswer, async (request, reply) =>
-    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
-      subscriptions.cancelAtPeriodEnd(user, request.id),
-    ),
+  app.post(
+    '/api/subscription/cancel',
+    { schema: { body: cancelSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) =>
+      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+        subscriptions.cancelAtPeriodEnd(user, request.id, request.body),
+      ),
   );
 
   app.post('/api/subscription/keep', userAnswer, async (request, reply) =>

@@ -3,6 +3,7 @@ import { FREEZE_DAYS, type PaidPlanId, RETENTION_DISCOUNT, TRIAL_DAYS } from '..
 import { monthlyAmount } from '../../shared/plans';
 import type {
   BillingDetails,
+  CancelRequest,
   CreateSubscriptionResponse,
   Invoice,
   PaymentMethod,
@@ -12,7 +13,7 @@ import type {
 } from '../../shared/schemas/billing';
 import { isLiveSubscription } from '../../shared/subscription';
 import type { AppContext } from '../context';
-import type { User } from '../db/schema';
+import { cancellations, type User } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../lib/http-error';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
@@ -349,8 +350,34 @@ export function subscriptionService(ctx: AppContext) {
       });
     },
 
-    cancelAtPeriodEnd: (user: User, requestId: string) =>
-      change(user, { cancel_at_period_end: true }, `cancel-${requestId}`),
+    /**
+     * Cancels at the period's end. Why, if they said, goes to Stripe (`cancellation_details`) and is
+     * kept here for the admin dashboard.
+     */
+    async cancelAtPeriodEnd(user: User, requestId: string, why: CancelRequest = {}): Promise<User> {
+      const updated = await change(
+        user,
+        {
+          cancel_at_period_end: true,
+          ...(why.reason || why.comment
+            ? {
+                cancellation_details: {
+                  ...(why.reason ? { feedback: why.reason } : {}),
+                  ...(why.comment ? { comment: why.comment } : {}),
+                },
+              }
+            : {}),
+        },
+        `cancel-${requestId}`,
+      );
+      await db.insert(cancellations).values({
+        userId: user.id,
+        plan: user.plan,
+        reason: why.reason ?? null,
+        comment: why.comment || null,
+      });
+      return updated;
+    },
 
     keep: (user: User, requestId: string) =>
       change(user, { cancel_at_period_end: false }, `keep-${requestId}`),

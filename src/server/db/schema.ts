@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  CANCELLATION_REASON_IDS,
   INVITED_ROLES,
   PLAN_IDS,
   PRACTICE_ROLES,
@@ -588,3 +589,20 @@ export const oidcSigningKeys = pgTable('oidc_signing_keys', {
   createdAt: createdAt(),
   activatesAt: timestamp('activates_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each cancellation and why, if the person said (issue 17): counted on the admin dashboard. When the
+ * person deletes their account their id goes; what they said of the product stays, unnamed.
+ */
+export const cancellations = pgTable(
+  'cancellations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    plan: text('plan', { enum: PLAN_IDS }).notNull(),
+    reason: text('reason', { enum: CANCELLATION_REASON_IDS }),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cancellations_created_idx').on(t.createdAt)],
+);

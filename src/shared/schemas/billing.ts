@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
+import {
+  CANCELLATION_COMMENT_MAX,
+  CANCELLATION_REASON_IDS,
+  PAID_PLAN_IDS,
+  PLAN_IDS,
+  SUBSCRIPTION_STATUSES,
+} from '../constants';
 import { isoDate, text } from './fields';
 
 export const createSubscriptionSchema = z.object({
@@ -117,3 +123,17 @@ const savedBillingDetailsSchema = z.object({
   vatNumber: z.string(),
 });
 export const billingDetailsAnswerSchema = z.object({ details: savedBillingDetailsSchema.nullable() });
+
+/** POST /api/subscription/cancel: why, if they say (both optional). */
+export const cancelSchema = z
+  .object({
+    reason: z.enum(CANCELLATION_REASON_IDS, { error: 'Choose one of the reasons' }).optional(),
+    comment: text()
+      .trim()
+      .max(CANCELLATION_COMMENT_MAX, `Comment must be at most ${CANCELLATION_COMMENT_MAX} characters`)
+      .optional(),
+  })
+  // No body at all (an older page, a script) is a cancellation with nothing said.
+  .nullish()
+  .transform((why) => why ?? {});
+export type CancelRequest = z.infer<typeof cancelSchema>;

@@ -160,8 +160,8 @@ export class View {
       cancel_at_period_end: s.cancel_at_period_end,
       canceled_at: s.canceled_at,
       cancellation_details: {
-        comment: null,
-        feedback: null,
+        comment: s.cancellation.comment,
+        feedback: s.cancellation.feedback as Stripe.Subscription.CancellationDetails.Feedback | null,
         reason: s.canceled_at ? 'cancellation_requested' : null,
       },
       collection_method: 'charge_automatically',

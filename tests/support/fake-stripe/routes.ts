@@ -392,6 +392,31 @@ route('GET', '/v1/coupons/:id', ({ id, view }) => view.coupon(id));
 
 // Subscriptions
 
+const FEEDBACK = [
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'other',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+];
+
+/** `cancellation_details[feedback]` (one of Stripe's words) and `[comment]`, as sent. */
+function cancellationParam(p: Params): Partial<SubscriptionRecord['cancellation']> | undefined {
+  const details = obj(p, 'cancellation_details');
+  if (!details) return undefined;
+  allowOnly(details, ['feedback', 'comment'], 'cancellation_details');
+  const feedback = str(details, 'feedback');
+  if (feedback && !FEEDBACK.includes(feedback))
+    throw invalid(`Invalid cancellation_details[feedback]: ${feedback}`, 'cancellation_details[feedback]');
+  return {
+    ...(feedback !== undefined ? { feedback: feedback || null } : {}),
+    ...(details.comment !== undefined ? { comment: str(details, 'comment') || null } : {}),
+  };
+}
+
 /** `default_tax_rates`: active tax rate ids; '' clears them; undefined leaves them. */
 function taxRatesParam(p: Params, state: StripeState): string[] | undefined {
   if (p.default_tax_rates === '') return [];
@@ -571,6 +596,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     canceled_at: null,
     ended_at: null,
     pause_collection: null,
+    cancellation: { feedback: null, comment: null },
     discounts: [],
     default_tax_rates: taxRates ?? [],
     metadata: mergeMetadata({}, p),
@@ -652,6 +678,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
   }
   const discounts = discountsParam(p, state, legacy, sub);
   const taxRates = taxRatesParam(p, state);
+  const cancellation = cancellationParam(p);
   const item = one(list(p, 'items'), 'items');
   let newPrice: string | undefined;
   if (item) {
@@ -688,6 +715,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     }
     if (pause !== undefined) sub.pause_collection = pause;
     if (taxRates !== undefined) sub.default_tax_rates = taxRates;
+    if (cancellation) sub.cancellation = { ...sub.cancellation, ...cancellation };
     // `discounts` replaces the list: an existing discount stays only if it is named again.
     if (discounts !== undefined)
       sub.discounts = (discounts ?? []).map((d) => d.discount ?? billing.newDiscount(sub, d.coupon!));

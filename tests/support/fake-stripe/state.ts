@@ -117,6 +117,8 @@ export interface SubscriptionRecord {
   } | null;
   /** Discount ids, applied in this order (Stripe's `discounts`; setting them replaces the list). */
   discounts: string[];
+  /** Why it was cancelled, as the customer said (`cancellation_details`). */
+  cancellation: { feedback: string | null; comment: string | null };
   /** Tax rate ids applied to every invoice of the subscription. */
   default_tax_rates: string[];
   metadata: Record<string, string>;
