@@ -176,6 +176,42 @@ describe('webhooks', () => {
     expect(mails).toBe(0);
   });
 
+  it('a renewal the bank wants confirmed: mailed and shown with the link to confirm it, cleared once paid', async () => {
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    await deliverAll(fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!));
+    const { sub } = await stripeIds(u.id);
+    const events = fake.endTrial(sub, { requiresAction: true });
+    const asked = events.find((e) => e.type === 'invoice.payment_action_required')!;
+    const invoice = asked.data.object as Stripe.Invoice;
+    expect(events.map((e) => e.type)).not.toContain('invoice.payment_failed');
+    await deliverAll(events);
+
+    expect((await u.client.get('/api/user')).json()).toMatchObject({
+      subscriptionStatus: 'past_due',
+      noteAppAccess: false,
+    });
+    expect((await u.client.get('/api/subscription')).json().paymentActionUrl).toBe(
+      invoice.hosted_invoice_url,
+    );
+    const mail = await t.db.execute<{ text: string }>(
+      sql`select text from outbox where "to" = ${u.email} and subject like '%confirm your ChairNotes payment'`,
+    );
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0]!.text).toContain(invoice.hosted_invoice_url!);
+
+    // Confirmed on Stripe's page: paid, and nothing is asked any more.
+    await deliverAll(fake.confirmRequiredAction(invoice.id!));
+    expect((await u.client.get('/api/user')).json()).toMatchObject({
+      subscriptionStatus: 'active',
+      noteAppAccess: true,
+    });
+    expect((await u.client.get('/api/subscription')).json().paymentActionUrl).toBeNull();
+    // The request arriving again, late, asks nothing: the subscription is paid.
+    await deliver({ ...asked, id: `${asked.id}_late` });
+    expect((await u.client.get('/api/subscription')).json().paymentActionUrl).toBeNull();
+  });
+
   it('ten simultaneous deliveries of one event have one effect', async () => {
     const u = await signedInUser(t.app);
     await subscribe(u);

@@ -366,6 +366,7 @@ const SYNC_TYPES = [
   'customer.subscription.trial_will_end',
   'invoice.paid',
   'invoice.payment_failed',
+  'invoice.payment_action_required',
 ];
 
 type Hook = {

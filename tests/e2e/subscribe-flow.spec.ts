@@ -7,6 +7,7 @@ import {
   expect,
   expectNoAxeViolations,
   giveBillingDetails,
+  mailTo,
   registerViaApi,
   subscribeViaApi,
   test,
@@ -147,7 +148,10 @@ test('billing details are asked before the card, checked the UK way, and changed
  * A subscriber a month in: the trial started through the API, the card typed at Stripe saved, and
  * the trial ended with the first invoice paid (or, with paymentFails, declined).
  */
-async function subscriberAfterTrial(page: Page, opts: { paymentFails?: boolean } = {}) {
+async function subscriberAfterTrial(
+  page: Page,
+  opts: { paymentFails?: boolean; requiresAction?: boolean } = {},
+) {
   // A trial, a card and the trial's end through the API, the fake Stripe and the webhook, before the
   // test walks the tab: twice an ordinary test's work (measured: up to 11 s on an idle two-core
   // machine, 19 s beside `npx vitest run`), so three times the budget.
@@ -329,6 +333,38 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(plan).toContainText('Warning: your last payment failed.');
     await plan.getByRole('button', { name: 'Update card' }).click();
     await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.test\/session\/bps_/);
+  });
+
+  test("a renewal the bank wants confirmed: a banner on every page and in the tab links to Stripe's page, and goes once paid", async ({
+    page,
+  }) => {
+    const user = await subscriberAfterTrial(page, { requiresAction: true });
+    const { paymentActionUrl } = await subscriptionOf(page);
+    expect(paymentActionUrl).toMatch(/^https:\/\//);
+
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: "Your bank asks you to confirm this month's payment" });
+    await expect(banner.getByRole('link', { name: 'Confirm payment' })).toHaveAttribute(
+      'href',
+      paymentActionUrl,
+    );
+    await expectNoAxeViolations(page);
+    await page.goto('/account?tab=subscription');
+    const plan = page.getByRole('region', { name: 'Your subscription' });
+    await expect(plan).toContainText("Your bank asks you to confirm this month's payment.");
+    await expect(plan.getByRole('link', { name: 'Confirm payment' })).toHaveAttribute(
+      'href',
+      paymentActionUrl,
+    );
+    expect((await mailTo(user.email, 'Your bank asks you to confirm')).text).toContain(paymentActionUrl);
+
+    // Confirmed at Stripe: paid, and the banner goes.
+    await atStripe(page, 'confirm-action', user.email);
+    await page.reload();
+    await expect(plan).toContainText('Current plan: Plus');
+    await expect(
+      page.getByRole('region', { name: "Your bank asks you to confirm this month's payment" }),
+    ).toHaveCount(0);
   });
 
   test('a subscription cancelled at the end of the trial offers to resubscribe', async ({ page }) => {

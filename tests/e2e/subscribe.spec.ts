@@ -199,6 +199,7 @@ test.describe('subscribe page', () => {
           hasDiscount: false,
           retentionOfferAvailable: true,
           billingAvailable: true,
+          paymentActionUrl: null,
         },
       }),
     );

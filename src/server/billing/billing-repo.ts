@@ -21,6 +21,20 @@ export function billingRepo(db: Db | Tx) {
       await tx.update(users).set({ stripeCustomerId: customerId }).where(byId(userId));
     },
 
+    /** The invoice the bank wants confirmed and where, or null once it is paid. */
+    async setPaymentAction(
+      userId: number,
+      action: { invoiceId: string; url: string } | null,
+      tx: Db | Tx = db,
+    ): Promise<User> {
+      const [user] = await tx
+        .update(users)
+        .set({ paymentActionInvoiceId: action?.invoiceId ?? null, paymentActionUrl: action?.url ?? null })
+        .where(byId(userId))
+        .returning();
+      return user!;
+    },
+
     async setBillingDetails(userId: number, details: BillingDetails, tx: Db | Tx = db): Promise<void> {
       await tx.update(users).set({ billingDetails: details }).where(byId(userId));
     },

@@ -237,6 +237,7 @@ export function subscriptionService(ctx: AppContext) {
         hasDiscount: user.hasDiscount,
         retentionOfferAvailable: !user.retentionOfferUsed,
         billingAvailable: Boolean(ctx.billing),
+        paymentActionUrl: user.paymentActionUrl,
       };
     },
 

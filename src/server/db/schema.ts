@@ -79,6 +79,12 @@ export const users = pgTable(
      * customer: shown in the account without asking Stripe.
      */
     billingDetails: jsonb('billing_details').$type<BillingDetails>(),
+    /**
+     * A renewal the card's bank wants confirmed (SCA): the invoice, and Stripe's hosted page where the
+     * person confirms it. Set by `invoice.payment_action_required`, cleared when that invoice is paid.
+     */
+    paymentActionInvoiceId: text('payment_action_invoice_id'),
+    paymentActionUrl: text('payment_action_url'),
   },
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.

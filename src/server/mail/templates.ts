@@ -214,6 +214,22 @@ export function trialEndingMail(
   };
 }
 
+/** A renewal the card's bank wants confirmed (SCA): until then it is not paid. */
+export function paymentActionRequiredMail(user: Person, confirmUrl: string, appUrl: string): Mail {
+  return {
+    to: user.email,
+    subject: `Your bank asks you to confirm your ${PRODUCT_NAME} payment`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      "Your card's bank wants you to confirm this month's payment before it goes through. Confirm it on Stripe's secure page:",
+      confirmUrl,
+      '',
+      `Until it is confirmed the note app is closed to you. Your account shows the same link: ${appUrl}/account?tab=subscription`,
+    ].join('\n'),
+  };
+}
+
 export function paymentFailedMail(user: Person, appUrl: string): Mail {
   return {
     to: user.email,

@@ -32,6 +32,8 @@ export const subscriptionDetailsSchema = z.object({
   retentionOfferAvailable: z.boolean(),
   /** Stripe is configured: actions and billing details can work. */
   billingAvailable: z.boolean(),
+  /** A renewal the card's bank wants confirmed: Stripe's page where the person confirms it, or null. */
+  paymentActionUrl: z.string().nullable(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 

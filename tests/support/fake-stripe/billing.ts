@@ -211,7 +211,7 @@ export class Billing {
    * One payment attempt on an open invoice. `pm` is the card used; without it the subscription's
    * default card, then the customer's. Returns whether the invoice got paid.
    */
-  pay(inv: InvoiceRecord, opts: { decline?: Decline; pm?: string } = {}): boolean {
+  pay(inv: InvoiceRecord, opts: { decline?: Decline; pm?: string; requiresAction?: boolean } = {}): boolean {
     const { state } = this;
     const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
     const customer = state.find(state.customers, 'customer', inv.customer);
@@ -222,6 +222,16 @@ export class Billing {
       opts.decline ??
       (pm && state.paymentMethods.get(pm)?.card.last4 === DECLINING_CARD ? 'card_declined' : undefined);
 
+    // The card's bank wants the person to confirm (SCA): the invoice stays open, nothing is retried
+    // by itself, and Stripe tells the merchant so the person can confirm on the hosted invoice page.
+    if (opts.requiresAction && pm) {
+      pi.status = 'requires_action';
+      pi.payment_method = pm;
+      inv.next_payment_attempt = null;
+      state.emit('payment_intent.requires_action', this.view.paymentIntent(pi.id));
+      state.emit('invoice.payment_action_required', this.view.invoice(inv.id));
+      return false;
+    }
     if (decline || !pm) {
       pi.last_payment_error = decline
         ? DECLINES[decline]
@@ -243,6 +253,21 @@ export class Billing {
     state.emit('payment_intent.succeeded', this.view.paymentIntent(pi.id));
     this.emitPaid(inv);
     return true;
+  }
+
+  /** The person confirmed the payment their bank asked about, on Stripe's hosted invoice page. */
+  confirmRequiredAction(invoiceId: string): void {
+    const { state } = this;
+    const inv = state.find(state.invoices, 'invoice', invoiceId);
+    const pi = state.find(state.paymentIntents, 'payment_intent', inv.payment_intent ?? '');
+    if (pi.status !== 'requires_action')
+      throw new Error(`PaymentIntent ${pi.id} is ${pi.status}, not requires_action`);
+    const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
+    pi.status = 'requires_payment_method';
+    this.changeSubscription(sub, () => {
+      if (this.pay(inv, { pm: pi.payment_method ?? undefined }) && sub.status === 'past_due')
+        sub.status = 'active';
+    });
   }
 
   /** A card entered in the browser (Payment Element) pays the invoice's PaymentIntent. */
@@ -293,7 +318,7 @@ export class Billing {
   }
 
   /** The clock reaches the end of the current period (trial or paid): cancel, or renew and charge. */
-  renew(sub: SubscriptionRecord, opts: { paymentFails?: boolean } = {}): void {
+  renew(sub: SubscriptionRecord, opts: { paymentFails?: boolean; requiresAction?: boolean } = {}): void {
     const { state } = this;
     const boundary = sub.item.current_period_end;
     state.advanceTo(boundary);
@@ -313,7 +338,10 @@ export class Billing {
       }
       const inv = this.invoice(sub, 'subscription_cycle');
       if (inv.status === 'open') {
-        const paid = this.pay(inv, opts.paymentFails ? { decline: 'card_declined' } : {});
+        const paid = this.pay(inv, {
+          ...(opts.paymentFails ? { decline: 'card_declined' as const } : {}),
+          requiresAction: opts.requiresAction,
+        });
         sub.status = paid ? 'active' : 'past_due';
       }
     });

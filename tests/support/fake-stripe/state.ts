@@ -167,7 +167,7 @@ export interface PaymentIntentRecord {
   invoice: string | null;
   amount: number;
   currency: string;
-  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
   client_secret: string;
   payment_method: string | null;
   last_payment_error: { code: string; decline_code?: string; message: string } | null;

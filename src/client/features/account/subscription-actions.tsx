@@ -55,7 +55,7 @@ export function SubscriptionActions({ details, status, planPrice, onSettled }: A
       </p>
     );
   if (details.cancelAtPeriodEnd) return <PendingCancellation details={details} onSettled={onSettled} />;
-  if (status === 'past_due') return <PastDue />;
+  if (status === 'past_due') return <PastDue details={details} />;
   if (status === 'paused') return <Paused details={details} onSettled={onSettled} />;
   return <ActiveActions details={details} planPrice={planPrice} onSettled={onSettled} />;
 }
@@ -112,8 +112,25 @@ function PendingCancellation({
   );
 }
 
-function PastDue() {
+function PastDue({ details }: { details: SubscriptionDetails }) {
   const portal = useBillingPortal();
+  // The bank wants the person to confirm the payment (SCA): that, not a new card, is what it needs.
+  if (details.paymentActionUrl)
+    return (
+      <Notice tone="warning" icon={CircleAlert}>
+        <p>
+          <strong className="font-semibold">Your bank asks you to confirm this month's payment.</strong> It is
+          not paid until you do, and the note app is closed to you meanwhile.
+        </p>
+        <div>
+          <Button asChild>
+            <a href={details.paymentActionUrl} target="_blank" rel="noopener noreferrer">
+              Confirm payment
+            </a>
+          </Button>
+        </div>
+      </Notice>
+    );
   return (
     <Notice tone="warning" icon={CircleAlert}>
       <p>
