@@ -201,6 +201,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         contentType: 'application/javascript',
       }),
     );
+    // What Stripe.js sends to Stripe goes to the fake Stripe, as the app's server's requests do.
+    await page.route('https://api.stripe.com/**', async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      const answer = await route.fetch({ url: `${stripeControlURL}/stripe-js${path}` });
+      await route.fulfill({
+        response: answer,
+        headers: { ...answer.headers(), 'access-control-allow-origin': '*' },
+      });
+    });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);

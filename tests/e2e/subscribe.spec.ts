@@ -23,6 +23,29 @@ async function serveStripeJs(page: Page, body?: string) {
       ? route.fulfill({ path: STRIPE_STANDIN, contentType: 'application/javascript' })
       : route.fulfill({ body, contentType: 'application/javascript' }),
   );
+  // These tests answer create-subscription themselves, with intents the fake Stripe never made:
+  // Stripe's answer to the confirmation is given here too (Stripe's test card 4000 0000 0000 0002 is
+  // declined, any other succeeds).
+  await page.route('https://api.stripe.com/**', (route) => {
+    const number = new URLSearchParams(route.request().postData() ?? '').get(
+      'payment_method_data[card][number]',
+    );
+    const headers = { 'access-control-allow-origin': '*' };
+    return number === '4000000000000002'
+      ? route.fulfill({
+          status: 402,
+          headers,
+          json: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+            },
+          },
+        })
+      : route.fulfill({ headers, json: { status: 'succeeded' } });
+  });
 }
 
 /** /api/config as a server with Stripe keys answers it; create-subscription answers with `create`. */

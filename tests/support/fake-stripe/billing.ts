@@ -34,6 +34,8 @@ const DAY = 86_400;
 
 /** Stripe's test card that attaches but whose charges are declined (4000 0000 0000 0341). */
 export const DECLINING_CARD = '0341';
+/** Stripe's test card that asks for authentication (3D Secure) on every off-session charge. */
+const AUTHENTICATION_CARD = '3155';
 
 export class Billing {
   /** Events carry the SDK's own API version shape, as a webhook endpoint pinned to it would get. */
@@ -338,9 +340,14 @@ export class Billing {
       }
       const inv = this.invoice(sub, 'subscription_cycle');
       if (inv.status === 'open') {
+        // Stripe's test card 4000 0025 0000 3155 asks for authentication on every charge made while
+        // the person is away: a renewal with it waits for them to confirm it.
+        const customer = state.find(state.customers, 'customer', sub.customer);
+        const pm = sub.default_payment_method ?? customer.invoice_settings.default_payment_method;
+        const asksEveryTime = pm !== null && state.paymentMethods.get(pm)?.card.last4 === AUTHENTICATION_CARD;
         const paid = this.pay(inv, {
           ...(opts.paymentFails ? { decline: 'card_declined' as const } : {}),
-          requiresAction: opts.requiresAction,
+          requiresAction: opts.requiresAction || asksEveryTime,
         });
         sub.status = paid ? 'active' : 'past_due';
       }
