@@ -14,3 +14,5 @@ for (const [plan, lookupKey] of Object.entries(PRICE_LOOKUP_KEYS)) {
   console.log(`price ${lookupKey}: ${catalog.priceIds[plan as keyof typeof catalog.priceIds]}`);
 }
 console.log(`coupons: ${RETENTION_COUPON_ID}, ${REFERRAL_COUPON_ID}`);
+console.log(`customer portal configuration: ${catalog.portalConfigurationId}`);
+console.log(`tax rate (UK VAT 20% inclusive): ${catalog.vatRateId}`);

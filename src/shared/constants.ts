@@ -35,3 +35,26 @@ export type InvitedRole = (typeof INVITED_ROLES)[number];
 export const DEFAULT_PRACTICE_SEATS = 10;
 export const PRACTICE_INVITATION_DAYS = 7;
 export const PRACTICE_NAME_MAX = 80;
+
+/**
+ * Why someone cancels, as Stripe's `cancellation_details.feedback` names it (so the reason reaches
+ * Stripe as it is), with the words the cancel dialog shows.
+ */
+export const CANCELLATION_REASONS = {
+  too_expensive: 'It costs too much',
+  unused: "I don't use it enough",
+  missing_features: 'It lacks something I need',
+  switched_service: "I'm moving to another product",
+  too_complex: "It's too hard to use",
+  low_quality: "The notes aren't good enough",
+  customer_service: 'Support did not help me',
+  other: 'Another reason',
+} as const;
+export type CancellationReason = keyof typeof CANCELLATION_REASONS;
+export const CANCELLATION_REASON_IDS = Object.keys(CANCELLATION_REASONS) as [
+  CancellationReason,
+  ...CancellationReason[],
+];
+/** The admin dashboard counts cancellations over this many days. */
+export const CANCELLATION_DAYS = 90;
+export const CANCELLATION_COMMENT_MAX = 500;

@@ -79,6 +79,17 @@ export function formatPounds(amount: number): string {
   return gbp.format(amount);
 }
 
+/**
+ * Every price includes UK VAT at 20 % and says so (design.md section 2): dental care is VAT-exempt, so
+ * most practices cannot reclaim it, and must see what they really pay.
+ */
+export const VAT_INCLUDED = 'inc. VAT';
+
+/** A monthly price as people read it everywhere: '£99.80/month inc. VAT'. */
+export function formatMonthly(amount: number): string {
+  return `${formatPounds(amount)}/month ${VAT_INCLUDED}`;
+}
+
 /** A monthly price, in pounds, while the retention discount runs (spec section 9: pro 49.90, clinic 74.90). */
 export function discountedPrice(price: number): number {
   return Math.round(price * (100 - RETENTION_DISCOUNT.percentOff)) / 100;

@@ -188,6 +188,21 @@ const ROUTES: Record<string, Row> = {
   'GET /api/billing/invoices': { access: 'user', allowed: 200 },
   'GET /api/billing/payment-method': { access: 'user', allowed: 200 },
   'POST /api/billing/portal': { access: 'user', allowed: 400 },
+  'GET /api/billing/details': { access: 'user', allowed: 200 },
+  // Saved on the Stripe customer (made for the person if they have none yet).
+  'PUT /api/billing/details': {
+    access: 'user',
+    call: () => ({
+      body: {
+        name: 'Matrix Dental',
+        line1: '1 High Street',
+        city: 'Leeds',
+        postcode: 'LS1 4AP',
+        vatNumber: '',
+      },
+    }),
+    allowed: 200,
+  },
   'GET /api/referrals/code': { access: 'user', allowed: 200 },
   'GET /api/referrals/stats': { access: 'user', allowed: 200 },
   'POST /api/referrals': {

@@ -39,8 +39,32 @@ describe('GET /api/user/export', () => {
       expect.objectContaining({ friendEmail: 'colleague@example.co.uk' }),
     ]);
     expect(data.signedInDevices).toHaveLength(1);
+    expect(data.subscription).toMatchObject({ billingDetails: null, cancellations: [] });
     expect(res.body).not.toContain('$argon2');
     expect(JSON.stringify(data)).not.toMatch(/"password"|"id":\s*"[0-9a-f]{64}"/);
+  });
+
+  it('holds their billing details and why they cancelled, in their words', async () => {
+    const u = await signedInUser(t.app);
+    const details = {
+      name: 'Export Dental',
+      line1: '1 Data Lane',
+      city: 'York',
+      postcode: 'YO1 7HH',
+      vatNumber: '',
+    };
+    expect((await u.client.put('/api/billing/details', details)).statusCode).toBe(200);
+    expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
+    const cancelled = await u.client.post('/api/subscription/cancel', {
+      reason: 'unused',
+      comment: 'Back in the spring.',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const data = (await u.client.get('/api/user/export')).json();
+    expect(data.subscription.billingDetails).toEqual({ ...details, line2: '' });
+    expect(data.subscription.cancellations).toEqual([
+      expect.objectContaining({ plan: 'pro', reason: 'unused', comment: 'Back in the spring.' }),
+    ]);
   });
 
   it('needs a session', async () => {

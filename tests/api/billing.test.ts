@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { createBilling } from '../../src/server/billing/billing';
+import { PORTAL_CONFIGURATION_KEY, VAT_RATE_KEY } from '../../src/server/billing/catalog';
 import { client, createTestApp, signedInUser, stripeApp } from '../support/app';
+import { stripeClient } from '../support/fake-stripe';
+import { enrolledAdmin } from '../support/two-factor';
 
 const t = await stripeApp();
 const { fake, deliver, deliverAll } = t;
@@ -151,6 +155,63 @@ describe('webhooks', () => {
     expect(mails).toBe(1);
   });
 
+  it('a declined first payment sends no "we will try again" mail: Stripe never retries it', async () => {
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const { sub } = await stripeIds(u.id);
+    await u.client.post('/api/subscription/cancel');
+    await deliverAll(fake.endTrial(sub));
+    // The trial is used: a new subscription is paid at once, and the card is declined.
+    const again = await subscribe(u, 'clinic');
+    const events = fake.confirmPaymentIntent(again.clientSecret.split('_secret_')[0]!, {
+      fail: 'card_declined',
+    });
+    const failed = events.find((e) => e.type === 'invoice.payment_failed')!;
+    expect((failed.data.object as Stripe.Invoice).billing_reason).toBe('subscription_create');
+    expect((failed.data.object as Stripe.Invoice).next_payment_attempt).toBeNull();
+    await deliverAll(events);
+    const mails = await count(
+      sql`select count(*)::int as n from outbox where "to" = ${u.email} and subject like '%payment failed'`,
+    );
+    expect(mails).toBe(0);
+  });
+
+  it('a renewal the bank wants confirmed: mailed and shown with the link to confirm it, cleared once paid', async () => {
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    await deliverAll(fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!));
+    const { sub } = await stripeIds(u.id);
+    const events = fake.endTrial(sub, { requiresAction: true });
+    const asked = events.find((e) => e.type === 'invoice.payment_action_required')!;
+    const invoice = asked.data.object as Stripe.Invoice;
+    expect(events.map((e) => e.type)).not.toContain('invoice.payment_failed');
+    await deliverAll(events);
+
+    expect((await u.client.get('/api/user')).json()).toMatchObject({
+      subscriptionStatus: 'past_due',
+      noteAppAccess: false,
+    });
+    expect((await u.client.get('/api/subscription')).json().paymentActionUrl).toBe(
+      invoice.hosted_invoice_url,
+    );
+    const mail = await t.db.execute<{ text: string }>(
+      sql`select text from outbox where "to" = ${u.email} and subject like '%confirm your ChairNotes payment'`,
+    );
+    expect(mail.rows).toHaveLength(1);
+    expect(mail.rows[0]!.text).toContain(invoice.hosted_invoice_url!);
+
+    // Confirmed on Stripe's page: paid, and nothing is asked any more.
+    await deliverAll(fake.confirmRequiredAction(invoice.id!));
+    expect((await u.client.get('/api/user')).json()).toMatchObject({
+      subscriptionStatus: 'active',
+      noteAppAccess: true,
+    });
+    expect((await u.client.get('/api/subscription')).json().paymentActionUrl).toBeNull();
+    // The request arriving again, late, asks nothing: the subscription is paid.
+    await deliver({ ...asked, id: `${asked.id}_late` });
+    expect((await u.client.get('/api/subscription')).json().paymentActionUrl).toBeNull();
+  });
+
   it('ten simultaneous deliveries of one event have one effect', async () => {
     const u = await signedInUser(t.app);
     await subscribe(u);
@@ -164,6 +225,11 @@ describe('webhooks', () => {
         sql`select count(*)::int as n from outbox where "to" = ${u.email} and subject like '%trial ends on%'`,
       ),
     ).toBe(1);
+    // What they will pay, as every price is shown: with its VAT.
+    const mail = await t.db.execute<{ text: string }>(
+      sql`select text from outbox where "to" = ${u.email} and subject like '%trial ends on%'`,
+    );
+    expect(mail.rows[0]!.text).toContain('After that your card is charged £99.80/month inc. VAT;');
   });
 
   it('an old event arriving after a newer one leaves the state as Stripe has it now', async () => {
@@ -226,6 +292,46 @@ describe('managing the subscription', () => {
     expect(again.json().message).toBe('The 50% discount has already been used on this account.');
   });
 
+  it('a cancellation keeps why, if they say: sent to Stripe, and counted on the admin dashboard', async () => {
+    const { client: admin } = await enrolledAdmin(t, {
+      username: 'billingboss',
+      email: 'billingboss@example.com',
+      password: 'billing boss password',
+    });
+    const before = (await admin.get('/api/admin/stats')).json().cancellationsByReason;
+
+    const u = await signedInUser(t.app);
+    await subscribe(u);
+    const { sub } = await stripeIds(u.id);
+    for (const [body, field] of [
+      [{ reason: 'bored' }, 'reason'],
+      [{ comment: 'x'.repeat(501) }, 'comment'],
+    ] as const) {
+      const refused = await u.client.post('/api/subscription/cancel', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(new RegExp(`^${field}: `));
+    }
+    expect(fake.state.subscriptions.get(sub)!.cancel_at_period_end).toBe(false);
+
+    const res = await u.client.post('/api/subscription/cancel', {
+      reason: 'too_expensive',
+      comment: '  Money is tight this year.  ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.state.subscriptions.get(sub)).toMatchObject({
+      cancel_at_period_end: true,
+      cancellation: { feedback: 'too_expensive', comment: 'Money is tight this year.' },
+    });
+    // Kept, then cancelled again without a word: two cancellations, one with no reason.
+    await u.client.post('/api/subscription/keep');
+    expect((await u.client.post('/api/subscription/cancel')).statusCode).toBe(200);
+
+    const after = (await admin.get('/api/admin/stats')).json().cancellationsByReason;
+    expect(after.too_expensive).toBe(before.too_expensive + 1);
+    expect(after.none).toBe(before.none + 1);
+    expect(after.unused).toBe(before.unused);
+  });
+
   it('cancels at the end of the period, and can keep it after all', async () => {
     const u = await signedInUser(t.app);
     await subscribe(u);
@@ -279,5 +385,74 @@ describe('managing the subscription', () => {
 
     const portal = await u.client.post('/api/billing/portal');
     expect(portal.json().url).toMatch(/^https:\/\//);
+  });
+
+  it('every invoice shows the VAT in its price: 20 % inclusive UK VAT, on new subscriptions and, at their next change, old ones', async () => {
+    const [rate, ...others] = [...fake.state.taxRates.values()];
+    expect(others).toHaveLength(0);
+    expect(rate).toMatchObject({
+      percentage: 20,
+      inclusive: true,
+      country: 'GB',
+      tax_type: 'vat',
+      metadata: { chairnotes: VAT_RATE_KEY },
+    });
+
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!);
+    const { sub } = await stripeIds(u.id);
+    expect(fake.state.subscriptions.get(sub)!.default_tax_rates).toEqual([rate!.id]);
+    await deliverAll(fake.endTrial(sub));
+    const invoice = await stripeClient(fake).invoices.retrieve(
+      fake.state.subscriptions.get(sub)!.latest_invoice!,
+    );
+    // What is charged does not change; the VAT part of it shows: £99.80 = £83.17 + £16.63 VAT.
+    expect(invoice).toMatchObject({ total: 9980, total_excluding_tax: 8317 });
+    expect(invoice.total_taxes).toEqual([
+      expect.objectContaining({ amount: 1663, tax_behavior: 'inclusive', taxable_amount: 8317 }),
+    ]);
+
+    // A subscription from before the rate existed gets it at its next change.
+    const older = await signedInUser(t.app);
+    const olderStarted = await subscribe(older);
+    fake.confirmSetupIntent(olderStarted.clientSecret.split('_secret_')[0]!);
+    const olderSub = fake.state.subscriptions.get((await stripeIds(older.id)).sub)!;
+    olderSub.default_tax_rates = [];
+    expect((await older.client.post('/api/subscription/cancel')).statusCode).toBe(200);
+    expect(olderSub.default_tax_rates).toEqual([rate!.id]);
+  });
+
+  it('opens the billing portal on a Stripe account that never saved its portal settings, with our configuration', async () => {
+    // A fresh fake Stripe has no default configuration: a portal session without one is refused there,
+    // as a new Stripe account refuses it. Ours is created by the catalogue, once, and found after.
+    expect(fake.state.portalConfigurations.size).toBe(1);
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!);
+    const portal = await u.client.post('/api/billing/portal');
+    expect(portal.statusCode, portal.body).toBe(200);
+    const [configuration] = [...fake.state.portalConfigurations.values()];
+    expect(configuration).toMatchObject({
+      is_default: false,
+      metadata: { chairnotes: PORTAL_CONFIGURATION_KEY },
+      features: {
+        invoice_history: true,
+        payment_method_update: true,
+        subscription_cancel: false,
+        subscription_update: false,
+        customer_update: false,
+      },
+    });
+    const session = [...fake.state.portalSessions.values()].at(-1)!;
+    expect(session).toMatchObject({
+      customer: (await stripeIds(u.id)).customer,
+      configuration: configuration!.id,
+    });
+
+    // Another instance (its own catalogue) finds the same configuration rather than making a second.
+    const other = createBilling(t.config)!;
+    expect((await other.catalog()).portalConfigurationId).toBe(configuration!.id);
+    expect(fake.state.portalConfigurations.size).toBe(1);
   });
 });

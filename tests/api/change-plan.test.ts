@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REFERRAL_COUPON_ID } from '../../src/server/billing/catalog';
+import { REFERRAL_COUPON_ID, RETENTION_COUPON_ID } from '../../src/server/billing/catalog';
 import { client, signedInUser, stripeApp } from '../support/app';
 import { DECLINING_CARD } from '../support/fake-stripe/billing';
 import { startSmtpCatcher } from '../support/smtp';
@@ -68,12 +68,38 @@ describe('during the trial', () => {
     const applied = await friend.client.post('/api/subscription/referral', { code: referralCode });
     expect(applied.statusCode, applied.body).toBe(201);
     const stripeSub = fake.state.subscriptions.get((await ids(friend.id)).sub)!;
-    const coupon = () =>
-      stripeSub.discount ? fake.state.discounts.get(stripeSub.discount)?.coupon : undefined;
-    expect(coupon()).toBe(REFERRAL_COUPON_ID);
+    const coupons = () => stripeSub.discounts.map((id) => fake.state.discounts.get(id)?.coupon);
+    expect(coupons()).toEqual([REFERRAL_COUPON_ID]);
     const res = await friend.client.post('/api/subscription/change-plan', { planId: 'clinic' });
     expect(res.json().plan).toBe('clinic');
-    expect(coupon()).toBe(REFERRAL_COUPON_ID);
+    expect(coupons()).toEqual([REFERRAL_COUPON_ID]);
+  });
+
+  it('the retention offer keeps the referral month: the first paid month is free, then half price', async () => {
+    const referrer = await signedInUser(t.app);
+    const { referralCode } = (await referrer.client.get('/api/referrals/code')).json();
+    const friend = await subscriber('pro');
+    expect((await friend.client.post('/api/subscription/referral', { code: referralCode })).statusCode).toBe(
+      201,
+    );
+    const discounted = await friend.client.post('/api/subscription/discount');
+    expect(discounted.statusCode, discounted.body).toBe(200);
+    const stripeSub = fake.state.subscriptions.get((await ids(friend.id)).sub)!;
+    expect(stripeSub.discounts.map((id) => fake.state.discounts.get(id)?.coupon)).toEqual([
+      REFERRAL_COUPON_ID,
+      RETENTION_COUPON_ID,
+    ]);
+    // Applying the code again (a repeated request) adds nothing.
+    await friend.client.post('/api/subscription/referral', { code: referralCode });
+    expect(stripeSub.discounts).toHaveLength(2);
+
+    await deliverAll(fake.endTrial(stripeSub.id));
+    await deliverAll(fake.advancePeriod(stripeSub.id));
+    const amounts = (await friend.client.get('/api/billing/invoices'))
+      .json()
+      .map((i: { amount: number }) => i.amount);
+    // Newest first: the second paid month at half price, the first free, the trial's £0.
+    expect(amounts.slice(0, 2)).toEqual([49.9, 0]);
   });
 });
 
@@ -95,7 +121,7 @@ describe('after the trial', () => {
     const [newest] = (await u.client.get('/api/billing/invoices')).json();
     expect(newest).toMatchObject({ amount: shown.amountNow, status: 'paid' });
     const mail = await smtp.waitFor(u.email, 'Your ChairNotes plan has changed');
-    expect(mail.text).toContain(`£${shown.amountNow.toFixed(2)} was charged now`);
+    expect(mail.text).toContain(`£${shown.amountNow.toFixed(2)} (inc. VAT) was charged now`);
 
     const down = (await preview(u, 'pro')).json();
     expect(down.amountNow).toBeLessThan(0);

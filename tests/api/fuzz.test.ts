@@ -121,6 +121,16 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
     },
     { requiredKeys: [] },
   ),
+  'PUT /api/billing/details': fc.record({
+    name: fc.string({ minLength: 1, maxLength: 40 }),
+    line1: fc.string({ minLength: 1, maxLength: 40 }),
+    line2: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
+    city: fc.string({ minLength: 1, maxLength: 20 }),
+    postcode: fc.constantFrom('SW1A 1AA', 'ls14ap', 'M1 1AE', 'GIR 0AA', '75001'),
+    vatNumber: fc.option(fc.constantFrom('GB123456789', '123 4567 89', 'GBGD001', '', 'FR1'), {
+      nil: undefined,
+    }),
+  }),
   'POST /api/referrals': fc.record({
     friendEmail: fc.oneof(fc.constantFrom(me.email, other.email), emailArb),
   }),
@@ -356,6 +366,7 @@ const SYNC_TYPES = [
   'customer.subscription.trial_will_end',
   'invoice.paid',
   'invoice.payment_failed',
+  'invoice.payment_action_required',
 ];
 
 type Hook = {

@@ -209,6 +209,17 @@ test.describe('dashboard', () => {
       averageLoginsPerUser: 2.456,
       totalPractices: 9,
       practiceMembers: 31,
+      cancellationsByReason: {
+        too_expensive: 4,
+        unused: 1,
+        missing_features: 0,
+        switched_service: 0,
+        too_complex: 0,
+        low_quality: 0,
+        customer_service: 0,
+        other: 0,
+        none: 2,
+      },
     };
     let answer = stats;
     await page.route('**/api/admin/stats', (route) => route.fulfill({ json: answer }));
@@ -236,6 +247,11 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('figure', { name: 'Sign-ups in the last 90 days' })).toContainText(
       '7 sign-ups in the last 90 days; the busiest day was 22 Nov 2026 with 7.',
     );
+    // Why people left, the most given reason first.
+    const reasons = page.getByRole('figure', { name: 'Cancellations by reason, last 90 days' });
+    await expect(reasons).toContainText('It costs too much');
+    await expect(reasons).toContainText('No reason given');
+    await expect(reasons).not.toContainText('Another reason');
 
     // A system with nobody in it yet.
     answer = {
@@ -251,12 +267,18 @@ test.describe('dashboard', () => {
       averageLoginsPerUser: 0,
       totalPractices: 0,
       practiceMembers: 0,
+      cancellationsByReason: Object.fromEntries(
+        Object.keys(stats.cancellationsByReason).map((reason) => [reason, 0]),
+      ) as AdminStats['cancellationsByReason'],
     };
     await page.goto('/admin/dashboard');
     await expect(figures.getByRole('definition')).toHaveText(['0', '0', '£0.00', '0', '0', '0']);
     for (const chart of ['Users by plan', 'Users by status', 'Sign-ups in the last 90 days']) {
       await expect(page.getByRole('region', { name: chart })).toContainText('No data available');
     }
+    await expect(page.getByRole('region', { name: 'Cancellations by reason, last 90 days' })).toContainText(
+      'No cancellations in the last 90 days.',
+    );
     await expect(page.getByRole('figure')).toHaveCount(0);
     await expect(logins).toContainText('No login data available');
     await expect(logins).toContainText('Average logins per user: 0.0');

@@ -20,7 +20,7 @@ test('switch Plus to Practice in the trial, then back after it, seeing the money
   // It opens the Subscription tab's dialog.
   const dialog = page.getByRole('dialog', { name: 'Switch to Practice?' });
   await expect(dialog.getByText('You are in your free trial: nothing is charged now.')).toBeVisible();
-  await expect(dialog.getByText(/^Then £149\.80\/month, next on /)).toBeVisible();
+  await expect(dialog.getByText(/^Then £149\.80\/month inc\. VAT, next on /)).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Confirm switch' }).click();
   await expect(page.getByText('You are now on the Practice plan.', { exact: true })).toBeVisible();
@@ -34,8 +34,8 @@ test('switch Plus to Practice in the trial, then back after it, seeing the money
   await page.reload();
   await summary.getByRole('button', { name: 'Switch to Plus' }).click();
   const back = page.getByRole('dialog', { name: 'Switch to Plus?' });
-  await expect(back.getByText(/^£\d+\.\d\d is credited to your next invoice/)).toBeVisible();
-  await expect(back.getByText(/^Then £99\.80\/month/)).toBeVisible();
+  await expect(back.getByText(/^£\d+\.\d\d \(inc\. VAT\) is credited to your next invoice/)).toBeVisible();
+  await expect(back.getByText(/^Then £99\.80\/month inc\. VAT/)).toBeVisible();
   await back.getByRole('button', { name: 'Confirm switch' }).click();
   await expect(page.getByText('You are now on the Plus plan.', { exact: true })).toBeVisible();
   await expect(summary.getByText('Current plan: Plus')).toBeVisible();

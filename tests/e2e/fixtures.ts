@@ -104,6 +104,29 @@ export async function verifyViaApi(page: Page, email: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
+const PRACTICE_BILLING = {
+  name: 'Smile Dental Ltd',
+  line1: '12 High Street',
+  city: 'Leeds',
+  postcode: 'ls1 4ap',
+  vatNumber: 'GB123456789',
+};
+
+/**
+ * Gives the billing details the subscribe page asks for before the card, and
+ * waits until they are saved and the card form shows.
+ */
+export async function giveBillingDetails(page: Page, details = PRACTICE_BILLING) {
+  const form = page.getByRole('form', { name: 'Billing details' });
+  await form.getByLabel('Practice or business name').fill(details.name);
+  await form.getByLabel('Address', { exact: true }).fill(details.line1);
+  await form.getByLabel('Town or city').fill(details.city);
+  await form.getByLabel('Postcode').fill(details.postcode);
+  await form.getByLabel('UK VAT number (optional)').fill(details.vatNumber);
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(form).toBeHidden();
+}
+
 /** Starts a trial for the signed-in page's user through the API (the e2e server talks to the fake Stripe). */
 export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pro') {
   const res = await page.request.post('/api/create-subscription', {
@@ -127,15 +150,20 @@ const APP_STATUS: Record<string, string> = {
  * newest subscription of `email`, and checks the app's webhook accepted every event that followed.
  * The webhook processes events after answering: this waits until the account of `page` (the owner
  * of `email`) shows the subscription as Stripe now has it, so everything the events did is done.
- * 'fail-next' makes Stripe's next POST on that subscription fail with a 500.
+ * 'fail-next' makes Stripe's next POST on that subscription fail with a 500; `requiresAction` makes
+ * the trial's end wait for the bank's confirmation (SCA), which 'confirm-action' gives.
  */
 export async function atStripe(
   page: Page,
-  action: 'confirm-setup' | 'end-trial' | 'advance-period' | 'fail-next',
+  action: 'confirm-setup' | 'end-trial' | 'advance-period' | 'fail-next' | 'confirm-action',
   email: string,
-  opts: { paymentFails?: boolean } = {},
+  opts: { paymentFails?: boolean; requiresAction?: boolean } = {},
 ) {
-  const query = new URLSearchParams({ email, ...(opts.paymentFails ? { paymentFails: '1' } : {}) });
+  const query = new URLSearchParams({
+    email,
+    ...(opts.paymentFails ? { paymentFails: '1' } : {}),
+    ...(opts.requiresAction ? { requiresAction: '1' } : {}),
+  });
   const res = await page.request.post(`${stripeControlURL}/${action}?${query}`);
   expect(res.status(), await res.text()).toBe(200);
   const { statuses, status, currentPeriodEnd } = (await res.json()) as {
@@ -173,6 +201,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         contentType: 'application/javascript',
       }),
     );
+    // What Stripe.js sends to Stripe goes to the fake Stripe, as the app's server's requests do.
+    await page.route('https://api.stripe.com/**', async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      const answer = await route.fetch({ url: `${stripeControlURL}/stripe-js${path}` });
+      await route.fulfill({
+        response: answer,
+        headers: { ...answer.headers(), 'access-control-allow-origin': '*' },
+      });
+    });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);

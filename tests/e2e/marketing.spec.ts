@@ -192,7 +192,7 @@ test.describe('pricing', () => {
     await open(page, '/pricing');
     const plus = page.getByRole('article', { name: 'Plus' });
     await expect(plus).toContainText('MOST POPULAR');
-    await expect(plus).toContainText('£99.80');
+    await expect(plus).toContainText('£99.80/month inc. VAT');
     await expect(plus).toContainText('Charged after 2 week free trial');
     await expect(page.getByRole('article', { name: 'Lite' })).toContainText('Free');
     await expect(page.getByRole('article', { name: 'Lite' })).toContainText(

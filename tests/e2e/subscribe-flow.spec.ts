@@ -1,7 +1,17 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { baseURL, NOTE_APP_URL } from '../../playwright.config';
-import { atStripe, expect, expectNoAxeViolations, registerViaApi, subscribeViaApi, test } from './fixtures';
+import {
+  adminSessionCookies,
+  atStripe,
+  expect,
+  expectNoAxeViolations,
+  giveBillingDetails,
+  mailTo,
+  registerViaApi,
+  subscribeViaApi,
+  test,
+} from './fixtures';
 
 // The subscription flows end to end: the app's server talks to the fake Stripe API, the browser to
 // the Stripe.js stand-in, and the tests move Stripe (a saved card, the end of a trial, a failure)
@@ -44,6 +54,7 @@ test('a dentist chooses Plus, pays by card and sees the trial on the confirmatio
   await expect(summary).toContainText('£99.80');
   await expect(summary).toContainText('Charged after 2 week free trial');
 
+  await giveBillingDetails(page);
   const payment = page.getByRole('region', { name: 'Payment details' });
   await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
   await payment.getByLabel('Expiry date').fill('12 / 30');
@@ -71,7 +82,7 @@ test('a dentist chooses Plus, pays by card and sees the trial on the confirmatio
   await expect(page).toHaveURL(/\/account\?tab=subscription$/);
   const plan = page.getByRole('region', { name: 'Your subscription' });
   await expect(plan).toContainText('Plus');
-  await expect(plan).toContainText('£99.80/month');
+  await expect(plan).toContainText('£99.80/month inc. VAT');
   await expect(plan).toContainText('Free trial');
   await expect(plan).toContainText(`Trial ends${formatDate(trialEndsAt)}`);
   await expect(plan.getByRole('button', { name: 'Freeze Subscription' })).toBeVisible();
@@ -82,6 +93,7 @@ test('a declined card shows "Payment Failed" and the dentist can try again', asy
   await registerViaApi(page);
   await serveStripeJs(page);
   await page.goto('/subscribe/clinic');
+  await giveBillingDetails(page);
   const payment = page.getByRole('region', { name: 'Payment details' });
   await payment.getByLabel('Card number').fill('4000 0000 0000 0002');
   await payment.getByRole('button', { name: 'Start Free Trial' }).click();
@@ -91,11 +103,55 @@ test('a declined card shows "Payment Failed" and the dentist can try again', asy
   await expect(page).toHaveURL(/\/subscribe\/clinic$/);
 });
 
+test('billing details are asked before the card, checked the UK way, and changed in the Subscription tab', async ({
+  page,
+}) => {
+  // Two pages with a form each, every save going to the fake Stripe.
+  test.slow();
+  await registerViaApi(page);
+  await serveStripeJs(page);
+  await page.goto('/subscribe/pro');
+  const payment = page.getByRole('region', { name: 'Payment details' });
+  const form = payment.getByRole('form', { name: 'Billing details' });
+  await expect(payment.getByLabel('Card number')).toHaveCount(0);
+  await form.getByLabel('Practice or business name').fill('Smile Dental Ltd');
+  await form.getByLabel('Address', { exact: true }).fill('12 High Street');
+  await form.getByLabel('Town or city').fill('Leeds');
+  await form.getByLabel('Postcode').fill('75001');
+  await form.getByLabel('UK VAT number (optional)').fill('123 4567 89');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(form.getByText('Please enter a UK postcode, like SW1A 1AA', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  await form.getByLabel('Postcode').fill('ls1 4ap');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  const madeOutTo = payment.locator('address');
+  await expect(madeOutTo).toContainText('Smile Dental Ltd');
+  await expect(madeOutTo).toContainText('Leeds LS1 4AP');
+  await expect(madeOutTo).toContainText('VAT number GB123456789');
+  await expect(payment.getByLabel('Card number')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/account?tab=subscription');
+  const card = page.getByRole('region', { name: 'Billing details' });
+  await expect(card).toContainText('Smile Dental Ltd');
+  await card.getByRole('button', { name: 'Change billing details' }).click();
+  await card.getByLabel('UK VAT number (optional)').fill('');
+  await card.getByRole('button', { name: 'Save billing details' }).click();
+  await expect(page.getByText('Billing details saved', { exact: true })).toBeVisible();
+  await expect(card).toContainText('No VAT number');
+  await expect(card).toContainText('12 High Street');
+});
+
 /**
  * A subscriber a month in: the trial started through the API, the card typed at Stripe saved, and
  * the trial ended with the first invoice paid (or, with paymentFails, declined).
  */
-async function subscriberAfterTrial(page: Page, opts: { paymentFails?: boolean } = {}) {
+async function subscriberAfterTrial(
+  page: Page,
+  opts: { paymentFails?: boolean; requiresAction?: boolean } = {},
+) {
   // A trial, a card and the trial's end through the API, the fake Stripe and the webhook, before the
   // test walks the tab: twice an ordinary test's work (measured: up to 11 s on an idle two-core
   // machine, 19 s beside `npx vitest run`), so three times the budget.
@@ -127,7 +183,7 @@ test.describe('the Subscription tab of a subscriber', () => {
     await page.goto('/account?tab=subscription');
     const plan = page.getByRole('region', { name: 'Your subscription' });
     await expect(plan).toContainText('Plus');
-    await expect(plan).toContainText('£99.80/month');
+    await expect(plan).toContainText('£99.80/month inc. VAT');
     await expect(plan).toContainText('Active');
     await expect(plan).toContainText(`Next billing date${formatDate(currentPeriodEnd)}`);
 
@@ -177,7 +233,7 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(offer.getByRole('heading')).toBeFocused();
     await offer.getByRole('button', { name: 'Accept 50% Discount' }).click();
     await expect(page.getByText('Discount Applied', { exact: true })).toBeVisible();
-    await expect(plan).toContainText('£49.90/month');
+    await expect(plan).toContainText('£49.90/month inc. VAT');
     await expect(offer).toHaveCount(0);
     expect(await subscriptionOf(page)).toMatchObject({
       hasDiscount: true,
@@ -197,9 +253,12 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(plan.getByRole('region', { name: 'Cancel with Discount' })).toBeVisible();
   });
 
-  test('in the trial: "I still want to cancel" cancels at the trial\'s end, and keeping it undoes that', async ({
+  test('in the trial: "I still want to cancel" asks why (optionally), cancels at the trial\'s end, and keeping it undoes that', async ({
     page,
+    browser,
   }) => {
+    // The subscriber's tab, then the admin's dashboard in a browser of its own.
+    test.slow();
     await registerViaApi(page);
     await subscribeViaApi(page, 'clinic');
     const { trialEndsAt } = await subscriptionOf(page);
@@ -209,7 +268,27 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(plan).toContainText(`Trial ends${formatDate(trialEndsAt)}`);
     await plan.getByRole('button', { name: 'Cancel Subscription' }).click();
     await plan.getByRole('button', { name: 'I still want to cancel' }).click();
+    const why = plan.getByRole('region', { name: 'Sorry to see you go' });
+    await expect(why.getByRole('heading', { name: 'Sorry to see you go' })).toBeFocused();
+    await why.getByRole('radio', { name: "I'm moving to another product" }).check();
+    await why
+      .getByLabel("Anything you'd like to tell us? (optional)")
+      .fill('Trying a competitor for a month.');
+    await expectNoAxeViolations(page);
+    await why.getByRole('button', { name: 'Confirm Cancellation' }).click();
     await expectCancelledThenKept(page, trialEndsAt);
+
+    // The reason is counted on the admin dashboard.
+    const adminContext = await browser.newContext();
+    try {
+      await adminContext.addCookies(adminSessionCookies());
+      const admin = await adminContext.newPage();
+      await admin.goto('/admin/dashboard');
+      const reasons = admin.getByRole('figure', { name: 'Cancellations by reason, last 90 days' });
+      await expect(reasons).toContainText("I'm moving to another product");
+    } finally {
+      await adminContext.close();
+    }
   });
 
   test('an action Stripe fails says so with the reason, and changes nothing', async ({
@@ -254,6 +333,51 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(plan).toContainText('Warning: your last payment failed.');
     await plan.getByRole('button', { name: 'Update card' }).click();
     await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.test\/session\/bps_/);
+  });
+
+  test("a renewal the bank wants confirmed: a banner on every page and in the tab links to Stripe's page, and goes once paid", async ({
+    page,
+  }) => {
+    // A card whose bank asks for authentication on every charge made while its owner is away (Stripe's
+    // test card 4000 0025 0000 3155): saved at the subscribe page, it asks again at the trial's end.
+    test.slow();
+    const user = await registerViaApi(page);
+    await serveStripeJs(page);
+    await page.goto('/subscribe/pro');
+    await giveBillingDetails(page);
+    const payment = page.getByRole('region', { name: 'Payment details' });
+    await payment.getByLabel('Card number').fill('4000 0025 0000 3155');
+    await payment.getByLabel('Expiry date').fill('12 / 30');
+    await payment.getByLabel('Security code').fill('123');
+    await payment.getByRole('button', { name: 'Start Free Trial' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription Confirmed!');
+    await atStripe(page, 'end-trial', user.email);
+    const { paymentActionUrl } = await subscriptionOf(page);
+    expect(paymentActionUrl).toMatch(/^https:\/\//);
+
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: "Your bank asks you to confirm this month's payment" });
+    await expect(banner.getByRole('link', { name: 'Confirm payment' })).toHaveAttribute(
+      'href',
+      paymentActionUrl,
+    );
+    await expectNoAxeViolations(page);
+    await page.goto('/account?tab=subscription');
+    const plan = page.getByRole('region', { name: 'Your subscription' });
+    await expect(plan).toContainText("Your bank asks you to confirm this month's payment.");
+    await expect(plan.getByRole('link', { name: 'Confirm payment' })).toHaveAttribute(
+      'href',
+      paymentActionUrl,
+    );
+    expect((await mailTo(user.email, 'Your bank asks you to confirm')).text).toContain(paymentActionUrl);
+
+    // Confirmed at Stripe: paid, and the banner goes.
+    await atStripe(page, 'confirm-action', user.email);
+    await page.reload();
+    await expect(plan).toContainText('Current plan: Plus');
+    await expect(
+      page.getByRole('region', { name: "Your bank asks you to confirm this month's payment" }),
+    ).toHaveCount(0);
   });
 
   test('a subscription cancelled at the end of the trial offers to resubscribe', async ({ page }) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { expect, expectNoAxeViolations, registerViaApi, test } from './fixtures';
+import { expect, expectNoAxeViolations, giveBillingDetails, registerViaApi, test } from './fixtures';
 
 // What the dentist sees in each state of the subscribe page and the confirmation page, and the
 // account's Subscription tab on the free plan. Where a state of the subscribe page is hard to reach
@@ -23,6 +23,29 @@ async function serveStripeJs(page: Page, body?: string) {
       ? route.fulfill({ path: STRIPE_STANDIN, contentType: 'application/javascript' })
       : route.fulfill({ body, contentType: 'application/javascript' }),
   );
+  // These tests answer create-subscription themselves, with intents the fake Stripe never made:
+  // Stripe's answer to the confirmation is given here too (Stripe's test card 4000 0000 0000 0002 is
+  // declined, any other succeeds).
+  await page.route('https://api.stripe.com/**', (route) => {
+    const number = new URLSearchParams(route.request().postData() ?? '').get(
+      'payment_method_data[card][number]',
+    );
+    const headers = { 'access-control-allow-origin': '*' };
+    return number === '4000000000000002'
+      ? route.fulfill({
+          status: 402,
+          headers,
+          json: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'generic_decline',
+              message: 'Your card was declined.',
+            },
+          },
+        })
+      : route.fulfill({ headers, json: { status: 'succeeded' } });
+  });
 }
 
 /** /api/config as a server with Stripe keys answers it; create-subscription answers with `create`. */
@@ -134,7 +157,7 @@ test.describe('subscribe page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscribe to Practice');
     const summary = page.getByRole('region', { name: 'Your plan' });
     await expect(summary).toContainText('Practice');
-    await expect(summary).toContainText('£149.80');
+    await expect(summary).toContainText('£149.80/month inc. VAT');
     await expect(summary).toContainText('Charged after 2 week free trial');
     await expect(summary).toContainText(`ends on ${TRIAL_ENDS_TEXT}`);
 
@@ -168,6 +191,7 @@ test.describe('subscribe page', () => {
     await expect(summary.getByText("Referral code applied. You'll get 1 month free!")).toBeVisible();
 
     // The payment form: a declined card is reported and the form can be used again.
+    await giveBillingDetails(page);
     const payment = page.getByRole('region', { name: 'Payment details' });
     const submit = payment.getByRole('button', { name: 'Start Free Trial' });
     await expect(submit).toBeEnabled();
@@ -198,6 +222,7 @@ test.describe('subscribe page', () => {
           hasDiscount: false,
           retentionOfferAvailable: true,
           billingAvailable: true,
+          paymentActionUrl: null,
         },
       }),
     );
@@ -235,6 +260,7 @@ test.describe('subscribe page', () => {
     const summary = page.getByRole('region', { name: 'Your plan' });
     await expect(summary).toContainText('Charged today, then every month.');
     await expect(summary).not.toContainText('free trial');
+    await giveBillingDetails(page);
     const payment = page.getByRole('region', { name: 'Payment details' });
     await payment.getByLabel('Card number').fill('4242424242424242');
     await payment.getByRole('button', { name: 'Subscribe Now' }).click();
@@ -256,6 +282,10 @@ test.describe('subscribe page', () => {
     await serveStripeJs(page);
     await paymentsConfigured(page);
     await page.goto('/subscribe/pro');
+    // The billing details form first, then the card form.
+    await expect(page.getByRole('form', { name: 'Billing details' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await giveBillingDetails(page);
     await expect(page.getByRole('button', { name: 'Start Free Trial' })).toBeEnabled();
     await expectNoAxeViolations(page);
   });

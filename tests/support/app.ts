@@ -127,7 +127,7 @@ export function client(app: FastifyInstance, ip = '127.0.0.1', userAgent = 'ligh
     }
     return res;
   }
-  async function request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: Json) {
+  async function request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: Json) {
     const cookies = Object.fromEntries(jar);
     const res = await app.inject({
       method,
@@ -144,6 +144,7 @@ export function client(app: FastifyInstance, ip = '127.0.0.1', userAgent = 'ligh
     jar,
     get: (url: string) => request('GET', url),
     post: (url: string, body?: Json) => request('POST', url, body),
+    put: (url: string, body?: Json) => request('PUT', url, body),
     patch: (url: string, body?: Json) => request('PATCH', url, body),
     delete: (url: string, body?: Json) => request('DELETE', url, body),
   };

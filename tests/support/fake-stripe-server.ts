@@ -4,9 +4,16 @@
 // and delivered to the app's webhook, exactly as Stripe would deliver them:
 //
 //   POST /confirm-setup?email=...               the card typed into the Payment Element is saved
-//   POST /end-trial?email=...[&paymentFails=1]  the trial ends: the first invoice is paid, or fails
+//   POST /end-trial?email=...[&paymentFails=1|&requiresAction=1]  the trial ends: the first invoice
+//                                               is paid, fails, or waits for the bank's confirmation (SCA)
+//   POST /confirm-action?email=...              the person confirms that payment on Stripe's page
 //   POST /advance-period?email=...[&paymentFails=1]  the period ends: the renewal is charged, or fails
 //   POST /fail-next?email=...&method=POST       Stripe's next such request on the subscription answers 500
+//
+// And what Stripe.js does in the browser (the browser tests route https://api.stripe.com/ here):
+//
+//   POST /stripe-js/v1/setup_intents/:id/confirm    client_secret and the card number typed: the card
+//   POST /stripe-js/v1/payment_intents/:id/confirm  is saved, or the first invoice paid (or declined)
 //
 // Each answers { subscription, statuses, status, currentPeriodEnd } (the webhook's answer to each
 // event, and the subscription at Stripe afterwards), or 404 with a reason.
@@ -35,7 +42,15 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
     if (!sub.pending_setup_intent) throw new Error(`${sub.id} has no card to confirm`);
     return fake.confirmSetupIntent(sub.pending_setup_intent);
   },
-  'end-trial': (sub, query) => fake.endTrial(sub.id, { paymentFails: query.has('paymentFails') }),
+  'end-trial': (sub, query) =>
+    fake.endTrial(sub.id, {
+      paymentFails: query.has('paymentFails'),
+      requiresAction: query.has('requiresAction'),
+    }),
+  'confirm-action': (sub) => {
+    if (!sub.latest_invoice) throw new Error(`${sub.id} has no invoice to confirm`);
+    return fake.confirmRequiredAction(sub.latest_invoice);
+  },
   'advance-period': (sub, query) => fake.advancePeriod(sub.id, { paymentFails: query.has('paymentFails') }),
   'fail-next': (sub, query) => {
     fake.failNext(query.get('method') ?? 'POST', `/v1/subscriptions/${sub.id}`, { status: 500 });
@@ -43,12 +58,69 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
   },
 };
 
+/** Stripe's test cards, as Stripe.js would report them. */
+const DECLINED = '4000000000000002';
+const STRIPE_JS_CONFIRM = /^\/stripe-js\/v1\/(setup_intents|payment_intents)\/([^/]+)\/confirm$/;
+
+/**
+ * A confirmation from the Stripe.js stand-in: the intent whose client secret the page holds gets the
+ * card typed, as Stripe does when Stripe.js confirms it; the events follow to the webhook. A declined
+ * card answers Stripe's card error (a PaymentIntent records the failed attempt).
+ */
+async function stripeJsConfirm(kind: string, id: string, form: URLSearchParams) {
+  const secret = form.get('client_secret') ?? '';
+  const number = (form.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
+  if (!secret.startsWith(`${id}_secret_`))
+    return {
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: 'Invalid client_secret.' } },
+    };
+  const declined = {
+    status: 402,
+    body: {
+      error: {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      },
+    },
+  };
+  const card = { last4: number.slice(-4) };
+  let events: Stripe.Event[];
+  try {
+    if (kind === 'setup_intents') {
+      if (number === DECLINED) return declined;
+      events = fake.confirmSetupIntent(id, card);
+    } else {
+      events = fake.confirmPaymentIntent(id, number === DECLINED ? { fail: 'card_declined' } : { card });
+    }
+  } catch (error) {
+    return { status: 400, body: { error: { type: 'invalid_request_error', message: String(error) } } };
+  }
+  await deliver(events);
+  if (number === DECLINED) return declined;
+  return { status: 200, body: { id, status: 'succeeded' } };
+}
+
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
   const answer = (status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
+  const confirm = STRIPE_JS_CONFIRM.exec(url.pathname);
+  if (confirm && req.method === 'POST') {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      stripeJsConfirm(confirm[1]!, confirm[2]!, new URLSearchParams(body)).then(
+        (result) => answer(result.status, result.body),
+        (error: unknown) => answer(502, { error: { type: 'api_error', message: String(error) } }),
+      );
+    });
+    return;
+  }
   const action = url.pathname.slice(1);
   if (req.method !== 'POST') return answer(405, { error: 'POST only' });
   const act = actions[action];

@@ -58,9 +58,17 @@ export interface FakeStripe {
     opts?: { fail?: Decline; card?: Partial<Card> },
   ): Stripe.Event[];
   /** Jumps to trial_end: trialing → active with a paid invoice, or past_due with a failed one (or canceled, if cancel_at_period_end). */
-  endTrial(subscriptionId: string, opts?: { paymentFails?: boolean }): Stripe.Event[];
+  endTrial(
+    subscriptionId: string,
+    opts?: { paymentFails?: boolean; requiresAction?: boolean },
+  ): Stripe.Event[];
   /** Jumps to current_period_end: renews and charges, voids the invoice while paused, or cancels if cancel_at_period_end. */
-  advancePeriod(subscriptionId: string, opts?: { paymentFails?: boolean }): Stripe.Event[];
+  advancePeriod(
+    subscriptionId: string,
+    opts?: { paymentFails?: boolean; requiresAction?: boolean },
+  ): Stripe.Event[];
+  /** The person confirmed, on the hosted invoice page, the payment their bank asked about. */
+  confirmRequiredAction(invoiceId: string): Stripe.Event[];
   /** Jumps to three days before trial_end and sends customer.subscription.trial_will_end. */
   trialWillEnd(subscriptionId: string): Stripe.Event[];
   /** The next request with this method whose path starts with pathPrefix fails with this error. */
@@ -206,6 +214,7 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
         billing.renew(sub, opts);
       }),
     trialWillEnd: (id) => billing.capture(() => billing.trialWillEnd(subscription(id))),
+    confirmRequiredAction: (invoiceId) => billing.capture(() => billing.confirmRequiredAction(invoiceId)),
     failNext: (method, pathPrefix, fault) => {
       faults.push({ method: method.toUpperCase(), pathPrefix, fault });
     },

@@ -297,11 +297,33 @@ describe('money', () => {
       last4: '1881',
       exp_year: 2031,
     });
-    const portal = await stripe.billingPortal.sessions.create({
+    // Like a new Stripe account, the fake has no default portal configuration: one must be given.
+    const noConfiguration = stripe.billingPortal.sessions.create({
       customer: customer.id,
       return_url: 'http://x/account',
     });
+    await expect(noConfiguration).rejects.toThrow(/No configuration provided/);
+    const configuration = await stripe.billingPortal.configurations.create({
+      features: { invoice_history: { enabled: true }, payment_method_update: { enabled: true } },
+      metadata: { chairnotes: 'test' },
+    });
+    expect(configuration).toMatchObject({
+      object: 'billing_portal.configuration',
+      is_default: false,
+      features: { invoice_history: { enabled: true }, subscription_cancel: { enabled: false } },
+    });
+    const listed = await stripe.billingPortal.configurations.list({ active: true });
+    expect(listed.data.map((c) => c.id)).toContain(configuration.id);
+    await expect(
+      stripe.billingPortal.configurations.create({ features: { invoice_history: {} as never } }),
+    ).rejects.toThrow(/Missing required param: features/);
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      configuration: configuration.id,
+      return_url: 'http://x/account',
+    });
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.test\/session\/bps_/);
+    expect(portal.configuration).toBe(configuration.id);
   });
 });
 

@@ -13,6 +13,7 @@ export const queryKeys = {
     subscription: ['user', 'subscription'],
     invoices: ['user', 'invoices'],
     paymentMethod: ['user', 'payment-method'],
+    billingDetails: ['user', 'billing-details'],
     referralCode: ['user', 'referral-code'],
     referralStats: ['user', 'referral-stats'],
     security: ['user', 'security'],

@@ -2,6 +2,7 @@ import { and, desc, eq, gte } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Db } from '../db/client';
 import {
+  cancellations,
   contactMessages,
   outbox,
   passkeys,
@@ -36,6 +37,7 @@ export async function personalData(db: Db, user: User) {
     keys,
     practice,
     invitedOthers,
+    cancelled,
   ] = await Promise.all([
     db
       .select({ createdAt: userSessions.createdAt, expiresAt: userSessions.expiresAt })
@@ -113,6 +115,16 @@ export async function personalData(db: Db, user: User) {
       })
       .from(practiceInvitations)
       .where(eq(practiceInvitations.invitedBy, user.id)),
+    // Why they cancelled, in their words, when they said.
+    db
+      .select({
+        plan: cancellations.plan,
+        reason: cancellations.reason,
+        comment: cancellations.comment,
+        at: cancellations.createdAt,
+      })
+      .from(cancellations)
+      .where(eq(cancellations.userId, user.id)),
   ]);
 
   return {
@@ -140,6 +152,8 @@ export async function personalData(db: Db, user: User) {
       hasDiscount: user.hasDiscount,
       hadTrial: user.hadTrial,
       paymentProviderCustomerId: user.stripeCustomerId,
+      billingDetails: user.billingDetails,
+      cancellations: cancelled,
     },
     referrals: {
       referralCode: user.referralCode,

@@ -1,10 +1,24 @@
 import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../../shared/constants';
+import {
+  CANCELLATION_DAYS,
+  CANCELLATION_REASON_IDS,
+  PAID_PLAN_IDS,
+  PLAN_IDS,
+  SUBSCRIPTION_STATUSES,
+} from '../../shared/constants';
 import { monthlyAmount } from '../../shared/plans';
 import type { AdminPractice, AdminReferral, AdminStats, AdminSubscriber } from '../../shared/schemas/admin';
 import type { Db } from '../db/client';
-import { practiceInvitations, practiceMembers, practices, referrals, subscribers, users } from '../db/schema';
+import {
+  cancellations,
+  practiceInvitations,
+  practiceMembers,
+  practices,
+  referrals,
+  subscribers,
+  users,
+} from '../db/schema';
 import { lastLondonDays } from '../lib/london-day';
 
 const SIGNUP_DAYS = 90;
@@ -16,54 +30,69 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function adminStats(db: Db): Promise<AdminStats> {
   const days = lastLondonDays(SIGNUP_DAYS);
-  const [byPlanAndStatus, paying, [subscriberCount], signups, recent, [practiceCount], [memberCount]] =
-    await Promise.all([
-      db
-        .select({
-          plan: users.plan,
-          status: users.subscriptionStatus,
-          users: count(),
-          logins: sql<number>`coalesce(sum(${users.loginCount}), 0)`.mapWith(Number),
-        })
-        .from(users)
-        .groupBy(users.plan, users.subscriptionStatus),
-      db
-        .select({ plan: users.plan, hasDiscount: users.hasDiscount, users: count() })
-        .from(users)
-        .where(
-          and(
-            eq(users.subscriptionStatus, 'active'),
-            sql`${users.plan} in (${sql.join(
-              PAID_PLAN_IDS.map((p) => sql`${p}`),
-              sql`, `,
-            )})`,
-          ),
-        )
-        .groupBy(users.plan, users.hasDiscount),
-      db.select({ n: count() }).from(subscribers),
-      db
-        .select({
-          day: sql<string>`to_char(${users.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
-          n: count(),
-        })
-        .from(users)
-        .where(sql`${users.createdAt} >= ${new Date(Date.now() - (SIGNUP_DAYS + 1) * DAY_MS).toISOString()}`)
-        .groupBy(sql`1`),
-      db
-        .select({
-          id: users.id,
-          username: users.username,
-          email: users.email,
-          lastLoginAt: users.lastLoginAt,
-          consecutiveLogins: users.consecutiveLogins,
-        })
-        .from(users)
-        .where(isNotNull(users.lastLoginAt))
-        .orderBy(desc(users.lastLoginAt))
-        .limit(5),
-      db.select({ n: count() }).from(practices),
-      db.select({ n: count() }).from(practiceMembers),
-    ]);
+  const [
+    byPlanAndStatus,
+    paying,
+    [subscriberCount],
+    signups,
+    recent,
+    [practiceCount],
+    [memberCount],
+    cancelled,
+  ] = await Promise.all([
+    db
+      .select({
+        plan: users.plan,
+        status: users.subscriptionStatus,
+        users: count(),
+        logins: sql<number>`coalesce(sum(${users.loginCount}), 0)`.mapWith(Number),
+      })
+      .from(users)
+      .groupBy(users.plan, users.subscriptionStatus),
+    db
+      .select({ plan: users.plan, hasDiscount: users.hasDiscount, users: count() })
+      .from(users)
+      .where(
+        and(
+          eq(users.subscriptionStatus, 'active'),
+          sql`${users.plan} in (${sql.join(
+            PAID_PLAN_IDS.map((p) => sql`${p}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .groupBy(users.plan, users.hasDiscount),
+    db.select({ n: count() }).from(subscribers),
+    db
+      .select({
+        day: sql<string>`to_char(${users.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
+        n: count(),
+      })
+      .from(users)
+      .where(sql`${users.createdAt} >= ${new Date(Date.now() - (SIGNUP_DAYS + 1) * DAY_MS).toISOString()}`)
+      .groupBy(sql`1`),
+    db
+      .select({
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        lastLoginAt: users.lastLoginAt,
+        consecutiveLogins: users.consecutiveLogins,
+      })
+      .from(users)
+      .where(isNotNull(users.lastLoginAt))
+      .orderBy(desc(users.lastLoginAt))
+      .limit(5),
+    db.select({ n: count() }).from(practices),
+    db.select({ n: count() }).from(practiceMembers),
+    db
+      .select({ reason: cancellations.reason, n: count() })
+      .from(cancellations)
+      .where(
+        sql`${cancellations.createdAt} >= ${new Date(Date.now() - CANCELLATION_DAYS * DAY_MS).toISOString()}`,
+      )
+      .groupBy(cancellations.reason),
+  ]);
 
   const usersByPlan = Object.fromEntries(PLAN_IDS.map((p) => [p, 0])) as AdminStats['usersByPlan'];
   const usersByStatus = Object.fromEntries(
@@ -96,6 +125,12 @@ export async function adminStats(db: Db): Promise<AdminStats> {
     averageLoginsPerUser: totalUsers ? totalLogins / totalUsers : 0,
     totalPractices: practiceCount?.n ?? 0,
     practiceMembers: memberCount?.n ?? 0,
+    cancellationsByReason: Object.fromEntries(
+      [...CANCELLATION_REASON_IDS, 'none' as const].map((reason) => [
+        reason,
+        cancelled.find((row) => (row.reason ?? 'none') === reason)?.n ?? 0,
+      ]),
+    ) as AdminStats['cancellationsByReason'],
   };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { BillingDetails } from '../../shared/schemas/billing';
 import type { Db, Tx } from '../db/client';
 import { lease } from '../db/lease';
 import { type User, users } from '../db/schema';
@@ -18,6 +19,24 @@ export function billingRepo(db: Db | Tx) {
 
     async setCustomer(userId: number, customerId: string, tx: Db | Tx = db): Promise<void> {
       await tx.update(users).set({ stripeCustomerId: customerId }).where(byId(userId));
+    },
+
+    /** The invoice the bank wants confirmed and where, or null once it is paid. */
+    async setPaymentAction(
+      userId: number,
+      action: { invoiceId: string; url: string } | null,
+      tx: Db | Tx = db,
+    ): Promise<User> {
+      const [user] = await tx
+        .update(users)
+        .set({ paymentActionInvoiceId: action?.invoiceId ?? null, paymentActionUrl: action?.url ?? null })
+        .where(byId(userId))
+        .returning();
+      return user!;
+    },
+
+    async setBillingDetails(userId: number, details: BillingDetails, tx: Db | Tx = db): Promise<void> {
+      await tx.update(users).set({ billingDetails: details }).where(byId(userId));
     },
 
     /** Points the user at a subscription; the first one they ever had is remembered (referral codes apply to it). */

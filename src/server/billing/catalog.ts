@@ -12,8 +12,22 @@ export const PRICE_LOOKUP_KEYS: Record<PaidPlanId, string> = {
 export const RETENTION_COUPON_ID = 'chairnotes_retention_50_3m';
 export const REFERRAL_COUPON_ID = 'chairnotes_referral_first_month_free';
 
+/** Marks our tax rate (metadata): UK VAT at 20 %, included in every price. */
+export const VAT_RATE_KEY = 'chairnotes_uk_vat_20_inclusive';
+const VAT_PERCENT = 20;
+
+/** Marks the customer portal configuration that is ours (metadata), so it is found, not made again. */
+export const PORTAL_CONFIGURATION_KEY = 'chairnotes_portal_v1';
+
 export type Catalog = {
   priceIds: Record<PaidPlanId, string>;
+  /** Passed to every portal session: a new Stripe account has no default configuration. */
+  portalConfigurationId: string;
+  /**
+   * UK VAT, 20 % inclusive: every subscription carries it, so each invoice shows the VAT part of the
+   * price (an HMRC VAT invoice needs it) without changing what is charged.
+   */
+  vatRateId: string;
   planOfPrice(priceId: string): PaidPlanId | undefined;
 };
 
@@ -27,6 +41,52 @@ async function ensureCoupon(
     if ((error as { statusCode?: number }).statusCode !== 404) throw error;
     await stripe.coupons.create(params, { idempotencyKey: `coupon-${params.id}` });
   }
+}
+
+/**
+ * Our customer portal: invoice history and the card. Cancelling and switching plans stay in our own
+ * flows (the retention offer, the proration preview), and billing details in our form, which keeps
+ * the VAT number checked; so the portal offers none of them.
+ */
+async function ensurePortalConfiguration(stripe: Stripe): Promise<string> {
+  for await (const configuration of stripe.billingPortal.configurations.list({ active: true, limit: 100 })) {
+    if (configuration.metadata?.chairnotes === PORTAL_CONFIGURATION_KEY) return configuration.id;
+  }
+  const created = await stripe.billingPortal.configurations.create(
+    {
+      business_profile: { headline: 'ChairNotes: your invoices and card' },
+      features: {
+        invoice_history: { enabled: true },
+        payment_method_update: { enabled: true },
+        customer_update: { enabled: false },
+        subscription_cancel: { enabled: false },
+        subscription_update: { enabled: false },
+      },
+      metadata: { chairnotes: PORTAL_CONFIGURATION_KEY },
+    },
+    { idempotencyKey: `portal-configuration-${PORTAL_CONFIGURATION_KEY}` },
+  );
+  return created.id;
+}
+
+async function ensureVatRate(stripe: Stripe): Promise<string> {
+  for await (const rate of stripe.taxRates.list({ active: true, inclusive: true, limit: 100 })) {
+    if (rate.metadata?.chairnotes === VAT_RATE_KEY) return rate.id;
+  }
+  const created = await stripe.taxRates.create(
+    {
+      display_name: 'VAT',
+      description: `UK VAT ${VAT_PERCENT}%, included in the price`,
+      percentage: VAT_PERCENT,
+      inclusive: true,
+      country: 'GB',
+      jurisdiction: 'United Kingdom',
+      tax_type: 'vat',
+      metadata: { chairnotes: VAT_RATE_KEY },
+    },
+    { idempotencyKey: `tax-rate-${VAT_RATE_KEY}` },
+  );
+  return created.id;
 }
 
 export async function ensureCatalog(stripe: Stripe): Promise<Catalog> {
@@ -65,6 +125,8 @@ export async function ensureCatalog(stripe: Stripe): Promise<Catalog> {
     percent_off: 100,
     duration: 'once',
   });
+  const portalConfigurationId = await ensurePortalConfiguration(stripe);
+  const vatRateId = await ensureVatRate(stripe);
   const byPrice = new Map(Object.entries(priceIds).map(([plan, id]) => [id, plan as PaidPlanId]));
-  return { priceIds, planOfPrice: (priceId) => byPrice.get(priceId) };
+  return { priceIds, portalConfigurationId, vatRateId, planOfPrice: (priceId) => byPrice.get(priceId) };
 }

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { findPlan, formatPounds } from '../../shared/plans';
 import { publicUserSchema } from '../../shared/schemas/auth';
 import {
+  billingDetailsAnswerSchema,
+  billingDetailsSchema,
+  cancelSchema,
   createSubscriptionResponseSchema,
   createSubscriptionSchema,
   invoiceSchema,
@@ -116,10 +119,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/api/subscription/cancel', userAnswer, async (request, reply) =>
-    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
-      subscriptions.cancelAtPeriodEnd(user, request.id),
-    ),
+  app.post(
+    '/api/subscription/cancel',
+    { schema: { body: cancelSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) =>
+      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+        subscriptions.cancelAtPeriodEnd(user, request.id, request.body),
+      ),
   );
 
   app.post('/api/subscription/keep', userAnswer, async (request, reply) =>
@@ -138,6 +144,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/billing/payment-method',
     { schema: { response: { 200: paymentMethodSchema } } },
     async (request, reply) => subscriptions.paymentMethod(await requireUser(request, reply)),
+  );
+
+  // Who the invoices are made out to: asked on the subscribe page, editable in the Subscription tab.
+  app.get(
+    '/api/billing/details',
+    { schema: { response: { 200: billingDetailsAnswerSchema } } },
+    async (request, reply) => ({ details: (await requireUser(request, reply)).billingDetails ?? null }),
+  );
+
+  app.put(
+    '/api/billing/details',
+    { schema: { body: billingDetailsSchema, response: { 200: billingDetailsAnswerSchema } } },
+    async (request, reply) => ({
+      details: await subscriptions.saveBillingDetails(await requireUser(request, reply), request.body),
+    }),
   );
 
   app.post(

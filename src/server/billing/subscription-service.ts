@@ -2,6 +2,8 @@ import type Stripe from 'stripe';
 import { FREEZE_DAYS, type PaidPlanId, RETENTION_DISCOUNT, TRIAL_DAYS } from '../../shared/constants';
 import { monthlyAmount } from '../../shared/plans';
 import type {
+  BillingDetails,
+  CancelRequest,
   CreateSubscriptionResponse,
   Invoice,
   PaymentMethod,
@@ -11,11 +13,12 @@ import type {
 } from '../../shared/schemas/billing';
 import { isLiveSubscription } from '../../shared/subscription';
 import type { AppContext } from '../context';
-import type { User } from '../db/schema';
+import { cancellations, type User } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../lib/http-error';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
 import { RETENTION_COUPON_ID } from './catalog';
+import { addDiscount } from './discounts';
 import { stripeCall } from './stripe-call';
 import { mapStatus } from './subscription-state';
 import { ENDED, readFromStripe, storeSnapshot, syncUser } from './sync';
@@ -78,7 +81,13 @@ export function subscriptionService(ctx: AppContext) {
     const billing = requireBilling();
     const subId = requireLiveSubscription(user);
     return stripeCall(async () => {
-      await billing.stripe.subscriptions.update(subId, params, { idempotencyKey: key });
+      // Every change brings the VAT rate along: subscriptions made before it get it now.
+      const { vatRateId } = await billing.catalog();
+      await billing.stripe.subscriptions.update(
+        subId,
+        { ...params, default_tax_rates: [vatRateId] },
+        { idempotencyKey: key },
+      );
       return syncUser(db, billing, user);
     });
   }
@@ -105,7 +114,11 @@ export function subscriptionService(ctx: AppContext) {
     if (item && item.price.id !== catalog.priceIds[planId]) {
       await billing.stripe.subscriptions.update(
         sub.id,
-        { items: [{ id: item.id, price: catalog.priceIds[planId] }], proration_behavior: 'none' },
+        {
+          items: [{ id: item.id, price: catalog.priceIds[planId] }],
+          proration_behavior: 'none',
+          default_tax_rates: [catalog.vatRateId],
+        },
         { idempotencyKey: `resume-${sub.id}-${planId}-${Date.now()}` },
       );
     }
@@ -168,6 +181,7 @@ export function subscriptionService(ctx: AppContext) {
         items: [{ price: catalog.priceIds[planId] }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
+        default_tax_rates: [catalog.vatRateId],
         ...(trial ? { trial_period_days: TRIAL_DAYS } : {}),
         metadata: { userId: String(user.id), planId },
         expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
@@ -223,6 +237,7 @@ export function subscriptionService(ctx: AppContext) {
         hasDiscount: user.hasDiscount,
         retentionOfferAvailable: !user.retentionOfferUsed,
         billingAvailable: Boolean(ctx.billing),
+        paymentActionUrl: user.paymentActionUrl,
       };
     },
 
@@ -250,7 +265,13 @@ export function subscriptionService(ctx: AppContext) {
           `The ${RETENTION_DISCOUNT.percentOff}% discount has already been used on this account.`,
         );
       try {
-        return await change(user, { discounts: [{ coupon: RETENTION_COUPON_ID }] }, `discount-${user.id}`);
+        const billing = requireBilling();
+        const subId = requireLiveSubscription(user);
+        return await stripeCall(async () => {
+          // Kept beside any referral month the subscription has (Stripe replaces the list).
+          await addDiscount(billing, subId, RETENTION_COUPON_ID, `discount-${user.id}`);
+          return syncUser(db, billing, user);
+        });
       } catch (error) {
         await repo.giveBackRetentionOffer(user.id);
         throw error;
@@ -315,9 +336,12 @@ export function subscriptionService(ctx: AppContext) {
             payment_behavior: 'error_if_incomplete',
           };
       return stripeCall(async () => {
-        const updated = await billing.stripe.subscriptions.update(subId, params, {
-          idempotencyKey: `change-plan-${requestId}`,
-        });
+        const { vatRateId } = await billing.catalog();
+        const updated = await billing.stripe.subscriptions.update(
+          subId,
+          { ...params, default_tax_rates: [vatRateId] },
+          { idempotencyKey: `change-plan-${requestId}` },
+        );
         // What the switch invoiced at once (always_invoice): charged, or credited when below zero.
         const invoiceId =
           typeof updated.latest_invoice === 'string' ? updated.latest_invoice : updated.latest_invoice?.id;
@@ -327,8 +351,34 @@ export function subscriptionService(ctx: AppContext) {
       });
     },
 
-    cancelAtPeriodEnd: (user: User, requestId: string) =>
-      change(user, { cancel_at_period_end: true }, `cancel-${requestId}`),
+    /**
+     * Cancels at the period's end. Why, if they said, goes to Stripe (`cancellation_details`) and is
+     * kept here for the admin dashboard.
+     */
+    async cancelAtPeriodEnd(user: User, requestId: string, why: CancelRequest = {}): Promise<User> {
+      const updated = await change(
+        user,
+        {
+          cancel_at_period_end: true,
+          ...(why.reason || why.comment
+            ? {
+                cancellation_details: {
+                  ...(why.reason ? { feedback: why.reason } : {}),
+                  ...(why.comment ? { comment: why.comment } : {}),
+                },
+              }
+            : {}),
+        },
+        `cancel-${requestId}`,
+      );
+      await db.insert(cancellations).values({
+        userId: user.id,
+        plan: user.plan,
+        reason: why.reason ?? null,
+        comment: why.comment || null,
+      });
+      return updated;
+    },
 
     keep: (user: User, requestId: string) =>
       change(user, { cancel_at_period_end: false }, `keep-${requestId}`),
@@ -400,14 +450,46 @@ export function subscriptionService(ctx: AppContext) {
       });
     },
 
+    /**
+     * Who the invoices are made out to, saved on the Stripe customer (its name, its address in the
+     * UK, and its `gb_vat` tax id, which Stripe prints on every invoice), then here. Stripe first: if
+     * it refuses, nothing is saved and the person is told.
+     */
+    async saveBillingDetails(user: User, details: BillingDetails): Promise<BillingDetails> {
+      const billing = requireBilling();
+      await stripeCall(async () => {
+        const customer = await ensureCustomer(billing, user);
+        await billing.stripe.customers.update(customer, {
+          name: details.name,
+          address: {
+            line1: details.line1,
+            line2: details.line2,
+            city: details.city,
+            postal_code: details.postcode,
+            country: 'GB',
+          },
+        });
+        const taxIds = await billing.stripe.customers.listTaxIds(customer, { limit: 100 });
+        const vat = taxIds.data.filter((t) => t.type === 'gb_vat');
+        for (const old of vat.filter((t) => t.value !== details.vatNumber))
+          await billing.stripe.customers.deleteTaxId(customer, old.id);
+        if (details.vatNumber && !vat.some((t) => t.value === details.vatNumber))
+          await billing.stripe.customers.createTaxId(customer, { type: 'gb_vat', value: details.vatNumber });
+      });
+      await repo.setBillingDetails(user.id, details);
+      return details;
+    },
+
     /** A Stripe billing portal session for the user, returning to their account. */
     async portalUrl(user: User): Promise<string> {
       const billing = requireBilling();
       const customer = user.stripeCustomerId;
       if (!customer) throw badRequest('You have no billing account yet.');
+      const { portalConfigurationId } = await stripeCall(() => billing.catalog());
       const session = await stripeCall(() =>
         billing.stripe.billingPortal.sessions.create({
           customer,
+          configuration: portalConfigurationId,
           return_url: `${ctx.config.APP_URL}/account`,
         }),
       );

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
 import type { User } from '../db/schema';
 import type { Mail, QueuedMail } from '../mail/mailer';
-import { paymentFailedMail, trialEndingMail } from '../mail/templates';
+import { paymentActionRequiredMail, paymentFailedMail, trialEndingMail } from '../mail/templates';
 import { practiceEndNotices } from '../practices/practice-lifecycle';
 import { payOwedCredits, settleReferral } from '../referrals/rewards';
 import type { Billing } from './billing';
@@ -21,6 +22,7 @@ const SYNC_EVENTS = new Set([
   'customer.subscription.trial_will_end',
   'invoice.paid',
   'invoice.payment_failed',
+  'invoice.payment_action_required',
 ]);
 
 function customerOf(event: Stripe.Event): string | null {
@@ -29,12 +31,42 @@ function customerOf(event: Stripe.Event): string | null {
   return typeof object.customer === 'string' ? object.customer : object.customer.id;
 }
 
+/**
+ * A failed payment that Stripe will try again: a renewal's. The first invoice of a subscription
+ * (`subscription_create`) is never retried, and the subscribe page has already told the person, so
+ * a mail saying "we will try again" would be false.
+ */
+function isRetried(invoice: Stripe.Invoice): boolean {
+  return invoice.billing_reason !== 'subscription_create';
+}
+
 /** The mail an event sends the user, now that their state is written. */
 function mailFor(event: Stripe.Event, user: User, appUrl: string): Mail | null {
   if (event.type === 'customer.subscription.trial_will_end' && user.trialEndsAt)
     return trialEndingMail(user, user.trialEndsAt, appUrl);
-  if (event.type === 'invoice.payment_failed') return paymentFailedMail(user, appUrl);
+  if (event.type === 'invoice.payment_failed' && isRetried(event.data.object))
+    return paymentFailedMail(user, appUrl);
+  if (event.type === 'invoice.payment_action_required' && user.paymentActionUrl)
+    return paymentActionRequiredMail(user, user.paymentActionUrl, appUrl);
   return null;
+}
+
+/**
+ * A renewal the bank wants confirmed (SCA) is remembered with Stripe's hosted page for it, where the
+ * person confirms; the banner and the mail link there. Paying that invoice clears it.
+ */
+async function notePaymentAction(tx: Tx, event: Stripe.Event, user: User): Promise<User> {
+  const repo = billingRepo(tx);
+  // Only while the subscription still waits for the money: an event arriving late, after the payment
+  // went through (the state just re-read from Stripe says so), asks nothing.
+  if (event.type === 'invoice.payment_action_required' && user.subscriptionStatus === 'past_due') {
+    const invoice = event.data.object;
+    if (invoice.id && invoice.hosted_invoice_url)
+      return repo.setPaymentAction(user.id, { invoiceId: invoice.id, url: invoice.hosted_invoice_url }, tx);
+  }
+  if (event.type === 'invoice.paid' && event.data.object.id === user.paymentActionInvoiceId)
+    return repo.setPaymentAction(user.id, null, tx);
+  return user;
 }
 
 /**
@@ -61,7 +93,7 @@ export async function processStripeEvent(
   const { mails, creditOwed } = await db.transaction(async (tx) => {
     const first = await events.markProcessed(event.id, tx);
     if (!first || !user || !snapshot) return { mails: [] as QueuedMail[], creditOwed: false };
-    const updated = await storeSnapshot(tx, user.id, snapshot);
+    const updated = await notePaymentAction(tx, event, await storeSnapshot(tx, user.id, snapshot));
     const creditOwed = await settleReferral(tx, event, updated);
     const mail = mailFor(event, updated, ctx.config.APP_URL);
     // Members hear of it when their practice's subscription ends (practice-lifecycle.ts).

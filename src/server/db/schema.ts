@@ -15,12 +15,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  CANCELLATION_REASON_IDS,
   INVITED_ROLES,
   PLAN_IDS,
   PRACTICE_ROLES,
   REFERRAL_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from '../../shared/constants';
+import type { BillingDetails } from '../../shared/schemas/billing';
 import { CONTACT_KINDS } from '../../shared/schemas/marketing';
 import { SECURITY_EVENT_TYPES } from '../../shared/schemas/security';
 
@@ -72,6 +74,17 @@ export const users = pgTable(
      * never changed, so the database id is never shown and a renamed or re-addressed person stays one.
      */
     publicId: uuid('public_id').notNull().defaultRandom(),
+    /**
+     * Who the invoices are made out to (name, address, UK VAT number), as last saved on the Stripe
+     * customer: shown in the account without asking Stripe.
+     */
+    billingDetails: jsonb('billing_details').$type<BillingDetails>(),
+    /**
+     * A renewal the card's bank wants confirmed (SCA): the invoice, and Stripe's hosted page where the
+     * person confirms it. Set by `invoice.payment_action_required`, cleared when that invoice is paid.
+     */
+    paymentActionInvoiceId: text('payment_action_invoice_id'),
+    paymentActionUrl: text('payment_action_url'),
   },
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.
@@ -582,3 +595,20 @@ export const oidcSigningKeys = pgTable('oidc_signing_keys', {
   createdAt: createdAt(),
   activatesAt: timestamp('activates_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Each cancellation and why, if the person said (issue 17): counted on the admin dashboard. When the
+ * person deletes their account their id goes; what they said of the product stays, unnamed.
+ */
+export const cancellations = pgTable(
+  'cancellations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    plan: text('plan', { enum: PLAN_IDS }).notNull(),
+    reason: text('reason', { enum: CANCELLATION_REASON_IDS }),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cancellations_created_idx').on(t.createdAt)],
+);

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '../../shared/brand';
-import { EMAIL_LINK_HOURS, TRIAL_DAYS } from '../../shared/constants';
+import { EMAIL_LINK_HOURS, type PlanId, TRIAL_DAYS } from '../../shared/constants';
+import { formatMonthly, monthlyAmount, VAT_INCLUDED } from '../../shared/plans';
 import type { ContactMessage } from '../../shared/schemas/marketing';
 import type { Mail } from './mailer';
 
@@ -190,15 +191,41 @@ export function referralInvitationMail(
   };
 }
 
-export function trialEndingMail(user: Person, trialEndsAt: Date, appUrl: string): Mail {
+/** What their plan costs a month, as every price is shown ('£99.80/month inc. VAT'), or 'monthly'. */
+function monthlyPrice(user: Person & { plan?: PlanId; hasDiscount?: boolean }): string {
+  const amount = user.plan ? monthlyAmount(user.plan, user.hasDiscount ?? false) : 0;
+  return amount > 0 ? formatMonthly(amount) : 'monthly';
+}
+
+export function trialEndingMail(
+  user: Person & { plan?: PlanId; hasDiscount?: boolean },
+  trialEndsAt: Date,
+  appUrl: string,
+): Mail {
   return {
     to: user.email,
     subject: `Your ${PRODUCT_NAME} trial ends on ${longDate.format(trialEndsAt)}`,
     text: [
       `Hello ${user.username},`,
       '',
-      `Your free trial ends on ${longDate.format(trialEndsAt)}. After that your card is charged monthly; you can cancel any time before then from your account:`,
+      `Your free trial ends on ${longDate.format(trialEndsAt)}. After that your card is charged ${monthlyPrice(user)}; you can cancel any time before then from your account:`,
       `${appUrl}/account`,
+    ].join('\n'),
+  };
+}
+
+/** A renewal the card's bank wants confirmed (SCA): until then it is not paid. */
+export function paymentActionRequiredMail(user: Person, confirmUrl: string, appUrl: string): Mail {
+  return {
+    to: user.email,
+    subject: `Your bank asks you to confirm your ${PRODUCT_NAME} payment`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      "Your card's bank wants you to confirm this month's payment before it goes through. Confirm it on Stripe's secure page:",
+      confirmUrl,
+      '',
+      `Until it is confirmed the note app is closed to you. Your account shows the same link: ${appUrl}/account?tab=subscription`,
     ].join('\n'),
   };
 }
@@ -336,9 +363,9 @@ export function planChangedMail(
 ): Mail {
   const money =
     change.amountNow > 0
-      ? `${change.formatted} was charged now for the rest of this period.`
+      ? `${change.formatted} (${VAT_INCLUDED}) was charged now for the rest of this period.`
       : change.amountNow < 0
-        ? `${change.formatted} is credited to your next invoice for the rest of this period.`
+        ? `${change.formatted} (${VAT_INCLUDED}) is credited to your next invoice for the rest of this period.`
         : 'Nothing was charged now.';
   return {
     to: person.email,

@@ -1,5 +1,6 @@
 import type { ReferralStats } from '../../shared/schemas/referrals';
 import { REFERRAL_COUPON_ID } from '../billing/catalog';
+import { addDiscount } from '../billing/discounts';
 import { stripeCall } from '../billing/stripe-call';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
@@ -81,11 +82,7 @@ export function referralService(ctx: AppContext) {
       if (!billing) throw new HttpError(503, 'Payments are not available right now. Please try again later.');
       await stripeCall(async () => {
         await billing.catalog();
-        await billing.stripe.subscriptions.update(
-          subscriptionId,
-          { discounts: [{ coupon: REFERRAL_COUPON_ID }] },
-          { idempotencyKey: `referral-discount-${subscriptionId}` },
-        );
+        await addDiscount(billing, subscriptionId, REFERRAL_COUPON_ID, `referral-discount-${subscriptionId}`);
       });
       const recorded = await repo.create({
         referrerId: check.referrer.id,

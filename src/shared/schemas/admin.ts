@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { PLAN_IDS, PRACTICE_ROLES, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES } from '../constants';
+import {
+  CANCELLATION_REASON_IDS,
+  PLAN_IDS,
+  PRACTICE_ROLES,
+  REFERRAL_STATUSES,
+  SUBSCRIPTION_STATUSES,
+} from '../constants';
 import { isoDate } from './fields';
 
 const counts = <K extends string>(keys: readonly [K, ...K[]]) => z.record(z.enum(keys), z.number().int());
@@ -31,6 +37,8 @@ export const adminStatsSchema = z.object({
   /** Practices, and the people in them (owners included). */
   totalPractices: z.number().int(),
   practiceMembers: z.number().int(),
+  /** Cancellations over the last CANCELLATION_DAYS days, by the reason given ('none': no reason given). */
+  cancellationsByReason: counts([...CANCELLATION_REASON_IDS, 'none']),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
-import { isoDate } from './fields';
+import {
+  CANCELLATION_COMMENT_MAX,
+  CANCELLATION_REASON_IDS,
+  PAID_PLAN_IDS,
+  PLAN_IDS,
+  SUBSCRIPTION_STATUSES,
+} from '../constants';
+import { isoDate, text } from './fields';
 
 export const createSubscriptionSchema = z.object({
   planId: z.enum(PAID_PLAN_IDS, { error: 'Choose the Plus or Practice plan' }),
@@ -26,6 +32,8 @@ export const subscriptionDetailsSchema = z.object({
   retentionOfferAvailable: z.boolean(),
   /** Stripe is configured: actions and billing details can work. */
   billingAvailable: z.boolean(),
+  /** A renewal the card's bank wants confirmed: Stripe's page where the person confirms it, or null. */
+  paymentActionUrl: z.string().nullable(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 
@@ -71,3 +79,63 @@ export const planChangeSchema = planChangeQuerySchema.extend({
   prorationDate: z.number().int().positive().optional(),
 });
 export type PlanChange = z.infer<typeof planChangeSchema>;
+
+/**
+ * A UK postcode ('SW1A 1AA', 'M1 1AE', 'GIR 0AA'): checked, and written the Royal Mail way, upper case
+ * with one space before the last three characters.
+ */
+const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/;
+const ukPostcode = text()
+  .transform((value) => value.toUpperCase().replace(/\s+/g, ''))
+  .refine((value) => UK_POSTCODE.test(value), 'Please enter a UK postcode, like SW1A 1AA')
+  .transform((value) => `${value.slice(0, -3)} ${value.slice(-3)}`);
+
+/**
+ * A UK VAT number as HMRC issues them (and Stripe's `gb_vat` checks): GB and 9 or 12 digits, or GBGD or
+ * GBHA and 3 digits; spaces and a missing 'GB' are forgiven. Empty means none.
+ */
+const UK_VAT = /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/;
+const ukVatNumber = text()
+  .transform((value) => value.toUpperCase().replace(/[\s.-]+/g, ''))
+  .transform((value) => (value && !value.startsWith('GB') ? `GB${value}` : value))
+  .refine((value) => value === '' || UK_VAT.test(value), 'Please enter a UK VAT number, like GB123456789');
+
+const line = (name: string, max: number) =>
+  text().trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+
+/** Who the invoices are made out to (an HMRC VAT invoice names them): design.md section 2. */
+export const billingDetailsSchema = z.object({
+  name: line('Practice or business name', 100),
+  line1: line('Address', 200),
+  line2: text().trim().max(200, 'Address line 2 must be at most 200 characters').default(''),
+  city: line('Town or city', 100),
+  postcode: ukPostcode,
+  vatNumber: ukVatNumber.default(''),
+});
+export type BillingDetails = z.infer<typeof billingDetailsSchema>;
+export type BillingDetailsInput = z.input<typeof billingDetailsSchema>;
+
+/** The details as saved (already checked and written the UK way): what the API answers. */
+const savedBillingDetailsSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  vatNumber: z.string(),
+});
+export const billingDetailsAnswerSchema = z.object({ details: savedBillingDetailsSchema.nullable() });
+
+/** POST /api/subscription/cancel: why, if they say (both optional). */
+export const cancelSchema = z
+  .object({
+    reason: z.enum(CANCELLATION_REASON_IDS, { error: 'Choose one of the reasons' }).optional(),
+    comment: text()
+      .trim()
+      .max(CANCELLATION_COMMENT_MAX, `Comment must be at most ${CANCELLATION_COMMENT_MAX} characters`)
+      .optional(),
+  })
+  // No body at all (an older page, a script) is a cancellation with nothing said.
+  .nullish()
+  .transform((why) => why ?? {});
+export type CancelRequest = z.infer<typeof cancelSchema>;

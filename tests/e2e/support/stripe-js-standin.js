@@ -2,11 +2,12 @@
 // subscribe.spec.ts). It offers what @stripe/stripe-js's loader and @stripe/react-stripe-js use:
 // window.Stripe(key) with elements() → create('payment') → mount/on/off/update/destroy, and
 // confirmSetup / confirmPayment. The Payment Element is a labelled fake card form, built without inline
-// styles (the app's CSP allows none). Confirming with 4000 0000 0000 0002 is declined as Stripe does;
-// any other number "succeeds" by sending the browser to return_url as Stripe would. The last confirm
-// call is kept in sessionStorage ('stripe-standin:last-confirm') for the test to read after the redirect.
+// styles (the app's CSP allows none). Confirming posts the card to https://api.stripe.com, as Stripe.js
+// does: the browser tests route that to the fake Stripe (tests/support/fake-stripe-server.ts), which
+// saves the card or pays the invoice (4000 0000 0000 0002 is declined), and on success the browser goes
+// to return_url as Stripe sends it. The last confirm call is kept in sessionStorage
+// ('stripe-standin:last-confirm') for the test to read after the redirect.
 (() => {
-  const DECLINED_CARD = '4000000000000002';
   const READY_DELAY_MS = 150;
 
   function field(container, id, labelText, attributes) {
@@ -133,7 +134,7 @@
     };
   }
 
-  function confirm(method, { elements, confirmParams }) {
+  function confirm(method, { elements, confirmParams }, publishableKey) {
     const payment = elements?.getElement('payment');
     const digits = payment ? payment.cardDigits() : '';
     const record = {
@@ -150,22 +151,31 @@
           message: 'Your card number is incomplete.',
         },
       });
-    if (digits === DECLINED_CARD)
-      return Promise.resolve({
-        error: {
-          type: 'card_error',
-          code: 'card_declined',
-          decline_code: 'generic_decline',
-          message: 'Your card was declined.',
-        },
+    // As Stripe.js does, the intent is confirmed at Stripe with the card (the browser tests route
+    // api.stripe.com to the fake Stripe); a refusal comes back as Stripe's error.
+    const clientSecret = record.clientSecret ?? '';
+    const id = clientSecret.split('_secret_')[0];
+    const kind = method === 'confirmSetup' ? 'setup_intents' : 'payment_intents';
+    return fetch(`https://api.stripe.com/v1/${kind}/${id}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: publishableKey,
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': digits,
+      }),
+    })
+      .then((res) => res.json().then((body) => ({ ok: res.ok, body })))
+      .then(({ ok, body }) => {
+        if (!ok) return { error: body.error };
+        const url = new URL(confirmParams.return_url);
+        url.searchParams.set(method === 'confirmSetup' ? 'setup_intent' : 'payment_intent', id);
+        url.searchParams.set('redirect_status', 'succeeded');
+        setTimeout(() => window.location.assign(url.href), 400);
+        // Stripe's promise never settles on success: the page is going away.
+        return new Promise(() => {});
       });
-    const url = new URL(confirmParams.return_url);
-    if (method === 'confirmSetup') url.searchParams.set('setup_intent', 'seti_standin');
-    else url.searchParams.set('payment_intent', 'pi_standin');
-    url.searchParams.set('redirect_status', 'succeeded');
-    setTimeout(() => window.location.assign(url.href), 400);
-    // Stripe's promise never settles on success: the page is going away.
-    return new Promise(() => {});
   }
 
   const unsupported = (name) => () => Promise.reject(new Error(`Stripe stand-in: ${name} is not offered`));
@@ -175,8 +185,8 @@
       throw new Error('Stripe stand-in: a publishable key is required');
     return {
       elements: createElements,
-      confirmSetup: (options) => confirm('confirmSetup', options),
-      confirmPayment: (options) => confirm('confirmPayment', options),
+      confirmSetup: (options) => confirm('confirmSetup', options, publishableKey),
+      confirmPayment: (options) => confirm('confirmPayment', options, publishableKey),
       // Checked by @stripe/react-stripe-js to recognise a Stripe object.
       createToken: unsupported('createToken'),
       createPaymentMethod: unsupported('createPaymentMethod'),

@@ -34,6 +34,8 @@ const DAY = 86_400;
 
 /** Stripe's test card that attaches but whose charges are declined (4000 0000 0000 0341). */
 export const DECLINING_CARD = '0341';
+/** Stripe's test card that asks for authentication (3D Secure) on every off-session charge. */
+const AUTHENTICATION_CARD = '3155';
 
 export class Billing {
   /** Events carry the SDK's own API version shape, as a webhook endpoint pinned to it would get. */
@@ -105,20 +107,24 @@ export class Billing {
     const now = state.now();
     const subtotal = trial ? 0 : price.unit_amount;
 
-    const discount = sub.discount ? state.discounts.get(sub.discount) : undefined;
-    const coupon = discount && state.coupons.get(discount.coupon);
-    let discountAmount = 0;
-    // Trial invoices (zero) do not use up a discount: it starts with the first paid period.
-    if (discount && coupon && subtotal > 0 && discount.invoices_left !== 0) {
-      discountAmount =
+    // Each discount in turn takes its part of what the ones before it left. Trial invoices (zero) do
+    // not use up a discount: it starts with the first paid period.
+    const discountAmounts: InvoiceRecord['discount_amounts'] = [];
+    let left = subtotal;
+    for (const discount of sub.discounts.map((id) => state.find(state.discounts, 'discount', id))) {
+      const coupon = state.coupons.get(discount.coupon);
+      if (!coupon || subtotal <= 0 || discount.invoices_left === 0) continue;
+      const amount =
         coupon.percent_off !== null
-          ? Math.round((subtotal * coupon.percent_off) / 100)
-          : Math.min(coupon.amount_off ?? 0, subtotal);
+          ? Math.round((left * coupon.percent_off) / 100)
+          : Math.min(coupon.amount_off ?? 0, left);
+      left -= amount;
+      if (amount > 0) discountAmounts.push({ discount: discount.id, amount });
       if (discount.invoices_left !== null) discount.invoices_left -= 1;
-      // Stripe removes a discount from the subscription once it has ended.
-      if (discount.invoices_left === 0) sub.discount = null;
     }
-    const total = subtotal - discountAmount;
+    // Stripe removes a discount from the subscription once it has ended.
+    sub.discounts = sub.discounts.filter((id) => state.discounts.get(id)?.invoices_left !== 0);
+    const total = left;
 
     const voided = reason === 'subscription_cycle' && sub.pause_collection?.behavior === 'void';
     // Credit (negative balance) is consumed first; a debit (positive) is added to what is due.
@@ -142,8 +148,8 @@ export class Billing {
       price: price.id,
       line_period: { start: sub.item.current_period_start, end: sub.item.current_period_end },
       subtotal,
-      discount: discountAmount ? (discount?.id ?? null) : null,
-      discount_amount: discountAmount,
+      discount_amounts: discountAmounts,
+      taxes: this.taxes(sub, total),
       total,
       starting_balance: startingBalance,
       ending_balance: startingBalance - applied,
@@ -207,7 +213,7 @@ export class Billing {
    * One payment attempt on an open invoice. `pm` is the card used; without it the subscription's
    * default card, then the customer's. Returns whether the invoice got paid.
    */
-  pay(inv: InvoiceRecord, opts: { decline?: Decline; pm?: string } = {}): boolean {
+  pay(inv: InvoiceRecord, opts: { decline?: Decline; pm?: string; requiresAction?: boolean } = {}): boolean {
     const { state } = this;
     const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
     const customer = state.find(state.customers, 'customer', inv.customer);
@@ -218,11 +224,22 @@ export class Billing {
       opts.decline ??
       (pm && state.paymentMethods.get(pm)?.card.last4 === DECLINING_CARD ? 'card_declined' : undefined);
 
+    // The card's bank wants the person to confirm (SCA): the invoice stays open, nothing is retried
+    // by itself, and Stripe tells the merchant so the person can confirm on the hosted invoice page.
+    if (opts.requiresAction && pm) {
+      pi.status = 'requires_action';
+      pi.payment_method = pm;
+      inv.next_payment_attempt = null;
+      state.emit('payment_intent.requires_action', this.view.paymentIntent(pi.id));
+      state.emit('invoice.payment_action_required', this.view.invoice(inv.id));
+      return false;
+    }
     if (decline || !pm) {
       pi.last_payment_error = decline
         ? DECLINES[decline]
         : { code: 'payment_intent_payment_attempt_failed', message: 'The customer has no payment method.' };
-      inv.next_payment_attempt = state.now() + 3 * DAY;
+      // Smart Retries try a renewal again; a subscription's first invoice is never retried.
+      inv.next_payment_attempt = inv.billing_reason === 'subscription_create' ? null : state.now() + 3 * DAY;
       state.emit('payment_intent.payment_failed', this.view.paymentIntent(pi.id));
       state.emit('invoice.payment_failed', this.view.invoice(inv.id));
       return false;
@@ -238,6 +255,21 @@ export class Billing {
     state.emit('payment_intent.succeeded', this.view.paymentIntent(pi.id));
     this.emitPaid(inv);
     return true;
+  }
+
+  /** The person confirmed the payment their bank asked about, on Stripe's hosted invoice page. */
+  confirmRequiredAction(invoiceId: string): void {
+    const { state } = this;
+    const inv = state.find(state.invoices, 'invoice', invoiceId);
+    const pi = state.find(state.paymentIntents, 'payment_intent', inv.payment_intent ?? '');
+    if (pi.status !== 'requires_action')
+      throw new Error(`PaymentIntent ${pi.id} is ${pi.status}, not requires_action`);
+    const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
+    pi.status = 'requires_payment_method';
+    this.changeSubscription(sub, () => {
+      if (this.pay(inv, { pm: pi.payment_method ?? undefined }) && sub.status === 'past_due')
+        sub.status = 'active';
+    });
   }
 
   /** A card entered in the browser (Payment Element) pays the invoice's PaymentIntent. */
@@ -288,7 +320,7 @@ export class Billing {
   }
 
   /** The clock reaches the end of the current period (trial or paid): cancel, or renew and charge. */
-  renew(sub: SubscriptionRecord, opts: { paymentFails?: boolean } = {}): void {
+  renew(sub: SubscriptionRecord, opts: { paymentFails?: boolean; requiresAction?: boolean } = {}): void {
     const { state } = this;
     const boundary = sub.item.current_period_end;
     state.advanceTo(boundary);
@@ -308,7 +340,15 @@ export class Billing {
       }
       const inv = this.invoice(sub, 'subscription_cycle');
       if (inv.status === 'open') {
-        const paid = this.pay(inv, opts.paymentFails ? { decline: 'card_declined' } : {});
+        // Stripe's test card 4000 0025 0000 3155 asks for authentication on every charge made while
+        // the person is away: a renewal with it waits for them to confirm it.
+        const customer = state.find(state.customers, 'customer', sub.customer);
+        const pm = sub.default_payment_method ?? customer.invoice_settings.default_payment_method;
+        const asksEveryTime = pm !== null && state.paymentMethods.get(pm)?.card.last4 === AUTHENTICATION_CARD;
+        const paid = this.pay(inv, {
+          ...(opts.paymentFails ? { decline: 'card_declined' as const } : {}),
+          requiresAction: opts.requiresAction || asksEveryTime,
+        });
         sub.status = paid ? 'active' : 'past_due';
       }
     });
@@ -320,6 +360,20 @@ export class Billing {
       throw new Error(`Subscription ${sub.id} is ${sub.status}, not trialing`);
     this.state.advanceTo(sub.trial_end - 3 * DAY);
     this.state.emit('customer.subscription.trial_will_end', this.view.subscription(sub.id));
+  }
+
+  /**
+   * The tax in an invoice's total from the subscription's rates. An inclusive rate is the part of the
+   * total that is tax (20 % inclusive: total × 20 / 120, rounded to the penny); an exclusive one
+   * would be added to it, which this fake does not do (ChairNotes' prices include VAT).
+   */
+  taxes(sub: SubscriptionRecord, total: number): InvoiceRecord['taxes'] {
+    return sub.default_tax_rates.map((id) => {
+      const rate = this.state.find(this.state.taxRates, 'tax_rate', id);
+      if (!rate.inclusive) throw new Error('the fake Stripe applies inclusive tax rates only');
+      const amount = Math.round((total * rate.percentage) / (100 + rate.percentage));
+      return { tax_rate: id, amount, taxable_amount: total - amount };
+    });
   }
 
   /** A new discount for a coupon; `repeating` ones end after their months, counted from now. */
@@ -368,12 +422,17 @@ export class Billing {
     const unused = -Math.round(oldPrice.unit_amount * share);
     const remaining = Math.round(next.unit_amount * share);
     const subtotal = unused + remaining;
-    const discount = sub.discount ? state.discounts.get(sub.discount) : undefined;
-    const coupon = discount && discount.invoices_left !== 0 ? state.coupons.get(discount.coupon) : undefined;
-    // A repeating percent discount applies to prorations too (a once coupon was spent on the first invoice).
-    const percent = coupon && coupon.duration !== 'once' ? (coupon.percent_off ?? 0) : 0;
-    const discountAmount = Math.round((subtotal * percent) / 100);
-    const total = subtotal - discountAmount;
+    // Repeating percent discounts apply to prorations too (a once coupon was spent on the first invoice).
+    const discountAmounts: InvoiceRecord['discount_amounts'] = [];
+    let left = subtotal;
+    for (const discount of sub.discounts.map((id) => state.find(state.discounts, 'discount', id))) {
+      const coupon = discount.invoices_left !== 0 ? state.coupons.get(discount.coupon) : undefined;
+      const percent = coupon && coupon.duration !== 'once' ? (coupon.percent_off ?? 0) : 0;
+      const amount = Math.round((left * percent) / 100);
+      left -= amount;
+      if (amount !== 0) discountAmounts.push({ discount: discount.id, amount });
+    }
+    const total = left;
     const customer = state.find(state.customers, 'customer', sub.customer);
     const credit = customer.balance < 0 && total > 0 ? -Math.min(-customer.balance, total) : 0;
     const amountDue = Math.max(0, total + credit);
@@ -395,8 +454,8 @@ export class Billing {
       price: newPrice,
       line_period: { start: at, end },
       subtotal,
-      discount: discountAmount ? (discount?.id ?? null) : null,
-      discount_amount: discountAmount,
+      discount_amounts: discountAmounts,
+      taxes: this.taxes(sub, total),
       total,
       starting_balance: customer.balance,
       // A credit note of a negative total stays on the balance for the next invoice.

@@ -49,6 +49,7 @@ export class View {
       currency: c.currency,
       default_source: null,
       delinquent: false,
+      address: c.address,
       description: c.description,
       email: c.email,
       invoice_prefix: c.invoice_prefix,
@@ -159,8 +160,8 @@ export class View {
       cancel_at_period_end: s.cancel_at_period_end,
       canceled_at: s.canceled_at,
       cancellation_details: {
-        comment: null,
-        feedback: null,
+        comment: s.cancellation.comment,
+        feedback: s.cancellation.feedback as Stripe.Subscription.CancellationDetails.Feedback | null,
         reason: s.canceled_at ? 'cancellation_requested' : null,
       },
       collection_method: 'charge_automatically',
@@ -170,7 +171,8 @@ export class View {
       default_payment_method: s.default_payment_method,
       default_source: null,
       description: null,
-      discounts: s.discount ? [s.discount] : [],
+      discounts: s.discounts,
+      default_tax_rates: s.default_tax_rates.map((id) => this.taxRate(id)),
       ended_at: s.ended_at,
       items: {
         object: 'list',
@@ -211,7 +213,7 @@ export class View {
     if (this.legacy) {
       out.current_period_start = s.item.current_period_start;
       out.current_period_end = s.item.current_period_end;
-      out.discount = s.discount ? this.discount(s.discount) : null;
+      out.discount = s.discounts[0] ? this.discount(s.discounts[0]) : null;
     }
     return out;
   }
@@ -236,7 +238,7 @@ export class View {
       created: i.created,
       currency: price.currency,
       customer: i.customer,
-      discounts: i.discount ? [i.discount] : [],
+      discounts: i.discount_amounts.map((d) => d.discount),
       ending_balance: i.ending_balance,
       hosted_invoice_url: host,
       invoice_pdf: `${host}/pdf`,
@@ -302,7 +304,16 @@ export class View {
       },
       subtotal: i.subtotal,
       total: i.total,
-      total_discount_amounts: i.discount ? [{ amount: i.discount_amount, discount: i.discount }] : [],
+      total_discount_amounts: i.discount_amounts,
+      total_excluding_tax: i.total - i.taxes.reduce((sum, t) => sum + t.amount, 0),
+      total_taxes: i.taxes.map((t) => ({
+        amount: t.amount,
+        tax_behavior: 'inclusive',
+        tax_rate_details: { tax_rate: t.tax_rate },
+        taxability_reason: 'standard_rated',
+        taxable_amount: t.taxable_amount,
+        type: 'tax_rate_details',
+      })),
     } satisfies Wire<Stripe.Invoice>);
     if (this.legacy) {
       out.subscription = i.subscription;
@@ -433,12 +444,98 @@ export class View {
     } satisfies Wire<Stripe.CustomerBalanceTransaction>);
   }
 
+  taxId(id: string): JsonObject {
+    const t = this.state.find(this.state.taxIds, 'tax_id', id);
+    return json({
+      id: t.id,
+      object: 'tax_id',
+      country: 'GB',
+      created: t.created,
+      customer: t.customer,
+      livemode: false,
+      owner: { account: undefined, application: undefined, customer: t.customer, type: 'customer' },
+      type: t.type as Stripe.TaxId.Type,
+      value: t.value,
+      verification: { status: 'pending', verified_address: null, verified_name: null },
+    } satisfies Wire<Stripe.TaxId>);
+  }
+
+  taxRate(id: string): JsonObject {
+    const r = this.state.find(this.state.taxRates, 'tax_rate', id);
+    return json({
+      id: r.id,
+      object: 'tax_rate',
+      active: r.active,
+      country: r.country,
+      created: r.created,
+      description: r.description,
+      display_name: r.display_name,
+      effective_percentage: r.percentage,
+      flat_amount: null,
+      inclusive: r.inclusive,
+      jurisdiction: r.jurisdiction,
+      jurisdiction_level: null,
+      livemode: false,
+      metadata: r.metadata,
+      percentage: r.percentage,
+      rate_type: 'percentage',
+      state: null,
+      tax_type: r.tax_type,
+    } satisfies Wire<Stripe.TaxRate>);
+  }
+
+  portalConfiguration(id: string): JsonObject {
+    const c = this.state.find(this.state.portalConfigurations, 'billing_portal.configuration', id);
+    return json({
+      id: c.id,
+      object: 'billing_portal.configuration',
+      active: c.active,
+      application: null,
+      business_profile: { headline: c.headline, privacy_policy_url: null, terms_of_service_url: null },
+      created: c.created,
+      default_return_url: null,
+      features: {
+        customer_update: { allowed_updates: c.allowed_updates, enabled: c.features.customer_update },
+        invoice_history: { enabled: c.features.invoice_history },
+        payment_method_update: {
+          enabled: c.features.payment_method_update,
+          payment_method_configuration: null,
+        },
+        subscription_cancel: {
+          cancellation_reason: { enabled: false, feedback_options: null, options: [] },
+          enabled: c.features.subscription_cancel,
+          mode: 'at_period_end',
+          proration_behavior: 'none',
+        },
+        subscription_pause: {
+          duration: { interval_options: [], type: 'indefinite' },
+          enabled: c.features.subscription_pause,
+        },
+        subscription_update: {
+          billing_cycle_anchor: null,
+          default_allowed_updates: [],
+          enabled: c.features.subscription_update,
+          products: [],
+          proration_behavior: 'none',
+          schedule_at_period_end: { conditions: [] },
+          trial_update_behavior: 'end_trial',
+        },
+      },
+      is_default: c.is_default,
+      livemode: false,
+      login_page: { enabled: false, url: null },
+      metadata: c.metadata,
+      name: null,
+      updated: c.created,
+    } satisfies Wire<Stripe.BillingPortal.Configuration>);
+  }
+
   portalSession(id: string): JsonObject {
     const s = this.state.find(this.state.portalSessions, 'billing_portal.session', id);
     return json({
       id: s.id,
       object: 'billing_portal.session',
-      configuration: 'bpc_fake_default',
+      configuration: s.configuration,
       created: s.created,
       customer: s.customer,
       flow: null,

@@ -27,6 +27,8 @@ interface Ctx {
   p: Params;
   /** The id in the URL, when the route has one. */
   id: string;
+  /** A second id in the URL (`:sub`: a customer's tax id). */
+  sub: string;
   state: StripeState;
   billing: Billing;
   view: View;
@@ -35,13 +37,22 @@ type Handler = (ctx: Ctx) => JsonObject;
 
 const routes: { method: string; pattern: RegExp; handler: Handler }[] = [];
 function route(method: string, path: string, handler: Handler): void {
-  routes.push({ method, pattern: new RegExp(`^${path.replace(':id', '([^/]+)')}$`), handler });
+  routes.push({
+    method,
+    pattern: new RegExp(`^${path.replace(':id', '([^/]+)').replace(':sub', '([^/]+)')}$`),
+    handler,
+  });
 }
 
-export function dispatch(method: string, path: string, ctx: Omit<Ctx, 'id'>): JsonObject {
+export function dispatch(method: string, path: string, ctx: Omit<Ctx, 'id' | 'sub'>): JsonObject {
   for (const r of routes) {
     const match = r.method === method ? r.pattern.exec(path) : null;
-    if (match) return r.handler({ ...ctx, id: decodeURIComponent(match[1] ?? '') });
+    if (match)
+      return r.handler({
+        ...ctx,
+        id: decodeURIComponent(match[1] ?? ''),
+        sub: decodeURIComponent(match[2] ?? ''),
+      });
   }
   throw new StripeFault(404, {
     type: 'invalid_request_error',
@@ -88,6 +99,7 @@ route('POST', '/v1/customers', ({ p, state, view }) => {
     invoice_settings: { default_payment_method: null },
     invoice_prefix: randomBytes(4).toString('hex').toUpperCase(),
     next_invoice_sequence: 1,
+    address: null,
   });
   state.emit('customer.created', view.customer(id));
   return view.customer(id);
@@ -114,8 +126,13 @@ route('GET', '/v1/customers/search', ({ p, state, view }) => {
 route('GET', '/v1/customers/:id', ({ id, view }) => view.customer(id));
 
 route('POST', '/v1/customers/:id', ({ p, id, state, view }) => {
-  allowOnly(p, ['email', 'name', 'description', 'phone', 'metadata', 'invoice_settings']);
+  allowOnly(p, ['email', 'name', 'description', 'phone', 'metadata', 'invoice_settings', 'address']);
   const c = state.find(state.customers, 'customer', id);
+  const address = p.address === '' ? null : obj(p, 'address');
+  if (address) allowOnly(address, ['line1', 'line2', 'city', 'postal_code', 'state', 'country'], 'address');
+  const country = address && str(address, 'country');
+  if (country && !/^[A-Z]{2}$/.test(country))
+    throw invalid(`Invalid country: ${country}`, 'address[country]');
   const pm = str(obj(p, 'invoice_settings') ?? {}, 'default_payment_method');
   if (pm) attachedCard(state, pm, c.id, 'invoice_settings[default_payment_method]');
   if (pm !== undefined) c.invoice_settings.default_payment_method = pm || null;
@@ -123,9 +140,53 @@ route('POST', '/v1/customers/:id', ({ p, id, state, view }) => {
   c.name = str(p, 'name') ?? c.name;
   c.description = str(p, 'description') ?? c.description;
   c.phone = str(p, 'phone') ?? c.phone;
+  if (p.address === '') c.address = null;
+  else if (address) {
+    const field = (key: string) => str(address, key) || null;
+    c.address = {
+      line1: field('line1'),
+      line2: field('line2'),
+      city: field('city'),
+      postal_code: field('postal_code'),
+      state: field('state'),
+      country: field('country'),
+    };
+  }
   c.metadata = mergeMetadata(c.metadata, p);
   state.emit('customer.updated', view.customer(id));
   return view.customer(id);
+});
+
+// A UK VAT number as Stripe checks gb_vat: GB and 9 or 12 digits, or GBGD/GBHA and 3 digits.
+const GB_VAT = /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/;
+
+route('POST', '/v1/customers/:id/tax_ids', ({ p, id, state, view }) => {
+  allowOnly(p, ['type', 'value']);
+  const customer = state.find(state.customers, 'customer', id);
+  const type = need(p, 'type');
+  if (type !== 'gb_vat') throw invalid('This fake knows only the tax id type gb_vat.', 'type');
+  const value = need(p, 'value');
+  if (!GB_VAT.test(value)) throw invalid(`Invalid value for gb_vat: ${value}`, 'value', 'tax_id_invalid');
+  const taxId = newId('txi');
+  state.taxIds.set(taxId, { id: taxId, created: state.now(), customer: customer.id, type, value });
+  return view.taxId(taxId);
+});
+
+route('GET', '/v1/customers/:id/tax_ids', ({ p, id, state, view }) => {
+  const customer = state.find(state.customers, 'customer', id);
+  const own = newest(state.taxIds).filter((t) => t.customer === customer.id);
+  return page(
+    `/v1/customers/${id}/tax_ids`,
+    own.map((t) => view.taxId(t.id)),
+    p,
+  );
+});
+
+route('DELETE', '/v1/customers/:id/tax_ids/:sub', ({ id, sub, state }) => {
+  const taxId = state.taxIds.get(sub);
+  if (!taxId || taxId.customer !== id) throw noSuch('tax_id', sub);
+  state.taxIds.delete(sub);
+  return { id: sub, object: 'tax_id', deleted: true };
 });
 
 function attachedCard(state: StripeState, pm: string, customer: string, param: string): void {
@@ -331,19 +392,130 @@ route('GET', '/v1/coupons/:id', ({ id, view }) => view.coupon(id));
 
 // Subscriptions
 
-/** `discounts[0][coupon]` (or the pre-clover `coupon`) → a coupon id; null means "remove". */
-function couponParam(p: Params, state: StripeState, legacy: boolean): string | null | undefined {
+const FEEDBACK = [
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'other',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+];
+
+/** `cancellation_details[feedback]` (one of Stripe's words) and `[comment]`, as sent. */
+function cancellationParam(p: Params): Partial<SubscriptionRecord['cancellation']> | undefined {
+  const details = obj(p, 'cancellation_details');
+  if (!details) return undefined;
+  allowOnly(details, ['feedback', 'comment'], 'cancellation_details');
+  const feedback = str(details, 'feedback');
+  if (feedback && !FEEDBACK.includes(feedback))
+    throw invalid(`Invalid cancellation_details[feedback]: ${feedback}`, 'cancellation_details[feedback]');
+  return {
+    ...(feedback !== undefined ? { feedback: feedback || null } : {}),
+    ...(details.comment !== undefined ? { comment: str(details, 'comment') || null } : {}),
+  };
+}
+
+/** `default_tax_rates`: active tax rate ids; '' clears them; undefined leaves them. */
+function taxRatesParam(p: Params, state: StripeState): string[] | undefined {
+  if (p.default_tax_rates === '') return [];
+  if (p.default_tax_rates === undefined) return undefined;
+  const ids = strings(p, 'default_tax_rates');
+  return ids.map((id, i) => {
+    const rate = state.find(state.taxRates, 'tax_rate', id, `default_tax_rates[${i}]`);
+    if (!rate.active) throw invalid(`The tax rate ${id} is inactive.`, `default_tax_rates[${i}]`);
+    return id;
+  });
+}
+
+route('POST', '/v1/tax_rates', ({ p, state, view }) => {
+  allowOnly(p, [
+    'display_name',
+    'inclusive',
+    'percentage',
+    'active',
+    'country',
+    'description',
+    'jurisdiction',
+    'metadata',
+    'state',
+    'tax_type',
+  ]);
+  const percentage = Number(need(p, 'percentage'));
+  if (!Number.isFinite(percentage) || percentage < 0 || percentage > 100)
+    throw invalid('Invalid decimal: percentage', 'percentage');
+  const inclusive = bool(p, 'inclusive');
+  if (inclusive === undefined) throw missingParam('inclusive');
+  const id = newId('txr');
+  state.taxRates.set(id, {
+    id,
+    created: state.now(),
+    active: bool(p, 'active') ?? true,
+    display_name: need(p, 'display_name'),
+    percentage,
+    inclusive,
+    country: str(p, 'country') ?? null,
+    jurisdiction: str(p, 'jurisdiction') ?? null,
+    tax_type: str(p, 'tax_type') ?? null,
+    description: str(p, 'description') ?? null,
+    metadata: mergeMetadata({}, p),
+  });
+  return view.taxRate(id);
+});
+
+route('GET', '/v1/tax_rates', ({ p, state, view }) => {
+  const active = bool(p, 'active');
+  const inclusive = bool(p, 'inclusive');
+  const found = newest(state.taxRates).filter(
+    (r) =>
+      (active === undefined || r.active === active) && (inclusive === undefined || r.inclusive === inclusive),
+  );
+  return page(
+    '/v1/tax_rates',
+    found.map((r) => view.taxRate(r.id)),
+    p,
+  );
+});
+
+route('GET', '/v1/tax_rates/:id', ({ id, view }) => view.taxRate(id));
+
+/**
+ * `discounts` (or the pre-clover `coupon`): each entry a coupon to apply or an existing discount of
+ * this subscription to keep (`{ discount }`); null means "remove them all", undefined "unchanged".
+ */
+function discountsParam(
+  p: Params,
+  state: StripeState,
+  legacy: boolean,
+  sub?: SubscriptionRecord,
+): { coupon?: string; discount?: string }[] | null | undefined {
   if (legacy && p.coupon !== undefined) {
     const id = str(p, 'coupon');
     if (id) state.find(state.coupons, 'coupon', id, 'coupon');
-    return id || null;
+    return id ? [{ coupon: id }] : null;
   }
   if (p.discounts === '') return null;
-  const first = one(list(p, 'discounts'), 'discounts');
-  if (!first) return undefined;
-  const id = need(first, 'coupon', 'discounts[0][coupon]');
-  state.find(state.coupons, 'coupon', id, 'discounts[0][coupon]');
-  return id;
+  const entries = list(p, 'discounts');
+  if (!entries) return undefined;
+  if (entries.length > 20) throw invalid('You may apply at most 20 discounts.', 'discounts');
+  return entries.map((entry, i) => {
+    if (typeof entry !== 'object' || Array.isArray(entry)) throw invalid('Invalid object', `discounts[${i}]`);
+    allowOnly(entry, ['coupon', 'discount', 'promotion_code'], `discounts[${i}]`);
+    const discount = str(entry, 'discount');
+    if (discount) {
+      const found = state.find(state.discounts, 'discount', discount, `discounts[${i}][discount]`);
+      if (!sub || found.subscription !== sub.id || !sub.discounts.includes(discount))
+        throw invalid(
+          `The discount ${discount} is not applied to this subscription.`,
+          `discounts[${i}][discount]`,
+        );
+      return { discount };
+    }
+    const coupon = need(entry, 'coupon', `discounts[${i}][coupon]`);
+    state.find(state.coupons, 'coupon', coupon, `discounts[${i}][coupon]`);
+    return { coupon };
+  });
 }
 
 route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
@@ -363,6 +535,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     'proration_behavior',
     'collection_method',
     'billing_mode',
+    'default_tax_rates',
     ...(legacy ? ['coupon'] : []),
   ]);
   const customer = state.find(state.customers, 'customer', need(p, 'customer'), 'customer');
@@ -381,7 +554,10 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     )
   )
     throw invalid(`Invalid payment_behavior: ${behavior}`, 'payment_behavior');
-  const coupon = couponParam(p, state, legacy);
+  const taxRates = taxRatesParam(p, state);
+  const discounts = discountsParam(p, state, legacy);
+  if (discounts?.some((d) => d.discount))
+    throw invalid('A new subscription has no discounts to keep: pass coupons.', 'discounts');
   const defaultPm = str(p, 'default_payment_method') || null;
   if (defaultPm) attachedCard(state, defaultPm, customer.id, 'default_payment_method');
 
@@ -420,7 +596,9 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     canceled_at: null,
     ended_at: null,
     pause_collection: null,
-    discount: null,
+    cancellation: { feedback: null, comment: null },
+    discounts: [],
+    default_tax_rates: taxRates ?? [],
     metadata: mergeMetadata({}, p),
     latest_invoice: null,
     default_payment_method: defaultPm,
@@ -429,7 +607,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
       str(obj(p, 'payment_settings') ?? {}, 'save_default_payment_method') === 'on_subscription',
   };
   state.subscriptions.set(id, sub);
-  if (coupon) sub.discount = billing.newDiscount(sub, coupon);
+  sub.discounts = (discounts ?? []).map((d) => billing.newDiscount(sub, d.coupon!));
 
   const inv = billing.invoice(sub, 'subscription_create', trialEnd !== null);
   if (inv.status === 'paid') {
@@ -475,6 +653,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     'cancellation_details',
     'off_session',
     'proration_date',
+    'default_tax_rates',
     ...(legacy ? ['coupon'] : []),
   ]);
   const sub = state.find(state.subscriptions, 'subscription', id);
@@ -497,7 +676,9 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
       pause = { behavior, resumes_at: int(pc, 'resumes_at', 'pause_collection[resumes_at]') ?? null };
     }
   }
-  const coupon = couponParam(p, state, legacy);
+  const discounts = discountsParam(p, state, legacy, sub);
+  const taxRates = taxRatesParam(p, state);
+  const cancellation = cancellationParam(p);
   const item = one(list(p, 'items'), 'items');
   let newPrice: string | undefined;
   if (item) {
@@ -533,8 +714,11 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
       sub.canceled_at = cancelAtPeriodEnd ? state.now() : null;
     }
     if (pause !== undefined) sub.pause_collection = pause;
-    if (coupon === null) sub.discount = null;
-    else if (coupon) sub.discount = billing.newDiscount(sub, coupon);
+    if (taxRates !== undefined) sub.default_tax_rates = taxRates;
+    if (cancellation) sub.cancellation = { ...sub.cancellation, ...cancellation };
+    // `discounts` replaces the list: an existing discount stays only if it is named again.
+    if (discounts !== undefined)
+      sub.discounts = (discounts ?? []).map((d) => d.discount ?? billing.newDiscount(sub, d.coupon!));
     // `none` and `create_prorations` leave this period's invoice as it was (the fake keeps no pending items).
     if (newPrice) sub.item.price = newPrice;
     if (defaultPm !== undefined) sub.default_payment_method = defaultPm || null;
@@ -621,12 +805,80 @@ route('GET', '/v1/payment_methods/:id', ({ id, view }) => view.paymentMethod(id)
 route('GET', '/v1/setup_intents/:id', ({ id, view }) => view.setupIntent(id));
 route('GET', '/v1/payment_intents/:id', ({ id, view }) => view.paymentIntent(id));
 
+const PORTAL_FEATURES = [
+  'customer_update',
+  'invoice_history',
+  'payment_method_update',
+  'subscription_cancel',
+  'subscription_pause',
+  'subscription_update',
+] as const;
+
+route('POST', '/v1/billing_portal/configurations', ({ p, state, view }) => {
+  allowOnly(p, ['features', 'business_profile', 'default_return_url', 'metadata', 'name', 'login_page']);
+  const features = obj(p, 'features');
+  if (!features) throw missingParam('features');
+  allowOnly(features, [...PORTAL_FEATURES], 'features');
+  const on = {} as Record<(typeof PORTAL_FEATURES)[number], boolean>;
+  for (const name of PORTAL_FEATURES) {
+    const feature = obj(features, name);
+    // Each feature sent must say whether it is on; one not sent is off.
+    if (feature && bool(feature, 'enabled') === undefined) throw missingParam(`features[${name}][enabled]`);
+    on[name] = feature ? bool(feature, 'enabled') === true : false;
+  }
+  const customerUpdate = obj(features, 'customer_update');
+  const allowed = (customerUpdate && strings(customerUpdate, 'allowed_updates')) ?? [];
+  for (const update of allowed)
+    if (!['address', 'email', 'name', 'phone', 'shipping', 'tax_id'].includes(update))
+      throw invalid(
+        `Invalid features[customer_update][allowed_updates]: ${update}`,
+        'features[customer_update][allowed_updates]',
+      );
+  const id = newId('bpc');
+  state.portalConfigurations.set(id, {
+    id,
+    created: state.now(),
+    active: true,
+    is_default: false,
+    features: on,
+    allowed_updates: allowed,
+    headline: str(obj(p, 'business_profile') ?? {}, 'headline') ?? null,
+    metadata: mergeMetadata({}, p),
+  });
+  return view.portalConfiguration(id);
+});
+
+route('GET', '/v1/billing_portal/configurations', ({ p, state, view }) => {
+  const active = bool(p, 'active');
+  const isDefault = bool(p, 'is_default');
+  const found = newest(state.portalConfigurations).filter(
+    (c) =>
+      (active === undefined || c.active === active) &&
+      (isDefault === undefined || c.is_default === isDefault),
+  );
+  return page(
+    '/v1/billing_portal/configurations',
+    found.map((c) => view.portalConfiguration(c.id)),
+    p,
+  );
+});
+
 route('POST', '/v1/billing_portal/sessions', ({ p, state, view }) => {
   allowOnly(p, ['customer', 'return_url', 'configuration', 'locale', 'flow_data']);
   const customer = state.find(state.customers, 'customer', need(p, 'customer'), 'customer');
+  const configurationId = str(p, 'configuration');
+  const configuration = configurationId
+    ? state.find(state.portalConfigurations, 'billing_portal.configuration', configurationId, 'configuration')
+    : [...state.portalConfigurations.values()].find((c) => c.is_default);
+  if (!configuration)
+    throw invalid(
+      'No configuration provided and your test mode default configuration has not been created. Provide a configuration or create your default by saving your customer portal settings in test mode at https://dashboard.stripe.com/test/settings/billing/portal.',
+    );
+  if (!configuration.active) throw invalid('This configuration is inactive.', 'configuration');
   const id = newId('bps');
   state.portalSessions.set(id, {
     id,
+    configuration: configuration.id,
     created: state.now(),
     customer: customer.id,
     return_url: str(p, 'return_url') ?? null,

@@ -21,6 +21,23 @@ export interface CustomerRecord {
   invoice_settings: { default_payment_method: string | null };
   invoice_prefix: string;
   next_invoice_sequence: number;
+  address: {
+    line1: string | null;
+    line2: string | null;
+    city: string | null;
+    postal_code: string | null;
+    state: string | null;
+    country: string | null;
+  } | null;
+}
+
+/** A customer's tax id (a UK VAT number: `gb_vat`). */
+export interface TaxIdRecord {
+  id: string;
+  created: number;
+  customer: string;
+  type: string;
+  value: string;
 }
 
 export interface ProductRecord {
@@ -98,7 +115,12 @@ export interface SubscriptionRecord {
     behavior: 'keep_as_draft' | 'mark_uncollectible' | 'void';
     resumes_at: number | null;
   } | null;
-  discount: string | null;
+  /** Discount ids, applied in this order (Stripe's `discounts`; setting them replaces the list). */
+  discounts: string[];
+  /** Why it was cancelled, as the customer said (`cancellation_details`). */
+  cancellation: { feedback: string | null; comment: string | null };
+  /** Tax rate ids applied to every invoice of the subscription. */
+  default_tax_rates: string[];
   metadata: Record<string, string>;
   latest_invoice: string | null;
   default_payment_method: string | null;
@@ -120,8 +142,10 @@ export interface InvoiceRecord {
   price: string;
   line_period: { start: number; end: number };
   subtotal: number;
-  discount: string | null;
-  discount_amount: number;
+  /** What each discount took off, in the order applied. */
+  discount_amounts: { discount: string; amount: number }[];
+  /** The tax in the total, per rate (inclusive rates: part of `total`, not added to it). */
+  taxes: { tax_rate: string; amount: number; taxable_amount: number }[];
   total: number;
   starting_balance: number;
   ending_balance: number;
@@ -143,7 +167,7 @@ export interface PaymentIntentRecord {
   invoice: string | null;
   amount: number;
   currency: string;
-  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
   client_secret: string;
   payment_method: string | null;
   last_payment_error: { code: string; decline_code?: string; message: string } | null;
@@ -188,10 +212,45 @@ export interface BalanceTransactionRecord {
 
 export interface PortalSessionRecord {
   id: string;
+  configuration: string;
   created: number;
   customer: string;
   return_url: string | null;
   url: string;
+}
+
+export interface TaxRateRecord {
+  id: string;
+  created: number;
+  active: boolean;
+  display_name: string;
+  percentage: number;
+  inclusive: boolean;
+  country: string | null;
+  jurisdiction: string | null;
+  tax_type: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+}
+
+/** A customer portal configuration: which features are on (each `{ enabled }`, as sent). */
+export interface PortalConfigurationRecord {
+  id: string;
+  created: number;
+  active: boolean;
+  is_default: boolean;
+  features: Record<
+    | 'customer_update'
+    | 'invoice_history'
+    | 'payment_method_update'
+    | 'subscription_cancel'
+    | 'subscription_pause'
+    | 'subscription_update',
+    boolean
+  >;
+  allowed_updates: string[];
+  headline: string | null;
+  metadata: Record<string, string>;
 }
 
 export class StripeState {
@@ -207,6 +266,10 @@ export class StripeState {
   readonly paymentMethods = new Map<string, PaymentMethodRecord>();
   readonly balanceTransactions = new Map<string, BalanceTransactionRecord>();
   readonly portalSessions = new Map<string, PortalSessionRecord>();
+  /** None at first, and no default: a fresh Stripe account has not saved its portal settings. */
+  readonly portalConfigurations = new Map<string, PortalConfigurationRecord>();
+  readonly taxRates = new Map<string, TaxRateRecord>();
+  readonly taxIds = new Map<string, TaxIdRecord>();
   /** Every event the fake generated, API calls and control methods alike, oldest first. */
   readonly events: Stripe.Event[] = [];
 

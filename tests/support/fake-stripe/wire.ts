@@ -126,10 +126,11 @@ export function strings(p: Params, key: string): string[] {
 }
 
 /** Stripe refuses parameters it does not know; so does the fake, so a typo fails in tests too. */
-export function allowOnly(p: Params, allowed: readonly string[]): void {
+export function allowOnly(p: Params, allowed: readonly string[], within?: string): void {
   for (const key of Object.keys(p)) {
+    const name = within ? `${within}[${key}]` : key;
     if (key !== 'expand' && !allowed.includes(key))
-      throw invalid(`Received unknown parameter: ${key}`, key, 'parameter_unknown');
+      throw invalid(`Received unknown parameter: ${name}`, name, 'parameter_unknown');
   }
 }
 

@@ -5,9 +5,12 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
 
-// Loaded only for the few who need it: most visitors are signed out or verified.
+// Loaded only for the few who need it: most visitors are signed out or verified, and pay on time.
 const VerifyEmailBanner = lazy(() =>
   import('@client/features/account').then((m) => ({ default: m.VerifyEmailBanner })),
+);
+const PaymentActionBanner = lazy(() =>
+  import('@client/features/account').then((m) => ({ default: m.PaymentActionBanner })),
 );
 
 /** Header, main content and footer for every public and user page, router or not. */
@@ -37,6 +40,12 @@ export function PublicShell({ children }: { children: ReactNode }) {
         {askToVerify ? (
           <Suspense fallback={null}>
             <VerifyEmailBanner email={user.email} />
+          </Suspense>
+        ) : null}
+        {/* A renewal the bank may want confirmed: the banner asks the subscription whether it does. */}
+        {user?.subscriptionStatus === 'past_due' ? (
+          <Suspense fallback={null}>
+            <PaymentActionBanner />
           </Suspense>
         ) : null}
         {children}

@@ -10,7 +10,7 @@ import {
 } from '@client/components/ui/dialog';
 import { ApiError, describeFailure } from '@client/lib/api';
 import type { PaidPlanId } from '@shared/constants';
-import { findPlan, formatPounds } from '@shared/plans';
+import { findPlan, formatMonthly, formatPounds, VAT_INCLUDED } from '@shared/plans';
 import type { PlanChangePreview } from '@shared/schemas/billing';
 import { useState } from 'react';
 import { useChangePlan, usePlanChangePreview } from './api/change-plan';
@@ -22,15 +22,15 @@ function MoneyNow({ preview }: { preview: PlanChangePreview }) {
   if (preview.amountNow > 0)
     return (
       <p>
-        <strong>{formatPounds(preview.amountNow)}</strong> is charged now to your card, for the rest of this
-        billing period on the new plan.
+        <strong>{formatPounds(preview.amountNow)}</strong> ({VAT_INCLUDED}) is charged now to your card, for
+        the rest of this billing period on the new plan.
       </p>
     );
   if (preview.amountNow < 0)
     return (
       <p>
-        <strong>{formatPounds(-preview.amountNow)}</strong> is credited to your next invoice, for the rest of
-        this billing period.
+        <strong>{formatPounds(-preview.amountNow)}</strong> ({VAT_INCLUDED}) is credited to your next invoice,
+        for the rest of this billing period.
       </p>
     );
   return <p>Nothing is charged now.</p>;
@@ -84,7 +84,7 @@ export function ChangePlanDialog({
           <div className="grid gap-2 text-sm text-slate-800">
             <MoneyNow preview={preview.data} />
             <p>
-              Then {formatPounds(preview.data.nextAmount)}/month
+              Then {formatMonthly(preview.data.nextAmount)}
               {preview.data.nextPaymentAt ? `, next on ${formatDate(preview.data.nextPaymentAt)}` : ''}.
             </p>
           </div>

@@ -1,5 +1,8 @@
 // What other features may use of the account feature; its page is reached through the router.
+export { useBillingDetails } from './api/billing-details';
 export { useSubscription } from './api/get-subscription';
+export { BillingDetailsForm, BillingDetailsSummary } from './billing-details-form';
 export { formatDate, isFuture } from './format';
+export { PaymentActionBanner } from './payment-action-banner';
 export { ReauthDialog } from './reauth-dialog';
 export { VerifyEmailBanner } from './verify-email-banner';

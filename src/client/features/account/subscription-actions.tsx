@@ -11,13 +11,14 @@ import {
 import { paths } from '@client/config/paths';
 import { PRODUCT_NAME } from '@shared/brand';
 import { FREEZE_DAYS, RETENTION_DISCOUNT, type SubscriptionStatus } from '@shared/constants';
-import { discountedPrice, formatPounds } from '@shared/plans';
-import type { SubscriptionDetails } from '@shared/schemas/billing';
+import { discountedPrice, formatPounds, VAT_INCLUDED } from '@shared/plans';
+import type { CancelRequest, SubscriptionDetails } from '@shared/schemas/billing';
 import { BadgePercent, CalendarClock, CircleAlert, Snowflake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSubscriptionAction } from './api/change-subscription';
 import { useBillingPortal } from './api/open-billing-portal';
+import { CancellationReasonFields } from './cancellation-reason';
 import { formatDate } from './format';
 
 type ActionsProps = {
@@ -54,7 +55,7 @@ export function SubscriptionActions({ details, status, planPrice, onSettled }: A
       </p>
     );
   if (details.cancelAtPeriodEnd) return <PendingCancellation details={details} onSettled={onSettled} />;
-  if (status === 'past_due') return <PastDue />;
+  if (status === 'past_due') return <PastDue details={details} />;
   if (status === 'paused') return <Paused details={details} onSettled={onSettled} />;
   return <ActiveActions details={details} planPrice={planPrice} onSettled={onSettled} />;
 }
@@ -111,8 +112,25 @@ function PendingCancellation({
   );
 }
 
-function PastDue() {
+function PastDue({ details }: { details: SubscriptionDetails }) {
   const portal = useBillingPortal();
+  // The bank wants the person to confirm the payment (SCA): that, not a new card, is what it needs.
+  if (details.paymentActionUrl)
+    return (
+      <Notice tone="warning" icon={CircleAlert}>
+        <p>
+          <strong className="font-semibold">Your bank asks you to confirm this month's payment.</strong> It is
+          not paid until you do, and the note app is closed to you meanwhile.
+        </p>
+        <div>
+          <Button asChild>
+            <a href={details.paymentActionUrl} target="_blank" rel="noopener noreferrer">
+              Confirm payment
+            </a>
+          </Button>
+        </div>
+      </Notice>
+    );
   return (
     <Notice tone="warning" icon={CircleAlert}>
       <p>
@@ -234,6 +252,7 @@ function FreezeDialog({ onSettled }: { onSettled: () => void }) {
 
 /** Cancelling with a confirmation: 'Keep Subscription' or 'Confirm Cancellation' (spec section 4). */
 function CancelDialog({ onSettled }: { onSettled: () => void }) {
+  const [why, setWhy] = useState<CancelRequest>({});
   return (
     <ConfirmActionDialog
       action="cancel"
@@ -243,7 +262,10 @@ function CancelDialog({ onSettled }: { onSettled: () => void }) {
       description="You keep access until the end of your billing period and won't be charged again. You can keep your subscription at any time before then."
       dismissLabel="Keep Subscription"
       confirm={{ label: 'Confirm Cancellation', pendingLabel: 'Cancelling...', variant: 'destructive' }}
-    />
+      why={why}
+    >
+      <CancellationReasonFields value={why} onChange={setWhy} />
+    </ConfirmActionDialog>
   );
 }
 
@@ -256,8 +278,13 @@ function ConfirmActionDialog({
   description,
   dismissLabel,
   confirm,
+  why,
+  children,
 }: {
   action: 'freeze' | 'cancel';
+  /** A cancellation's reason, sent with it; `children` asks for it. */
+  why?: CancelRequest;
+  children?: React.ReactNode;
   onSettled: () => void;
   trigger: React.ReactNode;
   title: string;
@@ -287,13 +314,18 @@ function ConfirmActionDialog({
       >
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription>{description}</DialogDescription>
+        {children}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={mutation.isPending}>
               {dismissLabel}
             </Button>
           </DialogClose>
-          <Button variant={confirm.variant} disabled={mutation.isPending} onClick={() => mutation.mutate()}>
+          <Button
+            variant={confirm.variant}
+            disabled={mutation.isPending}
+            onClick={() => mutation.mutate(why)}
+          >
             {mutation.isPending ? confirm.pendingLabel : confirm.label}
           </Button>
         </DialogFooter>
@@ -318,6 +350,43 @@ function RetentionOffer({
   const cancel = useSubscriptionAction('cancel', { onDone: onSettled });
   const busy = discount.isPending || cancel.isPending;
   const { percentOff, months } = RETENTION_DISCOUNT;
+  const [asking, setAsking] = useState(false);
+  const [why, setWhy] = useState<CancelRequest>({});
+  const askHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (asking) askHeading.current?.focus();
+  }, [asking]);
+
+  if (asking)
+    return (
+      <section
+        aria-labelledby="cancel-reason-heading"
+        className="mt-6 grid gap-4 rounded-lg border border-slate-300 bg-white p-5"
+      >
+        <h3
+          id="cancel-reason-heading"
+          ref={askHeading}
+          tabIndex={-1}
+          className="rounded-sm text-lg font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          Sorry to see you go
+        </h3>
+        <p className="text-sm text-slate-700">
+          You keep access until the end of your billing period and won't be charged again. Telling us why
+          helps us make {PRODUCT_NAME} better.
+        </p>
+        <CancellationReasonFields value={why} onChange={setWhy} />
+        <div className="flex flex-wrap gap-3">
+          <Button variant="destructive" disabled={busy} onClick={() => cancel.mutate(why)}>
+            {cancel.isPending ? 'Cancelling...' : 'Confirm Cancellation'}
+          </Button>
+          <Button variant="ghost" disabled={busy} onClick={onBack}>
+            Keep Subscription
+          </Button>
+        </div>
+      </section>
+    );
+
   return (
     <section
       aria-labelledby="retention-offer-heading"
@@ -336,7 +405,7 @@ function RetentionOffer({
           </h3>
           <p className="mt-1 text-sm text-slate-700">
             Stay with {PRODUCT_NAME} and pay {formatPounds(discountedPrice(planPrice))} a month instead of{' '}
-            {formatPounds(planPrice)} for your next {months} months.
+            {formatPounds(planPrice)} ({VAT_INCLUDED}) for your next {months} months.
           </p>
         </div>
       </div>
@@ -344,8 +413,8 @@ function RetentionOffer({
         <Button disabled={busy} onClick={() => discount.mutate()}>
           {discount.isPending ? 'Applying...' : `Accept ${percentOff}% Discount`}
         </Button>
-        <Button variant="outline" disabled={busy} onClick={() => cancel.mutate()}>
-          {cancel.isPending ? 'Cancelling...' : 'I still want to cancel'}
+        <Button variant="outline" disabled={busy} onClick={() => setAsking(true)}>
+          I still want to cancel
         </Button>
         <Button variant="ghost" disabled={busy} onClick={onBack}>
           Go back

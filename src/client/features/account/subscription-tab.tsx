@@ -3,13 +3,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/utils';
 import { RETENTION_DISCOUNT } from '@shared/constants';
-import { discountedPrice, findPlan, formatPounds, PLANS } from '@shared/plans';
+import { discountedPrice, findPlan, formatPounds, PLANS, VAT_INCLUDED } from '@shared/plans';
 import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { isLiveSubscription } from '@shared/subscription';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSubscription } from './api/get-subscription';
 import { BillingHistory, PaymentMethodCard } from './billing-details';
+import { BillingDetailsCard } from './billing-details-form';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { formatDate, isFuture, normaliseStatus, statusLabel } from './format';
 import { SubscriptionActions } from './subscription-actions';
@@ -43,6 +44,7 @@ export function SubscriptionTab() {
       <PaymentMethodCard
         canManage={Boolean(details.data?.billingAvailable && status !== null && status !== 'inactive')}
       />
+      {details.data?.billingAvailable ? <BillingDetailsCard /> : null}
       <BillingHistory />
     </div>
   );
@@ -89,7 +91,7 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
             <dd className="mt-1 text-slate-900">
               {paid ? (
                 <>
-                  <span className="font-semibold">{formatPounds(price)}</span>/month
+                  <span className="font-semibold">{formatPounds(price)}</span>/month {VAT_INCLUDED}
                   {details.hasDiscount ? (
                     <span className="ml-2 text-sm text-slate-600">
                       ({RETENTION_DISCOUNT.percentOff}% off, was{' '}

@@ -1,7 +1,13 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '@shared/constants';
+import {
+  CANCELLATION_DAYS,
+  CANCELLATION_REASON_IDS,
+  CANCELLATION_REASONS,
+  PLAN_IDS,
+  SUBSCRIPTION_STATUSES,
+} from '@shared/constants';
 import { formatPounds } from '@shared/plans';
 import type { AdminStats } from '@shared/schemas/admin';
 import { Building2, CreditCard, Mail, PoundSterling, Users } from 'lucide-react';
@@ -56,6 +62,14 @@ function Dashboard({ stats }: { stats: AdminStats }) {
     label: statusName(status),
     count: stats.usersByStatus[status] ?? 0,
   }));
+  // Why people left, most given reason first.
+  const byReason: CountDatum[] = [...CANCELLATION_REASON_IDS, 'none' as const]
+    .map((reason) => ({
+      label: reason === 'none' ? 'No reason given' : CANCELLATION_REASONS[reason],
+      count: stats.cancellationsByReason[reason] ?? 0,
+    }))
+    .sort((a, b) => b.count - a.count);
+  const cancelled = byReason.reduce((sum, d) => sum + d.count, 0);
   return (
     <>
       <section aria-labelledby="key-figures">
@@ -97,6 +111,14 @@ function Dashboard({ stats }: { stats: AdminStats }) {
         >
           <CountBarChart data={byStatus} />
         </ChartCard>
+        <ChartCard
+          title={`Cancellations by reason, last ${CANCELLATION_DAYS} days`}
+          empty={cancelled === 0}
+          emptyText={`No cancellations in the last ${CANCELLATION_DAYS} days.`}
+          caption={<CountList data={byReason.filter((d) => d.count > 0)} />}
+        >
+          <CountBarChart data={byReason.filter((d) => d.count > 0)} />
+        </ChartCard>
       </div>
 
       <SignupsCard days={stats.signupsByDay} />
@@ -135,11 +157,13 @@ function StatCard({
 function ChartCard({
   title,
   empty,
+  emptyText = 'No data available',
   caption,
   children,
 }: {
   title: string;
   empty: boolean;
+  emptyText?: string;
   caption: ReactNode;
   children: ReactNode;
 }) {
@@ -153,7 +177,7 @@ function ChartCard({
       </CardHeader>
       <CardContent>
         {empty ? (
-          <p className="py-16 text-center text-slate-600">No data available</p>
+          <p className="py-16 text-center text-slate-600">{emptyText}</p>
         ) : (
           <figure aria-labelledby={titleId} className="grid gap-4">
             {children}

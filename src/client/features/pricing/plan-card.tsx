@@ -3,7 +3,7 @@ import { buttonVariants } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import type { PlanId } from '@shared/constants';
-import { formatPounds, type Plan } from '@shared/plans';
+import { formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
 import { Check, Minus, X } from 'lucide-react';
 
 type PlanCardProps = {
@@ -48,7 +48,11 @@ export function PlanCard({
         <span className="text-4xl font-bold tracking-tight text-slate-900">
           {paid ? formatPounds(plan.price) : 'Free'}
         </span>
-        {paid ? <span className="text-slate-600">/{plan.interval}</span> : null}
+        {paid ? (
+          <span className="text-slate-600">
+            /{plan.interval} {VAT_INCLUDED}
+          </span>
+        ) : null}
       </p>
       <p className="mt-2 min-h-5 text-sm text-slate-600">
         {paid ? 'Charged after 2 week free trial' : plan.extraInfo}

@@ -1,13 +1,18 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
-import { formatDate } from '@client/features/account';
+import {
+  BillingDetailsForm,
+  BillingDetailsSummary,
+  formatDate,
+  useBillingDetails,
+} from '@client/features/account';
 import { ApiError } from '@client/lib/api';
 import { usePaymentConfig } from '@client/lib/config';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
-import { findPlan, formatPounds, type Plan } from '@shared/plans';
+import { findPlan, formatMonthly, formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
 import { Check, CircleAlert, CreditCard, LoaderCircle, Wrench } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -30,6 +35,52 @@ export function SubscribePage() {
       {/* A new plan is a new visit: its own subscription attempt and state. */}
       <SubscribeFlow key={plan.id} plan={plan} />
     </PageContainer>
+  );
+}
+
+/**
+ * Who the invoices are made out to, asked before the card (design.md section 2): until they are saved
+ * the form shows; then what was saved, a way to change it, and the card form (`children`).
+ */
+function BillingDetailsStep({ children }: { children: ReactNode }) {
+  const details = useBillingDetails();
+  const [editing, setEditing] = useState(false);
+  const saved = details.data?.details ?? null;
+  if (details.isPending)
+    return (
+      <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
+        <LoaderCircle aria-hidden="true" className="size-6 text-indigo-600 motion-safe:animate-spin" />
+        Loading your billing details...
+      </div>
+    );
+  if (!saved || editing)
+    return (
+      <div className="grid gap-3">
+        <h3 className="font-semibold text-slate-900">Billing details</h3>
+        <p className="text-sm text-slate-600">
+          Your invoices are made out to these, as a VAT invoice should be.
+        </p>
+        <BillingDetailsForm
+          initial={saved}
+          submitLabel="Continue to payment"
+          onSaved={() => setEditing(false)}
+          onCancel={saved ? () => setEditing(false) : undefined}
+        />
+      </div>
+    );
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-slate-200 p-4">
+        <div className="grid gap-1">
+          <h3 className="text-sm font-semibold text-slate-600">Invoices made out to</h3>
+          <BillingDetailsSummary details={saved} />
+        </div>
+        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+          Change
+        </Button>
+      </div>
+      {children}
+    </>
   );
 }
 
@@ -84,14 +135,16 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
             <span className="text-3xl font-bold tracking-tight text-slate-900">
               {formatPounds(plan.price)}
             </span>
-            <span className="text-slate-600">/{plan.interval}</span>
+            <span className="text-slate-600">
+              /{plan.interval} {VAT_INCLUDED}
+            </span>
           </p>
           {trial ? (
             <>
               <p className="mt-2 text-sm font-medium text-indigo-700">Charged after 2 week free trial</p>
               <p className="mt-1 text-sm text-slate-600">
                 Nothing to pay today. Your {TRIAL_DAYS}-day free trial ends on {formatDate(trialEndsAt)}; then{' '}
-                {formatPounds(plan.price)} a month. Cancel anytime.
+                {formatMonthly(plan.price)}. Cancel anytime.
               </p>
             </>
           ) : (
@@ -127,21 +180,23 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
               : 'Your card is charged securely by Stripe.'}
           </p>
         </div>
-        {stripe.status === 'ready' ? (
-          <PaymentForm
-            stripe={stripe.stripe}
-            clientSecret={clientSecret}
-            intent={intent}
-            referralCode={referralCode}
-            submitLabel={trial ? 'Start Free Trial' : 'Subscribe Now'}
-            onLoadError={() => setFormFailed(true)}
-          />
-        ) : (
-          <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
-            <LoaderCircle aria-hidden="true" className="size-6 text-indigo-600 motion-safe:animate-spin" />
-            Loading the payment form...
-          </div>
-        )}
+        <BillingDetailsStep>
+          {stripe.status === 'ready' ? (
+            <PaymentForm
+              stripe={stripe.stripe}
+              clientSecret={clientSecret}
+              intent={intent}
+              referralCode={referralCode}
+              submitLabel={trial ? 'Start Free Trial' : 'Subscribe Now'}
+              onLoadError={() => setFormFailed(true)}
+            />
+          ) : (
+            <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
+              <LoaderCircle aria-hidden="true" className="size-6 text-indigo-600 motion-safe:animate-spin" />
+              Loading the payment form...
+            </div>
+          )}
+        </BillingDetailsStep>
       </section>
     </div>
   );

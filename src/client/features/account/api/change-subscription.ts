@@ -3,10 +3,12 @@ import { setUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { FREEZE_DAYS, RETENTION_DISCOUNT } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/auth';
+import type { CancelRequest } from '@shared/schemas/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { subscriptionQueryOptions } from './get-subscription';
 
-// The four endpoints that change a subscription: each a POST without a body, answered with the user.
+// The four endpoints that change a subscription: each a POST (a body for a cancellation's reason only),
+// answered with the user.
 // Their one difference is what the toast says, so they share this file and its hook.
 type SubscriptionAction = 'freeze' | 'resume' | 'discount' | 'cancel' | 'keep';
 
@@ -47,7 +49,15 @@ const ACTIONS: Record<
   },
 };
 
-const changeSubscription = (action: SubscriptionAction) => apiJson<PublicUser>('POST', ACTIONS[action].url);
+/** `why` goes with a cancellation only (its reason and comment, both optional). */
+const changeSubscription = (action: SubscriptionAction, why?: CancelRequest) =>
+  apiJson<PublicUser>('POST', ACTIONS[action].url, action === 'cancel' ? cleanWhy(why) : undefined);
+
+/** What was said, without empty answers. */
+function cleanWhy(why: CancelRequest = {}): CancelRequest {
+  const comment = why.comment?.trim();
+  return { ...(why.reason ? { reason: why.reason } : {}), ...(comment ? { comment } : {}) };
+}
 
 /**
  * One change to the subscription. The answer is the updated user; the subscription details are then
@@ -59,7 +69,7 @@ export function useSubscriptionAction(action: SubscriptionAction, { onDone }: { 
   const queryClient = useQueryClient();
   const { title, description, failure } = ACTIONS[action];
   return useMutation({
-    mutationFn: () => changeSubscription(action),
+    mutationFn: (why?: CancelRequest) => changeSubscription(action, why),
     onSuccess: async (user) => {
       setUser(queryClient, user);
       toast({ title, description });
