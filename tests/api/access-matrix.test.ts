@@ -189,6 +189,13 @@ const ROUTES: Record<string, Row> = {
   'GET /api/billing/payment-method': { access: 'user', allowed: 200 },
   'POST /api/billing/portal': { access: 'user', allowed: 400 },
   'GET /api/billing/details': { access: 'user', allowed: 200 },
+  // A new user has no subscription: 400 'You have no active subscription.' comes from the handler.
+  'POST /api/billing/card': { access: 'user', allowed: 400 },
+  'POST /api/billing/card/confirm': {
+    access: 'user',
+    call: () => ({ body: { setupIntentId: 'seti_matrix' } }),
+    allowed: 400,
+  },
   // Saved on the Stripe customer (made for the person if they have none yet).
   'PUT /api/billing/details': {
     access: 'user',

@@ -212,6 +212,49 @@ describe('webhooks', () => {
     expect((await u.client.get('/api/subscription')).json().paymentActionUrl).toBeNull();
   });
 
+  it('a new card without the portal: saved, made the default, and an unpaid renewal charged to it at once', async () => {
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    await deliverAll(fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!));
+    const { sub } = await stripeIds(u.id);
+    await deliverAll(fake.endTrial(sub, { paymentFails: true }));
+    expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('past_due');
+
+    // A card the bank declines is saved, but the renewal stays unpaid, and the person is told why.
+    const first = await u.client.post('/api/billing/card');
+    expect(first.statusCode, first.body).toBe(200);
+    const declining = first.json().clientSecret.split('_secret_')[0];
+    await deliverAll(fake.confirmSetupIntent(declining, { last4: '0341' }));
+    const refused = await u.client.post('/api/billing/card/confirm', { setupIntentId: declining });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toBe('Your card was declined.');
+    expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('past_due');
+
+    const second = await u.client.post('/api/billing/card');
+    const good = second.json().clientSecret.split('_secret_')[0];
+    await deliverAll(fake.confirmSetupIntent(good, { last4: '1111' }));
+    const updated = await u.client.post('/api/billing/card/confirm', { setupIntentId: good });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ subscriptionStatus: 'active', noteAppAccess: true });
+    expect((await u.client.get('/api/billing/payment-method')).json()).toMatchObject({ last4: '1111' });
+    expect(fake.state.subscriptions.get(sub)!.default_payment_method).toBe(
+      fake.state.setupIntents.get(good)!.payment_method,
+    );
+
+    // Another person's card setup, or one never confirmed, is refused.
+    const other = await signedInUser(t.app);
+    const otherStarted = await subscribe(other);
+    await deliverAll(fake.confirmSetupIntent(otherStarted.clientSecret.split('_secret_')[0]!));
+    const theirs = (await other.client.post('/api/billing/card')).json().clientSecret.split('_secret_')[0];
+    await deliverAll(fake.confirmSetupIntent(theirs));
+    const stolen = await u.client.post('/api/billing/card/confirm', { setupIntentId: theirs });
+    expect(stolen.statusCode).toBe(400);
+    const unconfirmed = (await u.client.post('/api/billing/card')).json().clientSecret.split('_secret_')[0];
+    expect(
+      (await u.client.post('/api/billing/card/confirm', { setupIntentId: unconfirmed })).statusCode,
+    ).toBe(400);
+  });
+
   it('ten simultaneous deliveries of one event have one effect', async () => {
     const u = await signedInUser(t.app);
     await subscribe(u);

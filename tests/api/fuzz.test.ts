@@ -121,6 +121,9 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
     },
     { requiredKeys: [] },
   ),
+  'POST /api/billing/card/confirm': fc.record({
+    setupIntentId: fc.stringMatching(/^seti_[A-Za-z0-9_]{1,30}$/),
+  }),
   'PUT /api/billing/details': fc.record({
     name: fc.string({ minLength: 1, maxLength: 40 }),
     line1: fc.string({ minLength: 1, maxLength: 40 }),

@@ -318,7 +318,9 @@ test.describe('the Subscription tab of a subscriber', () => {
     consoleErrors.length = 0;
   });
 
-  test('a failed payment: a warning in words and a way to update the card at Stripe', async ({ page }) => {
+  test("a failed payment: a warning in words, a new card in the page that pays it at once, and Stripe's portal", async ({
+    page,
+  }) => {
     await subscriberAfterTrial(page, { paymentFails: true });
     // Stripe's billing portal is Stripe's site, not ours: a page stands in for it.
     await page.route('https://billing.stripe.test/**', (route) =>
@@ -331,7 +333,38 @@ test.describe('the Subscription tab of a subscriber', () => {
     const plan = page.getByRole('region', { name: 'Your subscription' });
     await expect(plan).toContainText('Payment overdue');
     await expect(plan).toContainText('Warning: your last payment failed.');
+    await expect(plan.getByRole('button', { name: 'Manage billing at Stripe' })).toBeVisible();
+
+    // A new card, typed in the page: saved, and the unpaid renewal taken from it at once.
+    await serveStripeJs(page);
     await plan.getByRole('button', { name: 'Update card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update your card' });
+    await dialog.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await dialog.getByLabel('Expiry date').fill('12 / 30');
+    await dialog.getByLabel('Security code').fill('123');
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Save card and pay' }).click();
+    await expect(page.getByText('Card updated', { exact: true })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(plan).not.toContainText('Payment overdue');
+    await expect(page.getByRole('region', { name: 'Payment method' })).toContainText('1111');
+    expect((await subscriptionOf(page)).status).toBe('active');
+  });
+
+  test("Stripe's portal opens for a subscriber from the Payment method card", async ({ page }) => {
+    await subscriberAfterTrial(page, { paymentFails: true });
+    // Stripe's billing portal is Stripe's site, not ours: a page stands in for it.
+    await page.route('https://billing.stripe.test/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<title>Billing portal</title><h1>Billing portal</h1>',
+      }),
+    );
+    await page.goto('/account?tab=subscription');
+    await page
+      .getByRole('region', { name: 'Your subscription' })
+      .getByRole('button', { name: 'Manage billing at Stripe' })
+      .click();
     await expect(page).toHaveURL(/^https:\/\/billing\.stripe\.test\/session\/bps_/);
   });
 

@@ -6,6 +6,7 @@ import {
   billingDetailsAnswerSchema,
   billingDetailsSchema,
   cancelSchema,
+  cardUpdateSchema,
   createSubscriptionResponseSchema,
   createSubscriptionSchema,
   invoiceSchema,
@@ -144,6 +145,22 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/billing/payment-method',
     { schema: { response: { 200: paymentMethodSchema } } },
     async (request, reply) => subscriptions.paymentMethod(await requireUser(request, reply)),
+  );
+
+  // A new card without the portal: the page confirms the SetupIntent, then says which one it was.
+  app.post(
+    '/api/billing/card',
+    { schema: { response: { 200: z.object({ clientSecret: z.string() }) } } },
+    async (request, reply) => subscriptions.startCardUpdate(await requireUser(request, reply), request.id),
+  );
+
+  app.post(
+    '/api/billing/card/confirm',
+    { schema: { body: cardUpdateSchema, response: { 200: publicUserSchema } } },
+    async (request, reply) =>
+      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+        subscriptions.finishCardUpdate(user, request.body.setupIntentId),
+      ),
   );
 
   // Who the invoices are made out to: asked on the subscribe page, editable in the Subscription tab.

@@ -480,6 +480,70 @@ export function subscriptionService(ctx: AppContext) {
       return details;
     },
 
+    /**
+     * A new card without Stripe's portal (which cannot always complete a bank's check): a SetupIntent
+     * the page confirms with the card typed (Stripe.js), then `finishCardUpdate`.
+     */
+    async startCardUpdate(user: User, requestId: string): Promise<{ clientSecret: string }> {
+      const billing = requireBilling();
+      requireLiveSubscription(user);
+      const customer = user.stripeCustomerId;
+      if (!customer) throw badRequest('You have no billing account yet.');
+      const setupIntent = await stripeCall(() =>
+        billing.stripe.setupIntents.create(
+          {
+            customer,
+            usage: 'off_session',
+            allowed_payment_method_types: ['card'],
+            metadata: { userId: String(user.id) },
+          },
+          { idempotencyKey: `card-update-${requestId}` },
+        ),
+      );
+      if (!setupIntent.client_secret)
+        throw new HttpError(502, 'Our payment provider did not start the card update. Please try again.');
+      return { clientSecret: setupIntent.client_secret };
+    },
+
+    /**
+     * The card the page saved becomes the one every renewal is charged to, and a renewal left unpaid is
+     * charged to it at once (a decline answers 402 with the bank's words, and the card stays saved).
+     */
+    async finishCardUpdate(user: User, setupIntentId: string): Promise<User> {
+      const billing = requireBilling();
+      const subId = requireLiveSubscription(user);
+      const customer = user.stripeCustomerId;
+      return stripeCall(async () => {
+        const setupIntent = await billing.stripe.setupIntents.retrieve(setupIntentId);
+        const pm = setupIntent.payment_method;
+        if (setupIntent.customer !== customer || setupIntent.status !== 'succeeded' || !pm)
+          throw badRequest('That card was not saved. Please enter it again.');
+        const pmId = typeof pm === 'string' ? pm : pm.id;
+        await billing.stripe.customers.update(customer!, {
+          invoice_settings: { default_payment_method: pmId },
+        });
+        const { vatRateId } = await billing.catalog();
+        const sub = await billing.stripe.subscriptions.update(
+          subId,
+          { default_payment_method: pmId, default_tax_rates: [vatRateId] },
+          { idempotencyKey: `card-update-sub-${setupIntentId}` },
+        );
+        const invoiceId =
+          typeof sub.latest_invoice === 'string' ? sub.latest_invoice : sub.latest_invoice?.id;
+        const invoice = invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
+        if (invoice?.id && invoice.status === 'open' && sub.status === 'past_due') {
+          try {
+            await billing.stripe.invoices.pay(invoice.id, { payment_method: pmId });
+          } catch (error) {
+            // The state first (the card is saved), then the bank's refusal.
+            await syncUser(db, billing, user);
+            throw error;
+          }
+        }
+        return syncUser(db, billing, user);
+      });
+    },
+
     /** A Stripe billing portal session for the user, returning to their account. */
     async portalUrl(user: User): Promise<string> {
       const billing = requireBilling();

@@ -139,3 +139,8 @@ export const cancelSchema = z
   .nullish()
   .transform((why) => why ?? {});
 export type CancelRequest = z.infer<typeof cancelSchema>;
+
+/** POST /api/billing/card/confirm: the SetupIntent the page confirmed with the new card. */
+export const cardUpdateSchema = z.object({
+  setupIntentId: text().regex(/^seti_[A-Za-z0-9_]{1,200}$/, 'Not a card setup id'),
+});

@@ -81,7 +81,8 @@ export class Billing {
     return id;
   }
 
-  newSetupIntent(sub: SubscriptionRecord): string {
+  /** A SetupIntent to save a card: a subscription's (its pending one), or the customer's alone. */
+  newSetupIntent(sub: SubscriptionRecord | { customer: string; id: null }): string {
     const id = newId('seti');
     this.state.setupIntents.set(id, {
       id,
@@ -255,6 +256,26 @@ export class Billing {
     state.emit('payment_intent.succeeded', this.view.paymentIntent(pi.id));
     this.emitPaid(inv);
     return true;
+  }
+
+  /**
+   * POST /v1/invoices/:id/pay: charges an open invoice now, with `pm` (attached to the customer) or
+   * the default card. A decline is Stripe's 402 card error, after the failed attempt is recorded.
+   */
+  payNow(invoiceId: string, pm: string | undefined): void {
+    const { state } = this;
+    const inv = state.find(state.invoices, 'invoice', invoiceId);
+    if (inv.status !== 'open')
+      throw new StripeFault(400, { type: 'invalid_request_error', message: 'Invoice is already paid' });
+    const pi = state.find(state.paymentIntents, 'payment_intent', inv.payment_intent ?? '');
+    if (pi.status === 'requires_action') pi.status = 'requires_payment_method';
+    const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
+    let paid = false;
+    this.changeSubscription(sub, () => {
+      paid = this.pay(inv, { pm });
+      if (paid && sub.status === 'past_due') sub.status = 'active';
+    });
+    if (!paid) throw new StripeFault(402, { type: 'card_error', ...DECLINES.card_declined });
   }
 
   /** The person confirmed the payment their bank asked about, on Stripe's hosted invoice page. */

@@ -801,6 +801,26 @@ route('GET', '/v1/invoices', ({ p, state, view }) => {
 });
 
 route('GET', '/v1/invoices/:id', ({ id, view }) => view.invoice(id));
+route('POST', '/v1/setup_intents', ({ p, state, billing, view }) => {
+  allowOnly(p, ['customer', 'usage', 'allowed_payment_method_types', 'metadata', 'description']);
+  const types = strings(p, 'allowed_payment_method_types');
+  if (types.some((t) => t !== 'card'))
+    throw invalid('This fake offers cards only.', 'allowed_payment_method_types');
+  const customer = state.find(state.customers, 'customer', need(p, 'customer'), 'customer');
+  const usage = str(p, 'usage') ?? 'off_session';
+  if (usage !== 'off_session' && usage !== 'on_session') throw invalid(`Invalid usage: ${usage}`, 'usage');
+  return view.setupIntent(billing.newSetupIntent({ customer: customer.id, id: null }));
+});
+
+route('POST', '/v1/invoices/:id/pay', ({ p, id, state, billing, view }) => {
+  allowOnly(p, ['payment_method', 'off_session', 'paid_out_of_band', 'source', 'forgive', 'mandate']);
+  const inv = state.find(state.invoices, 'invoice', id);
+  const pm = str(p, 'payment_method');
+  if (pm) attachedCard(state, pm, inv.customer, 'payment_method');
+  billing.payNow(id, pm);
+  return view.invoice(id);
+});
+
 route('GET', '/v1/payment_methods/:id', ({ id, view }) => view.paymentMethod(id));
 route('GET', '/v1/setup_intents/:id', ({ id, view }) => view.setupIntent(id));
 route('GET', '/v1/payment_intents/:id', ({ id, view }) => view.paymentIntent(id));

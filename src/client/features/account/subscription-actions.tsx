@@ -20,6 +20,7 @@ import { useSubscriptionAction } from './api/change-subscription';
 import { useBillingPortal } from './api/open-billing-portal';
 import { CancellationReasonFields } from './cancellation-reason';
 import { formatDate } from './format';
+import { UpdateCardDialog } from './update-card-dialog';
 
 type ActionsProps = {
   details: SubscriptionDetails;
@@ -135,11 +136,16 @@ function PastDue({ details }: { details: SubscriptionDetails }) {
     <Notice tone="warning" icon={CircleAlert}>
       <p>
         <strong className="font-semibold">Warning: your last payment failed.</strong> The note app is closed
-        to you until it is paid. Update your card and we'll try the payment again.
+        to you until it is paid. Update your card and we'll take the payment from it at once.
       </p>
-      <div>
-        <Button disabled={portal.isPending || portal.isSuccess} onClick={() => portal.mutate()}>
-          {portal.isPending ? 'Opening...' : 'Update card'}
+      <div className="flex flex-wrap gap-3">
+        <UpdateCardDialog />
+        <Button
+          variant="outline"
+          disabled={portal.isPending || portal.isSuccess}
+          onClick={() => portal.mutate()}
+        >
+          {portal.isPending ? 'Opening...' : 'Manage billing at Stripe'}
         </Button>
       </div>
     </Notice>

@@ -9,6 +9,7 @@ import {
 } from '@client/features/account';
 import { ApiError } from '@client/lib/api';
 import { usePaymentConfig } from '@client/lib/config';
+import { useStripeJs } from '@client/lib/stripe-js';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
@@ -17,7 +18,7 @@ import { Check, CircleAlert, CreditCard, LoaderCircle, Wrench } from 'lucide-rea
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCreateSubscription } from './api/create-subscription';
-import { PaymentForm, useStripeJs } from './payment-form';
+import { PaymentForm } from './payment-form';
 import { ReferralCodeBox } from './referral-code-box';
 import { SubscribeSteps } from './steps';
 

@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 const getPaymentMethod = (signal?: AbortSignal) =>
   apiJson<PaymentMethod>('GET', '/api/billing/payment-method', undefined, signal);
 
-const paymentMethodQueryOptions = () =>
+export const paymentMethodQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.paymentMethod, queryFn: ({ signal }) => getPaymentMethod(signal) });
 
 export const usePaymentMethod = () => useQuery(paymentMethodQueryOptions());
