@@ -39,7 +39,7 @@ export const PLANS: readonly Plan[] = [
     price: 99.8,
     interval: 'month',
     features: [
-      `${PRODUCT_NAME} ACCESS`,
+      `Full access to the ${PRODUCT_NAME} note-writing app`,
       ...liteFeatures,
       'AI-powered prediction for speed and accuracy',
       'Access to expert-approved smart records',
@@ -55,7 +55,7 @@ export const PLANS: readonly Plan[] = [
     price: 149.8,
     interval: 'month',
     features: [
-      `${PRODUCT_NAME} ACCESS`,
+      `Full access to the ${PRODUCT_NAME} note-writing app`,
       'Full practice analytics',
       'Vicarious liability risk management',
       'Instant audits',
@@ -69,6 +69,9 @@ export const PLANS: readonly Plan[] = [
     extraInfo: 'Charged after 2 week free trial',
   },
 ];
+
+/** Said before a plan's feature list when the list builds on another plan's. */
+export const FEATURES_INTRO: Partial<Record<PlanId, string>> = { clinic: 'Everything in Plus, and:' };
 
 export function findPlan(id: string): Plan | undefined {
   return PLANS.find((p) => p.id === id);

@@ -253,6 +253,9 @@ describe('webhooks', () => {
     expect(
       (await u.client.post('/api/billing/card/confirm', { setupIntentId: unconfirmed })).statusCode,
     ).toBe(400);
+    const unknown = await u.client.post('/api/billing/card/confirm', { setupIntentId: 'seti_nosuchthing' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('That card was not saved. Please enter it again.');
   });
 
   it('ten simultaneous deliveries of one event have one effect', async () => {

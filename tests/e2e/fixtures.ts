@@ -64,14 +64,21 @@ export async function expectNoAxeViolations(page: Page) {
   // fade out while axe reads its colours, then let any running animation finish.
   await page.evaluate(async () => {
     window.dispatchEvent(new Event('blur'));
-    // Until nothing runs: one animation may begin as another ends (a fade-out after a state change).
-    for (let round = 0; round < 10; round++) {
+    // Until nothing runs for two frames in a row: one animation may begin as another ends (a fade-out
+    // after a state change), and one for an element just added (a toast) starts only at the next
+    // style update, after the frame that found none.
+    let quiet = 0;
+    for (let round = 0; round < 20 && quiet < 2; round++) {
       await new Promise((frame) => requestAnimationFrame(frame));
       // (An endless one, a spinner, never finishes: it is not waited for.)
       const running = document
         .getAnimations()
         .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-      if (running.length === 0) break;
+      if (running.length === 0) {
+        quiet++;
+        continue;
+      }
+      quiet = 0;
       await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
     }
   });

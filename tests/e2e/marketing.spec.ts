@@ -194,6 +194,8 @@ test.describe('pricing', () => {
     await expect(plus).toContainText('MOST POPULAR');
     await expect(plus).toContainText('£99.80/month inc. VAT');
     await expect(plus).toContainText('Charged after 2 week free trial');
+    await expect(plus).toContainText('Full access to the ChairNotes note-writing app');
+    await expect(page.getByRole('article', { name: 'Practice' })).toContainText('Everything in Plus, and:');
     await expect(page.getByRole('article', { name: 'Lite' })).toContainText('Free');
     await expect(page.getByRole('article', { name: 'Lite' })).toContainText(
       'Not included: Unlimited appointments',

@@ -99,6 +99,8 @@ test('a declined card shows "Payment Failed" and the dentist can try again', asy
   await payment.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
   await expect(page.getByText('Your card was declined.', { exact: true })).toBeVisible();
+  // Beside the form too: the toast goes after five seconds.
+  await expect(payment.getByRole('alert')).toHaveText('Payment Failed: Your card was declined.');
   await expect(payment.getByRole('button', { name: 'Start Free Trial' })).toBeEnabled();
   await expect(page).toHaveURL(/\/subscribe\/clinic$/);
 });

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
-import { baseURL } from '../../playwright.config';
-import { expect, expectNoAxeViolations, giveBillingDetails, registerViaApi, test } from './fixtures';
+import { baseURL, NOTE_APP_URL } from '../../playwright.config';
+import {
+  expect,
+  expectNoAxeViolations,
+  giveBillingDetails,
+  registerViaApi,
+  subscribeViaApi,
+  test,
+} from './fixtures';
 
 // What the dentist sees in each state of the subscribe page and the confirmation page, and the
 // account's Subscription tab on the free plan. Where a state of the subscribe page is hard to reach
@@ -121,6 +128,8 @@ test.describe('subscribe page', () => {
     page,
   }) => {
     await registerViaApi(page);
+    // A real trial behind the page's answers, so the success page finds it when it asks Stripe.
+    await subscribeViaApi(page);
     await serveStripeJs(page);
     let creates = 0;
     await paymentsConfigured(page, (route) => {
@@ -226,9 +235,17 @@ test.describe('subscribe page', () => {
         },
       }),
     );
+    // Stripe answers when the test has seen the form wait for it.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('https://api.stripe.com/**', async (route) => {
+      await answered;
+      await route.fulfill({ headers: { 'access-control-allow-origin': '*' }, json: { status: 'succeeded' } });
+    });
     await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
     await submit.click();
     await expect(payment.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    answer();
     await expect(page).toHaveURL(
       /\/subscribe\/success\?setup_intent=seti_standin&redirect_status=succeeded$/,
     );
@@ -343,6 +360,7 @@ test.describe('subscribe page', () => {
 test.describe('subscription confirmed page', () => {
   test('syncs the subscription, plays confetti and offers the next steps', async ({ page }) => {
     await registerViaApi(page);
+    await subscribeViaApi(page);
     const confettiScript = page.waitForRequest(CONFETTI_SCRIPT);
     const synced = page.waitForResponse(
       (res) => res.url().endsWith('/api/subscription/sync') && res.request().method() === 'POST',
@@ -360,7 +378,8 @@ test.describe('subscription confirmed page', () => {
     const next = page.getByRole('region', { name: 'What happens next?' });
     await expect(next.getByRole('listitem')).toHaveCount(3);
     for (const [name, href] of [
-      ['Start Using', '/'],
+      // Subscribed, they may use the note app: 'Start Using' goes there.
+      ['Start Using', NOTE_APP_URL],
       ['Manage Subscription', '/account?tab=subscription'],
       ['Download Receipt', '/account?tab=subscription'],
       ['Refer a Friend', '/refer'],
@@ -377,9 +396,27 @@ test.describe('subscription confirmed page', () => {
     await expect(page.getByRole('tab', { name: 'Subscription' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('someone who never subscribed is not told it is confirmed: no confetti, the way to a plan', async ({
+    page,
+  }) => {
+    await registerViaApi(page);
+    const confettiScripts: string[] = [];
+    page.on('request', (request) => {
+      if (CONFETTI_SCRIPT.test(request.url())) confettiScripts.push(request.url());
+    });
+    await page.goto('/subscribe/success?setup_intent=seti_x&redirect_status=succeeded');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No subscription yet');
+    await expect(page.getByText('Subscription Confirmed!')).toHaveCount(0);
+    await expect(page.getByTestId('confetti')).toHaveCount(0);
+    expect(confettiScripts).toEqual([]);
+    await expect(page.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/pricing');
+    await expectNoAxeViolations(page);
+  });
+
   test('no confetti for visitors who prefer reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await registerViaApi(page);
+    await subscribeViaApi(page);
     const confettiScripts: string[] = [];
     page.on('request', (request) => {
       if (CONFETTI_SCRIPT.test(request.url())) confettiScripts.push(request.url());

@@ -514,7 +514,12 @@ export function subscriptionService(ctx: AppContext) {
       const subId = requireLiveSubscription(user);
       const customer = user.stripeCustomerId;
       return stripeCall(async () => {
-        const setupIntent = await billing.stripe.setupIntents.retrieve(setupIntentId);
+        // An id Stripe does not know is the person's mistake (or a forged one), not Stripe's failure.
+        const setupIntent = await billing.stripe.setupIntents.retrieve(setupIntentId).catch((error) => {
+          if ((error as { code?: string }).code === 'resource_missing') return null;
+          throw error;
+        });
+        if (!setupIntent) throw badRequest('That card was not saved. Please enter it again.');
         const pm = setupIntent.payment_method;
         if (setupIntent.customer !== customer || setupIntent.status !== 'succeeded' || !pm)
           throw badRequest('That card was not saved. Please enter it again.');

@@ -3,7 +3,7 @@ import { buttonVariants } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import type { PlanId } from '@shared/constants';
-import { formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
+import { FEATURES_INTRO, formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
 import { Check, Minus, X } from 'lucide-react';
 
 type PlanCardProps = {
@@ -57,7 +57,12 @@ export function PlanCard({
       <p className="mt-2 min-h-5 text-sm text-slate-600">
         {paid ? 'Charged after 2 week free trial' : plan.extraInfo}
       </p>
-      <ul className="mt-6 grid flex-1 content-start gap-3 text-sm">
+      {FEATURES_INTRO[plan.id] ? (
+        <p className="mt-6 text-sm font-semibold text-slate-900">{FEATURES_INTRO[plan.id]}</p>
+      ) : null}
+      <ul
+        className={cn('grid flex-1 content-start gap-3 text-sm', FEATURES_INTRO[plan.id] ? 'mt-3' : 'mt-6')}
+      >
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <Check aria-hidden="true" className="size-5 shrink-0 text-indigo-600" />

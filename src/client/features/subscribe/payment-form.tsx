@@ -49,11 +49,18 @@ function CheckoutForm({
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
+  // What went wrong, beside the form as well as in the toast (a toast goes after five seconds).
+  const [problem, setProblem] = useState<string | null>(null);
+  const fail = (title: string, description: string) => {
+    setProblem(`${title}: ${description}`);
+    toast({ title, description, variant: 'destructive' });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements || !ready || processing) return;
     setProcessing(true);
+    setProblem(null);
     if (referralCode) {
       // The code goes with the subscription before the card is confirmed (the friend's free month
       // is a coupon on it); the server answers the same if it was already sent by an earlier try.
@@ -61,14 +68,12 @@ function CheckoutForm({
         await applyReferralCode(referralCode);
         forgetReferralCode();
       } catch (error) {
-        toast({
-          title: 'Invalid code',
-          description:
-            error instanceof ApiError && error.status < 500
-              ? error.serverMessage
-              : 'Please check your referral code and try again.',
-          variant: 'destructive',
-        });
+        fail(
+          'Invalid code',
+          error instanceof ApiError && error.status < 500
+            ? error.serverMessage
+            : 'Please check your referral code and try again.',
+        );
         setProcessing(false);
         return;
       }
@@ -83,17 +88,9 @@ function CheckoutForm({
         intent === 'setup'
           ? await stripe.confirmSetup({ elements, confirmParams })
           : await stripe.confirmPayment({ elements, confirmParams });
-      toast({
-        title: 'Payment Failed',
-        description: error.message ?? 'Your payment could not be completed. Please try again.',
-        variant: 'destructive',
-      });
+      fail('Payment Failed', error.message ?? 'Your payment could not be completed. Please try again.');
     } catch (error) {
-      toast({
-        title: 'Payment Failed',
-        description: error instanceof Error ? error.message : 'Your payment could not be completed.',
-        variant: 'destructive',
-      });
+      fail('Payment Failed', error instanceof Error ? error.message : 'Your payment could not be completed.');
     }
     setProcessing(false);
   };
@@ -111,6 +108,11 @@ function CheckoutForm({
         <Lock aria-hidden="true" className="size-4" />
         {processing ? 'Processing...' : submitLabel}
       </Button>
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      ) : null}
     </form>
   );
 }

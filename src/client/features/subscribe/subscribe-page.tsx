@@ -13,7 +13,14 @@ import { useStripeJs } from '@client/lib/stripe-js';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
-import { findPlan, formatMonthly, formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
+import {
+  FEATURES_INTRO,
+  findPlan,
+  formatMonthly,
+  formatPounds,
+  type Plan,
+  VAT_INCLUDED,
+} from '@shared/plans';
 import { Check, CircleAlert, CreditCard, LoaderCircle, Wrench } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -152,8 +159,12 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
             <p className="mt-2 text-sm text-slate-600">Charged today, then every month. Cancel anytime.</p>
           )}
         </div>
+        {FEATURES_INTRO[plan.id] ? (
+          <p className="-mb-4 text-sm font-semibold text-slate-900">{FEATURES_INTRO[plan.id]}</p>
+        ) : null}
+        {/* The whole list: what they are about to pay for. */}
         <ul className="grid gap-2 text-sm text-slate-700">
-          {plan.features.slice(0, 4).map((feature) => (
+          {plan.features.map((feature) => (
             <li key={feature} className="flex gap-2">
               <Check aria-hidden="true" className="size-4 shrink-0 translate-y-0.5 text-indigo-600" />
               {feature}

@@ -59,6 +59,22 @@ export function SubscribeSuccessPage() {
       </PageContainer>
     );
 
+  // Stripe says this person has no subscription (they never subscribed, or opened this address by
+  // hand): nothing is confirmed, so the way to a plan instead.
+  if (sync.data?.subscriptionStatus === 'inactive')
+    return (
+      <PageContainer width="narrow" className="grid justify-items-center gap-4 text-center">
+        <CircleAlert aria-hidden="true" className="size-12 text-slate-500" />
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">No subscription yet</h1>
+        <p className="text-slate-600">
+          We couldn't find a subscription on your account. Choose a plan to start your free trial.
+        </p>
+        <Button asChild>
+          <Link to={paths.pricing.getHref()}>Choose a plan</Link>
+        </Button>
+      </PageContainer>
+    );
+
   const trialEndsAt = details.data?.trialEndsAt ?? null;
   const onTrial = isFuture(trialEndsAt);
   return (
