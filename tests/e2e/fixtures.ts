@@ -157,19 +157,18 @@ const APP_STATUS: Record<string, string> = {
  * newest subscription of `email`, and checks the app's webhook accepted every event that followed.
  * The webhook processes events after answering: this waits until the account of `page` (the owner
  * of `email`) shows the subscription as Stripe now has it, so everything the events did is done.
- * 'fail-next' makes Stripe's next POST on that subscription fail with a 500; `requiresAction` makes
- * the trial's end wait for the bank's confirmation (SCA), which 'confirm-action' gives.
+ * 'fail-next' makes Stripe's next POST on that subscription fail with a 500; 'confirm-action' gives
+ * the bank's confirmation a renewal waits for (SCA).
  */
 export async function atStripe(
   page: Page,
   action: 'confirm-setup' | 'end-trial' | 'advance-period' | 'fail-next' | 'confirm-action',
   email: string,
-  opts: { paymentFails?: boolean; requiresAction?: boolean } = {},
+  opts: { paymentFails?: boolean } = {},
 ) {
   const query = new URLSearchParams({
     email,
     ...(opts.paymentFails ? { paymentFails: '1' } : {}),
-    ...(opts.requiresAction ? { requiresAction: '1' } : {}),
   });
   const res = await page.request.post(`${stripeControlURL}/${action}?${query}`);
   expect(res.status(), await res.text()).toBe(200);

@@ -4,8 +4,8 @@
 // and delivered to the app's webhook, exactly as Stripe would deliver them:
 //
 //   POST /confirm-setup?email=...               the card typed into the Payment Element is saved
-//   POST /end-trial?email=...[&paymentFails=1|&requiresAction=1]  the trial ends: the first invoice
-//                                               is paid, fails, or waits for the bank's confirmation (SCA)
+//   POST /end-trial?email=...[&paymentFails=1]  the trial ends: the first invoice is paid, fails, or
+//                                               (a card that asks every time) waits for the bank (SCA)
 //   POST /confirm-action?email=...              the person confirms that payment on Stripe's page
 //   POST /advance-period?email=...[&paymentFails=1]  the period ends: the renewal is charged, or fails
 //   POST /fail-next?email=...&method=POST       Stripe's next such request on the subscription answers 500
@@ -42,11 +42,7 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
     if (!sub.pending_setup_intent) throw new Error(`${sub.id} has no card to confirm`);
     return fake.confirmSetupIntent(sub.pending_setup_intent);
   },
-  'end-trial': (sub, query) =>
-    fake.endTrial(sub.id, {
-      paymentFails: query.has('paymentFails'),
-      requiresAction: query.has('requiresAction'),
-    }),
+  'end-trial': (sub, query) => fake.endTrial(sub.id, { paymentFails: query.has('paymentFails') }),
   'confirm-action': (sub) => {
     if (!sub.latest_invoice) throw new Error(`${sub.id} has no invoice to confirm`);
     return fake.confirmRequiredAction(sub.latest_invoice);

@@ -177,7 +177,7 @@
         const url = new URL(confirmParams.return_url);
         url.searchParams.set(method === 'confirmSetup' ? 'setup_intent' : 'payment_intent', id);
         url.searchParams.set('redirect_status', 'succeeded');
-        setTimeout(() => window.location.assign(url.href), 400);
+        window.location.assign(url.href);
         // Stripe's promise never settles on success: the page is going away.
         return new Promise(() => {});
       });
