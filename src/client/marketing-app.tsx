@@ -1,11 +1,12 @@
 import { PublicShell } from '@client/components/layout/public-shell';
-import { ToastHost } from '@client/components/ui/toast-host';
 import { type Navigation, NavigationProvider } from '@client/lib/navigation';
-import { replayStashedToasts } from '@client/lib/toast';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, StrictMode, useEffect } from 'react';
+import { type ComponentType, StrictMode } from 'react';
 
-/** A marketing page outside the app's router: rendered at build time, then hydrated in the browser. */
+/**
+ * A marketing page outside the app's router, as the build prerenders it. In the browser only its
+ * islands run (entry-marketing.ts), each with the same providers (islands/runtime.tsx).
+ */
 export function MarketingApp({
   Page,
   navigation,
@@ -15,8 +16,6 @@ export function MarketingApp({
   navigation: Navigation;
   queryClient: QueryClient;
 }) {
-  // After hydration: a toast rendered before it would not match the prerendered HTML.
-  useEffect(() => replayStashedToasts(), []);
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -25,7 +24,6 @@ export function MarketingApp({
             <Page />
           </PublicShell>
         </NavigationProvider>
-        <ToastHost />
       </QueryClientProvider>
     </StrictMode>
   );

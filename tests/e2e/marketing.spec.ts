@@ -34,7 +34,7 @@ test.describe('landing page', () => {
   test("'See Features' scrolls the features section to 80 px below the top", async ({ page }) => {
     await open(page, '/');
     expect(await topOf(page, '#features')).toBeGreaterThan(300);
-    await page.getByRole('button', { name: 'See Features' }).click();
+    await page.getByRole('link', { name: 'See Features' }).click();
     await expect.poll(() => topOf(page, '#features')).toBe(80);
     await expect(page.locator('#features').getByRole('listitem')).not.toHaveCount(0);
   });
@@ -203,22 +203,31 @@ test.describe('pricing', () => {
     await expect(page.getByRole('article', { name: 'Practice' })).toContainText('£149.80');
   });
 
-  test('while the plans load: three placeholders', async ({ page }) => {
+  test('the prices are in the page before the API answers; its answer replaces them where it differs', async ({
+    page,
+  }) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     await page.route('**/api/subscription-plans', async (route) => {
       await held;
-      await route.continue();
+      const plans = await (await route.fetch()).json();
+      plans[1].price = 109.8;
+      await route.fulfill({ json: plans });
     });
     await page.goto('/pricing');
-    const loading = page.getByRole('status', { name: 'Loading plans' });
-    await expect(loading).toBeVisible();
-    await expect(loading.locator(':scope > div')).toHaveCount(3);
+    const plus = page.getByRole('article', { name: 'Plus' });
+    await expect(plus).toContainText('£99.80/month inc. VAT');
+    await expect(page.getByRole('status', { name: 'Loading plans' })).toHaveCount(0);
     release();
-    await expect(page.getByRole('article')).toHaveCount(3);
-    await expect(loading).toHaveCount(0);
+    await expect(plus).toContainText('£109.80/month inc. VAT');
+  });
+
+  test('the prices are in the HTML itself', async ({ request }) => {
+    const html = await (await request.get('/pricing')).text();
+    expect(html).toContain('£99.80');
+    expect(html).toContain('£149.80');
   });
 
   test('the built-in plans show, silently, when the plans cannot be loaded', async ({

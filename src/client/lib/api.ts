@@ -1,3 +1,4 @@
+import { hasSessionMarker } from './session-marker';
 /** A non-OK answer. `message` reads "<status>: <message>" (spec section 8); the parts stay available. */
 export class ApiError extends Error {
   constructor(
@@ -60,16 +61,6 @@ export async function apiJson<T>(
 /** A failed call as a toast describes it: the server's "<status>: <message>", or else the network failed. */
 export function describeFailure(error: Error): string {
   return error instanceof ApiError ? error.message : 'Please try again later';
-}
-
-/**
- * Whether the server's readable "a session exists" marker cookie is set (SIGNED_IN_MARKER on the
- * server). Without it the session check is skipped: a signed-out visitor's page asks nothing that
- * would answer 401.
- */
-function hasSessionMarker(kind: 'user' | 'admin'): boolean {
-  const name = kind === 'user' ? 'cn_signed_in' : 'cn_admin_signed_in';
-  return typeof document !== 'undefined' && document.cookie.split('; ').includes(`${name}=1`);
 }
 
 /** The current user or admin from `url`: null when signed out (a 401 is an answer, not an error). */

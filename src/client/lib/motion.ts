@@ -39,7 +39,7 @@ function afterFirstPaint(task: () => void): () => void {
 /** What a decorative canvas is doing, shown in its data-animation attribute (tests read it). */
 type AnimationState = 'pending' | 'running' | 'paused' | 'off';
 
-type CanvasScene = {
+export type CanvasScene = {
   /** Frames per second at most, for the current window width. */
   fps: (size: DeviceSize) => number;
   /** Called when the canvas gets a new size (in CSS pixels; the context is already scaled). */
@@ -73,7 +73,9 @@ export function animateCanvas(canvas: HTMLCanvasElement, scene: CanvasScene): ()
   let last = 0;
 
   const measure = () => {
-    const dpr = Math.min(window.devicePixelRatio || 1, 2);
+    // One canvas pixel per CSS pixel: faint decoration needs no more, and a phone draws a third as much
+    // as at its own ratio (each frame stays well under a long task, design.md section 8).
+    const dpr = 1;
     width = canvas.clientWidth;
     height = canvas.clientHeight;
     canvas.width = Math.round(width * dpr);

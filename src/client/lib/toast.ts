@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { TOAST_STASH_KEY as STASH_KEY } from './toast-stash';
 
 type ToastVariant = 'default' | 'destructive';
 type ToastInput = { title: string; description?: string; variant?: ToastVariant };
@@ -68,7 +69,6 @@ export function useToastsEverShown(): boolean {
 
 // A prerendered page moves on by loading a new document (lib/navigation.tsx); a toast raised just
 // before, such as 'Login successful', is carried over in sessionStorage and shown on the next page.
-const STASH_KEY = 'cn_toasts';
 
 export function stashToastsForNextPage(): void {
   const open = toasts

@@ -1,36 +1,18 @@
 import { type RefObject, useEffect, useRef } from 'react';
-import { prefersReducedMotion } from './motion';
+import { observeReveal, REVEAL_ATTRIBUTE } from './reveal';
 
 /**
- * A section whose `.reveal-item` children rise into view once, when `threshold` of it is visible
- * (spec section 4; styles.css). Sections already on screen or above it (a visitor who arrived at
- * '/#testimonials') are left alone, so nothing visible ever disappears; the prerendered HTML has no
- * data-reveal, so without scripts everything shows. Under reduced motion nothing moves.
+ * lib/reveal.ts's rise-into-view for a section the app renders. Spread the returned props on the
+ * section: the prerendered marketing pages run the same code from the attribute, without React.
  */
-export function useReveal<T extends HTMLElement>(threshold = 0.1): RefObject<T | null> {
+export function useReveal<T extends HTMLElement>(
+  threshold = 0.1,
+): { ref: RefObject<T | null>; [REVEAL_ATTRIBUTE]: number } {
   const ref = useRef<T>(null);
   useEffect(() => {
     const el = ref.current;
-    if (!el || prefersReducedMotion() || !('IntersectionObserver' in window)) return;
-    const rect = el.getBoundingClientRect();
-    if (rect.top < window.innerHeight) return;
-    // A section taller than the screen could never be `threshold` visible: ask for 40% of a screen.
-    const effective = Math.min(threshold, (window.innerHeight * 0.4) / Math.max(rect.height, 1));
-    el.dataset.reveal = 'hidden';
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        el.dataset.reveal = 'shown';
-        observer.disconnect();
-      },
-      { threshold: effective },
-    );
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      // Unmounted or re-run (development's double effects): never leave it hidden.
-      if (el.dataset.reveal === 'hidden') el.dataset.reveal = 'shown';
-    };
+    // Development's double effects: the cleanup leaves the section shown, so it is not hidden again.
+    return el ? observeReveal(el, threshold) : undefined;
   }, [threshold]);
-  return ref;
+  return { ref, [REVEAL_ATTRIBUTE]: threshold };
 }

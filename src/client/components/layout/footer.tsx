@@ -1,5 +1,6 @@
 import { paths } from '@client/config/paths';
 import { NewsletterForm } from '@client/features/marketing';
+import { Island } from '@client/islands/island';
 import { cn } from '@client/lib/utils';
 import { LEGAL_LINKS, PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { Mail } from 'lucide-react';
@@ -30,8 +31,8 @@ const currentYear = () => new Date().getFullYear();
 const noYear = () => null;
 
 /**
- * The year in the copyright line. Prerendered pages are built before they are read, so the HTML has
- * no year and the browser adds it after hydration: the page never hydrates with a stale one.
+ * The year in the copyright line. Prerendered pages are built before they are read, so their HTML has
+ * no year: their script adds it, and the app renders it.
  */
 function useCurrentYear(): number | null {
   return useSyncExternalStore(noSubscription, currentYear, noYear);
@@ -85,13 +86,13 @@ export function Footer() {
           </ul>
         </div>
         <div className="lg:col-span-4">
-          <NewsletterForm />
+          <Island name="newsletter" component={NewsletterForm} hydrate={['interaction']} />
         </div>
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          © {year === null ? '' : `${year} `}
-          {PRODUCT_NAME}. All rights reserved.
+          {/* A prerendered page's script fills the year in (entry-marketing.ts). */}©{' '}
+          <span data-current-year="">{year}</span> {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -42,13 +42,15 @@ export function Header() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
-  const opaque = scrolled || menuOpen;
   return (
     <header
+      // The prerendered page's script sets data-scrolled before this hydrates: the look follows it.
       data-scrolled={scrolled ? 'true' : 'false'}
+      data-menu-open={menuOpen ? 'true' : undefined}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-200',
-        opaque ? 'bg-white shadow-md' : 'bg-transparent',
+        'fixed inset-x-0 top-0 z-40 bg-transparent transition-[background-color,box-shadow] duration-200',
+        'data-[scrolled=true]:bg-white data-[scrolled=true]:shadow-md',
+        'data-[menu-open=true]:bg-white data-[menu-open=true]:shadow-md',
       )}
     >
       <nav aria-label="Main">

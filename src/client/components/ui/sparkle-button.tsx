@@ -161,7 +161,9 @@ export function SparkleButton({
       )}
     >
       {to ? (
-        <Link to={to} className={classes} onClick={handleClick}>
+        // On a prerendered page a click before React runs waits for it (entry-marketing.ts): the
+        // celebration is not skipped.
+        <Link to={to} className={classes} onClick={handleClick} data-replay-click="">
           {content}
         </Link>
       ) : (

@@ -46,10 +46,11 @@ function Confirmation({ message, onReset }: { message: string; onReset: () => vo
 export function ContactForm() {
   const hydrated = useHydrated();
   const { kind: navigationKind, search } = useNavigation();
+  // Inside the app nothing is hydrated, so the link's choice can be the default at once. A
+  // prerendered page was built without the query string: it is applied after hydration (below).
+  const initialKind = navigationKind === 'router' ? kindFromSearch(search) : 'contact';
   const { register, handleSubmit, setValue, reset, field, formState } = useZodForm(contactSchema, {
-    // Inside the app nothing is hydrated, so the link's choice can be the default at once. A
-    // prerendered page was built without the query string: it is applied after hydration (below).
-    kind: navigationKind === 'router' ? kindFromSearch(search) : 'contact',
+    kind: initialKind,
     name: '',
     email: '',
     practice: '',
@@ -89,7 +90,14 @@ export function ContactForm() {
                 'has-focus-visible:ring-2 has-focus-visible:ring-indigo-500',
               )}
             >
-              <input type="radio" value={kind} className="size-4 accent-indigo-600" {...register('kind')} />
+              {/* Checked in the HTML too: the prerendered form shows its default before script runs. */}
+              <input
+                type="radio"
+                value={kind}
+                defaultChecked={kind === initialKind}
+                className="size-4 accent-indigo-600"
+                {...register('kind')}
+              />
               {KIND_LABELS[kind]}
             </label>
           ))}

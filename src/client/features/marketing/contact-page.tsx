@@ -1,5 +1,6 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { paths } from '@client/config/paths';
+import { Island } from '@client/islands/island';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
@@ -60,7 +61,8 @@ export function ContactPage() {
         aria-label="Contact form"
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3"
       >
-        <ContactForm />
+        {/* At once with a query: /contact?kind=demo chooses the form's subject. */}
+        <Island name="contactForm" component={ContactForm} hydrate={['interaction', 'query']} />
       </section>
     </PageContainer>
   );

@@ -3,8 +3,8 @@ import { Button } from '@client/components/ui/button';
 import { SparkleButton } from '@client/components/ui/sparkle-button';
 import { paths } from '@client/config/paths';
 import { FEATURE_CARDS, FEATURE_PANEL, FEATURES_INTRO } from '@client/content/features';
-import { PlanGrid } from '@client/features/pricing';
-import { scrollToAnchor } from '@client/lib/scroll';
+import { PlanGridIsland } from '@client/features/pricing';
+import { Island } from '@client/islands/island';
 import { useReveal } from '@client/lib/use-reveal';
 import { useTitle } from '@client/lib/use-title';
 import { cn } from '@client/lib/utils';
@@ -14,6 +14,7 @@ import { Check, Mail, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { HeroVisual } from './hero-visual';
 import { ParticleBackground } from './particle-background';
+import { SampleNote } from './sample-note';
 import { TestimonialGrid } from './testimonials';
 
 const sectionHeading = 'text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl';
@@ -33,28 +34,43 @@ function Hero() {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
       <div className="absolute inset-0 -z-20 bg-gradient-to-b from-indigo-50 to-slate-50" />
-      <ParticleBackground />
-      <div className="mx-auto max-w-4xl px-4 py-20 text-center sm:px-6 sm:py-28 lg:px-8">
-        <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Designed by dentists</p>
-        <h1
-          id="hero-heading"
-          className="mt-4 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-6xl"
-        >
-          Dental clinical notes that write themselves
-        </h1>
-        <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600">
-          {PRODUCT_NAME} listens to the appointment and writes the notes: no typing, no dictation. Try it free
-          for {TRIAL_DAYS} days, cancel anytime.
-        </p>
-        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <SparkleButton to={paths.pricing.getHref()} size="lg">
-            Get Started Free
-          </SparkleButton>
-          <Button variant="outline" size="lg" onClick={() => scrollToAnchor('features')}>
-            See Features
-          </Button>
+      {/* Around the words only: a canvas the height of the whole hero cost a phone too much to draw. */}
+      <div className="relative">
+        <ParticleBackground />
+        <div className="mx-auto max-w-4xl px-4 pt-20 pb-14 text-center sm:px-6 sm:pt-28 lg:px-8">
+          <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">
+            Designed by dentists
+          </p>
+          <h1
+            id="hero-heading"
+            className="mt-4 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-6xl"
+          >
+            Dental clinical notes that write themselves
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-slate-600">
+            {PRODUCT_NAME} listens to the appointment and writes the notes: no typing, no dictation. Try it
+            free for {TRIAL_DAYS} days, cancel anytime.
+          </p>
+          <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <Island
+              name="sparkleButton"
+              component={SparkleButton}
+              props={{ to: paths.pricing.getHref(), size: 'lg', children: 'Get Started Free' }}
+              hydrate={['interaction']}
+            />
+            {/* A link: it works before any script, and on '/' it scrolls instead of reloading. */}
+            <Button asChild variant="outline" size="lg">
+              <SiteLink to={paths.home.getHref('features')} markCurrent={false}>
+                See Features
+              </SiteLink>
+            </Button>
+          </div>
         </div>
+      </div>
+      {/* The sound the product hears, and the note it writes from it. */}
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 pb-20 sm:px-6 sm:pb-28 lg:grid-cols-2 lg:items-center lg:px-8">
         <HeroVisual />
+        <SampleNote />
       </div>
     </section>
   );
@@ -62,11 +78,11 @@ function Hero() {
 
 function Features() {
   // Spec section 4: the features section animates in at 10 to 20 percent visible.
-  const ref = useReveal<HTMLElement>(0.15);
+  const reveal = useReveal<HTMLElement>(0.15);
   const { icon: PanelIcon } = FEATURE_PANEL;
   return (
     <section
-      ref={ref}
+      {...reveal}
       id="features"
       aria-labelledby="features-heading"
       className="scroll-mt-20 py-20 sm:py-24"
@@ -114,10 +130,10 @@ function Features() {
 }
 
 function Pricing() {
-  const ref = useReveal<HTMLElement>();
+  const reveal = useReveal<HTMLElement>();
   return (
     <section
-      ref={ref}
+      {...reveal}
       id="pricing"
       aria-labelledby="pricing-heading"
       className="scroll-mt-20 bg-white py-20 sm:py-24"
@@ -127,7 +143,7 @@ function Pricing() {
           Paid plans start with a {TRIAL_DAYS}-day free trial. Cancel anytime.
         </SectionIntro>
         <div className="reveal-item mt-14 delay-100">
-          <PlanGrid headingLevel="h3" />
+          <PlanGridIsland headingLevel="h3" />
         </div>
       </div>
     </section>
@@ -135,10 +151,10 @@ function Pricing() {
 }
 
 function Testimonials() {
-  const ref = useReveal<HTMLElement>();
+  const reveal = useReveal<HTMLElement>();
   return (
     <section
-      ref={ref}
+      {...reveal}
       id="testimonials"
       aria-labelledby="testimonials-heading"
       className="scroll-mt-20 py-20 sm:py-24"
@@ -148,7 +164,7 @@ function Testimonials() {
           Clinicians and practice teams on writing notes with {PRODUCT_NAME}.
         </SectionIntro>
         <div className="mt-12">
-          <TestimonialGrid />
+          <Island name="testimonials" component={TestimonialGrid} hydrate={['interaction']} />
         </div>
       </div>
     </section>
@@ -156,9 +172,9 @@ function Testimonials() {
 }
 
 function Building() {
-  const ref = useReveal<HTMLElement>();
+  const reveal = useReveal<HTMLElement>();
   return (
-    <section ref={ref} aria-labelledby="building-heading" className="bg-white py-20 sm:py-24">
+    <section {...reveal} aria-labelledby="building-heading" className="bg-white py-20 sm:py-24">
       <div className="reveal-item mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
         <span className="inline-flex size-12 items-center justify-center rounded-full bg-indigo-50">
           <Sparkles aria-hidden="true" className="size-6 text-indigo-600" />
@@ -182,9 +198,9 @@ function Building() {
 }
 
 function ClosingCallToAction() {
-  const ref = useReveal<HTMLElement>();
+  const reveal = useReveal<HTMLElement>();
   return (
-    <section ref={ref} aria-labelledby="cta-heading" className="bg-indigo-700 py-20 text-white sm:py-24">
+    <section {...reveal} aria-labelledby="cta-heading" className="bg-indigo-700 py-20 text-white sm:py-24">
       <div className="reveal-item mx-auto max-w-3xl px-4 text-center sm:px-6 lg:px-8">
         <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
           Ready to spend less time on notes?

@@ -3,33 +3,14 @@ import { isLiveSubscription } from '@shared/subscription';
 import { usePlans } from './api/get-plans';
 import { PlanCard } from './plan-card';
 
-function PlanSkeleton() {
-  return (
-    <div aria-hidden="true" className="h-[31rem] rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-      <div className="h-6 w-24 rounded bg-slate-200 motion-safe:animate-pulse" />
-      <div className="mt-6 h-10 w-36 rounded bg-slate-200 motion-safe:animate-pulse" />
-      <div className="mt-8 grid gap-3">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="h-4 rounded bg-slate-100 motion-safe:animate-pulse" />
-        ))}
-      </div>
-    </div>
-  );
-}
-
-/** The three plan cards, with placeholders while the plans load (spec section 4). */
+/**
+ * The three plan cards. The built-in plans show at once (prerendered, so their prices are in the HTML
+ * a visitor, a search engine or a screen reader gets first); the API's answer replaces them where it
+ * differs (issue 18; decision 059 departs from the spec's loading placeholders).
+ */
 export function PlanGrid({ headingLevel }: { headingLevel?: 'h2' | 'h3' }) {
-  const { plans, isLoading } = usePlans();
+  const { plans } = usePlans();
   const { user } = useCurrentUser();
-  if (isLoading) {
-    return (
-      <div role="status" aria-label="Loading plans" className="grid gap-8 lg:grid-cols-3">
-        <PlanSkeleton />
-        <PlanSkeleton />
-        <PlanSkeleton />
-      </div>
-    );
-  }
   return (
     <div className="grid items-stretch gap-8 lg:grid-cols-3">
       {plans.map((plan) => (

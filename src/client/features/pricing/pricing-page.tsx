@@ -3,7 +3,7 @@ import { paths } from '@client/config/paths';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { TRIAL_DAYS } from '@shared/constants';
-import { PlanGrid } from './plan-grid';
+import { PlanGridIsland } from './plan-grid-island';
 
 export function PricingPage() {
   useTitle(MARKETING_META[paths.pricing.path].title);
@@ -16,7 +16,7 @@ export function PricingPage() {
         </p>
       </div>
       <div className="mt-14">
-        <PlanGrid headingLevel="h2" />
+        <PlanGridIsland headingLevel="h2" />
       </div>
     </PageContainer>
   );

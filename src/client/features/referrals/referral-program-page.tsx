@@ -2,9 +2,9 @@ import { PageContainer } from '@client/components/layout/page-container';
 import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
-import { Redirect } from '@client/lib/navigation';
+import { Island } from '@client/islands/island';
+import { SignedInRedirect } from '@client/islands/signed-in-redirect';
 import { MARKETING_META } from '@client/lib/page-meta';
-import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR, TRIAL_DAYS } from '@shared/constants';
@@ -65,11 +65,15 @@ const faqs = [
 
 export function ReferralProgramPage() {
   useTitle(MARKETING_META[paths.referralProgram.path].title);
-  const { user } = useCurrentUser();
-  // A subscriber already has a code: the page that shows it is more use to them than this one.
-  if (user) return <Redirect to={paths.refer.getHref()} />;
   return (
     <PageContainer width="medium" spacing="roomy">
+      {/* A subscriber already has a code: the page that shows it is more use to them than this one. */}
+      <Island
+        name="signedInRedirect"
+        component={SignedInRedirect}
+        props={{ to: paths.refer.getHref() }}
+        hydrate={['session']}
+      />
       <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Referral programme</p>
       <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900">
         Refer a colleague, both get a free month

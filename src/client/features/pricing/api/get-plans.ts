@@ -4,15 +4,19 @@ import { PLANS, type Plan } from '@shared/plans';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/subscription-plans: the plans on offer. */
-const getPlans = (signal?: AbortSignal) =>
-  apiJson<Plan[]>('GET', '/api/subscription-plans', undefined, signal);
+const getPlans = (signal?: AbortSignal) => apiJson<Plan[]>('GET', PLANS_URL, undefined, signal);
 
 const plansQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.plans, queryFn: ({ signal }) => getPlans(signal) });
 
-/** The plans to show: the server's once loaded, else (failure or an empty list) the built-in ones. */
-export function usePlans(): { plans: readonly Plan[]; isLoading: boolean } {
-  const { data, isLoading } = useQuery(plansQueryOptions());
-  const plans = Array.isArray(data) && data.length > 0 ? data : PLANS;
-  return { plans, isLoading };
+/**
+ * The plans to show: the built-in ones until the server answers, then the server's (unless it fails or
+ * answers an empty list).
+ */
+export function usePlans(): { plans: readonly Plan[] } {
+  const { data } = useQuery({ ...plansQueryOptions(), placeholderData: [...PLANS] });
+  return { plans: Array.isArray(data) && data.length > 0 ? data : PLANS };
 }
+
+/** Where the plans come from, for the prerendered grid to ask whether they changed since the build. */
+export const PLANS_URL = '/api/subscription-plans';

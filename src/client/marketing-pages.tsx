@@ -1,9 +1,10 @@
 import { paths } from '@client/config/paths';
+import { Island } from '@client/islands/island';
 import type { MarketingPath } from '@client/lib/page-meta';
 import type { ComponentType } from 'react';
 
 /**
- * The marketing pages that are prerendered at build time and hydrated by entry-marketing.tsx.
+ * The marketing pages that are prerendered at build time; entry-marketing.ts hydrates their islands.
  * The app's router shows the same components when a visitor navigates to them inside the app.
  */
 export const MARKETING_PAGES: Record<MarketingPath, () => Promise<ComponentType>> = {
@@ -11,7 +12,13 @@ export const MARKETING_PAGES: Record<MarketingPath, () => Promise<ComponentType>
   [paths.pricing.path]: () => import('@client/features/pricing/pricing-page').then((m) => m.PricingPage),
   [paths.referralProgram.path]: () =>
     import('@client/features/referrals/referral-program-page').then((m) => m.ReferralProgramPage),
-  [paths.auth.path]: () => import('@client/features/auth/auth-page').then((m) => m.AuthPage),
+  // The whole page is its forms: they run script once the visitor starts on them (design.md section 8:
+  // validation may load on first focus), at once for an address with a query (?tab=register, ?ref=)
+  // or a signed-in visitor (who is sent on).
+  [paths.auth.path]: () =>
+    import('@client/features/auth/auth-page').then(({ AuthPage }) => () => (
+      <Island name="authPage" component={AuthPage} hydrate={['interaction', 'query', 'session']} />
+    )),
   [paths.contact.path]: () => import('@client/features/marketing/contact-page').then((m) => m.ContactPage),
 };
 
