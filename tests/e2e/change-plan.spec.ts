@@ -15,6 +15,8 @@ test('switch Plus to Practice in the trial, then back after it, seeing the money
   const plus = page.getByRole('article', { name: 'Plus' });
   const practice = page.getByRole('article', { name: 'Practice' });
   await expect(plus.getByText('Current plan', { exact: true })).toBeVisible();
+  // Theirs only: not Lite as well.
+  await expect(page.getByText('Current plan', { exact: true })).toHaveCount(1);
   await practice.getByRole('link', { name: 'Switch to Practice' }).click();
 
   // It opens the Subscription tab's dialog.

@@ -1,6 +1,7 @@
+import type { Locator, Page } from '@playwright/test';
 import { NOTE_APP_URL } from '../../playwright.config';
 import { LEGAL_LINKS, SUPPORT_EMAIL } from '../../src/shared/brand';
-import { expect, registerViaApi, subscribeViaApi, test, uniqueUser } from './fixtures';
+import { expect, expectNoAxeViolations, registerViaApi, subscribeViaApi, test, uniqueUser } from './fixtures';
 
 const headerLinks: [string, string][] = [
   ['Home', '/'],
@@ -9,6 +10,46 @@ const headerLinks: [string, string][] = [
   ['Pricing', '/pricing'],
   ['Get a Free Month', '/refer'],
 ];
+
+/** A signed-in header is the app's: none of the marketing site's links, and 'My Referrals' alone to /refer. */
+async function expectNoMarketingLinks(links: Locator) {
+  for (const [name] of headerLinks) {
+    await expect(links.getByRole('link', { name, exact: true })).toHaveCount(0);
+  }
+}
+
+/**
+ * The account entries each open their own place: Account, Subscription and Settings their tab, Manage
+ * Subscription the Subscription tab's controls, focus there. `choose` picks an entry from the menu: the
+ * first away from /account (the subscription then loads after the page shows), the rest while it is open.
+ */
+async function expectAccountMenuTabs(page: Page, choose: (entry: string) => Promise<void>) {
+  const selected = (name: string) =>
+    expect(page.getByRole('tablist').getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+
+  const manage = page.getByRole('region', { name: 'Manage subscription' });
+  const manageSubscription = async () => {
+    await choose('Manage Subscription');
+    await expect(page).toHaveURL(/\/account\?tab=subscription#manage-subscription$/);
+    await selected('Subscription');
+    await expect(manage.getByRole('heading', { name: 'Manage subscription' })).toBeFocused();
+    await expect(manage.getByRole('button', { name: 'Freeze Subscription' })).toBeInViewport();
+  };
+  await manageSubscription();
+
+  for (const [entry, tab, query] of [
+    ['Settings', 'Security', 'security'],
+    ['Account', 'Profile', 'profile'],
+    ['Subscription', 'Subscription', 'subscription'],
+  ] as const) {
+    await choose(entry);
+    await expect(page).toHaveURL(new RegExp(`/account\\?tab=${query}$`));
+    await selected(tab);
+  }
+  // Again from the Subscription tab, its subscription already loaded: the page scrolls down to the controls.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await manageSubscription();
+}
 
 test.describe('header and footer', () => {
   test('signed out: every header link and the footer', async ({ page }) => {
@@ -57,7 +98,7 @@ test.describe('header and footer', () => {
       .toBe(80);
   });
 
-  test('signed in: the avatar menu, its entries, the note app in a new tab, and My Referrals', async ({
+  test('signed in: an app header, the avatar menu, its entries, the note app in a new tab', async ({
     page,
   }) => {
     const user = await registerViaApi(page);
@@ -67,6 +108,9 @@ test.describe('header and footer', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'My Referrals' })).toHaveAttribute('href', '/refer');
     await expect(nav.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+    // The app's header, not the marketing site's: one link to /refer, and the logo still goes home.
+    await expectNoMarketingLinks(nav);
+    await expect(nav.getByRole('link', { name: 'ChairNotes', exact: true })).toHaveAttribute('href', '/');
     // The header's primary action for a person with access: the note app, in this tab.
     const open = nav.getByRole('link', { name: 'Open ChairNotes', exact: true });
     await expect(open).toHaveAttribute('href', NOTE_APP_URL);
@@ -88,10 +132,20 @@ test.describe('header and footer', () => {
     const noteApp = menu.getByRole('menuitem', { name: /Open ChairNotes/ });
     await expect(noteApp).toHaveAttribute('href', NOTE_APP_URL);
     await expect(noteApp).toHaveAttribute('target', '_blank');
-    await menu.getByRole('menuitem', { name: 'Account' }).click();
-    await expect(page).toHaveURL(/\/account$/);
   });
 
+  test('each account menu entry opens its own tab, also while the account page is open', async ({ page }) => {
+    await registerViaApi(page);
+    await subscribeViaApi(page);
+    await page.goto('/refer');
+    const avatar = page.getByRole('button', { name: 'My Account' });
+    const choose = async (name: string) => {
+      await avatar.click();
+      await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
+    };
+    await expectAccountMenuTabs(page, choose);
+    await expectNoAxeViolations(page);
+  });
   test('a user without a subscription is not offered the note app', async ({ page }) => {
     await registerViaApi(page);
     await page.goto('/');
@@ -118,6 +172,27 @@ test.describe('mobile', () => {
     await menu.getByRole('link', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('signed in: the app links, and each account entry opens its own tab', async ({ page }) => {
+    await registerViaApi(page);
+    await subscribeViaApi(page);
+    await page.goto('/refer');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    await toggle.click();
+    await expect(menu.getByRole('link', { name: 'My Referrals' })).toHaveAttribute('href', '/refer');
+    await expectNoMarketingLinks(menu);
+    await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await toggle.click();
+    await expect(menu).toBeHidden();
+
+    const choose = async (name: string) => {
+      await toggle.click();
+      await menu.getByRole('link', { name, exact: true }).click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    };
+    await expectAccountMenuTabs(page, choose);
   });
 
   test('the marketing panel of /auth is hidden on small screens', async ({ page }) => {

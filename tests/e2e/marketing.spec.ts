@@ -179,13 +179,20 @@ test.describe('pricing', () => {
     ).toHaveAttribute('href', '/auth?redirect=/subscribe/clinic');
   });
 
-  test('signed in, a plan leads straight to its subscribe page', async ({ page }) => {
+  test('signed in, a plan leads straight to its subscribe page, and Lite is marked as theirs', async ({
+    page,
+  }) => {
     await registerViaApi(page);
     await open(page, '/pricing');
     await expect(plusButton(page)).toHaveAttribute('href', '/subscribe/pro');
     await expect(
       page.getByRole('article', { name: 'Practice' }).getByRole('link', { name: 'Start Free Trial' }),
     ).toHaveAttribute('href', '/subscribe/clinic');
+    // A new account is on Lite: its card says so, and offers no way to choose it again.
+    const lite = page.getByRole('article', { name: 'Lite' });
+    await expect(lite.getByText('Current plan', { exact: true })).toBeVisible();
+    await expect(lite.getByRole('link')).toHaveCount(0);
+    await expect(page.getByText('Current plan', { exact: true })).toHaveCount(1);
   });
 
   test('the plans as the spec prices them', async ({ page }) => {

@@ -1,3 +1,10 @@
+/** The account page's tabs, in their order; `/account?tab=...` opens one. */
+export const ACCOUNT_TABS = ['profile', 'subscription', 'security'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+/** The id of the Subscription tab's controls, the target of 'Manage Subscription'. */
+export const MANAGE_SUBSCRIPTION_ID = 'manage-subscription';
+
 /**
  * Every page's address, defined once (as bulletproof-react's config/paths.ts): `path` is the route's
  * pattern, `getHref` the link to it. Components, the router and the prerender take them from here.
@@ -36,7 +43,10 @@ export const paths = {
   },
   account: {
     path: '/account',
-    getHref: (tab?: 'subscription') => (tab ? `/account?tab=${tab}` : '/account'),
+    /** The account page on one of its tabs (without one: Profile). */
+    getHref: (tab?: AccountTab) => (tab ? `/account?tab=${tab}` : '/account'),
+    /** The Subscription tab, at the controls that change the subscription (freeze, cancel, switch...). */
+    getManageHref: () => `/account?tab=subscription#${MANAGE_SUBSCRIPTION_ID}`,
     /** The Subscription tab with its dialog open to switch to `planId` (from the pricing page). */
     getSwitchHref: (planId: string) => `/account?tab=subscription&switch=${planId}`,
   },

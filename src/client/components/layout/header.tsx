@@ -29,7 +29,7 @@ export function Header() {
   const scrolled = useScrolled(OPAQUE_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const links = user ? [...MAIN_LINKS, ...signedInLinks(user)] : MAIN_LINKS;
+  const links = user ? signedInLinks(user) : MAIN_LINKS;
 
   useEffect(() => {
     if (!menuOpen) return;

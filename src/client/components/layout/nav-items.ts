@@ -1,7 +1,7 @@
 import { paths } from '@client/config/paths';
 export type NavItem = { to: string; label: string };
 
-// Spec section 2, header. 'Get a Free Month' and 'My Referrals' both lead to /refer.
+// Spec section 2, header, for a visitor who is not signed in: the marketing site's links.
 export const MAIN_LINKS: readonly NavItem[] = [
   { to: paths.home.getHref(), label: 'Home' },
   { to: paths.home.getHref('features'), label: 'Features' },
@@ -12,19 +12,25 @@ export const MAIN_LINKS: readonly NavItem[] = [
 
 const PRACTICE_LINK: NavItem = { to: paths.practice.getHref(), label: 'Practice' };
 
-/** The header's links for a signed-in person: their practice too, when they are in one. */
+/**
+ * The header's links for a signed-in person: the app's, not the marketing site's (issue 18). The spec's
+ * 'Get a Free Month' and 'My Referrals' both lead to /refer, so they are one entry here; the practice's
+ * page too, when the person is in one. The logo still leads home.
+ */
 export const signedInLinks = (user: { practice: unknown }): readonly NavItem[] => [
   { to: paths.refer.getHref(), label: 'My Referrals' },
   ...(user.practice ? [PRACTICE_LINK] : []),
 ];
 
-// The account menu's entries; Account, Subscription and Settings are tabs of the one /account page.
+// The account menu's entries (spec section 2). Each of Account, Subscription, Settings and Manage
+// Subscription opens its own place on the /account page: two entries leading to the same place would
+// make a person wonder what the other one was for.
 const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: paths.home.getHref(), label: 'Dashboard' },
-  { to: paths.account.getHref(), label: 'Account' },
+  { to: paths.account.getHref('profile'), label: 'Account' },
   { to: paths.account.getHref('subscription'), label: 'Subscription' },
-  { to: paths.account.getHref(), label: 'Settings' },
-  { to: paths.account.getHref('subscription'), label: 'Manage Subscription' },
+  { to: paths.account.getHref('security'), label: 'Settings' },
+  { to: paths.account.getManageHref(), label: 'Manage Subscription' },
   { to: paths.refer.getHref(), label: 'Refer a Friend' },
 ];
 

@@ -11,7 +11,17 @@ import { useLogout } from '@client/features/auth';
 import { useNoteAppHref } from '@client/lib/config';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
-import { Building2, ExternalLink, Gift, LayoutDashboard, LogOut, Settings, User } from 'lucide-react';
+import {
+  Building2,
+  CreditCard,
+  ExternalLink,
+  Gift,
+  LayoutDashboard,
+  LogOut,
+  Settings,
+  SlidersHorizontal,
+  User,
+} from 'lucide-react';
 import { Avatar } from './avatar';
 import { accountLinks } from './nav-items';
 import { SiteLink } from './site-link';
@@ -19,9 +29,9 @@ import { SiteLink } from './site-link';
 const icons: Record<string, typeof User> = {
   Dashboard: LayoutDashboard,
   Account: User,
-  Subscription: Settings,
+  Subscription: CreditCard,
   Settings: Settings,
-  'Manage Subscription': Settings,
+  'Manage Subscription': SlidersHorizontal,
   'Refer a Friend': Gift,
   Practice: Building2,
 };
@@ -51,7 +61,16 @@ export default function UserMenu({ user }: { user: PublicUser }) {
             <Avatar username={user.username} />
           </button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuContent
+          align="end"
+          className="w-64"
+          // Closing puts focus back on the avatar, unless the page an entry opened has already placed it
+          // (Manage Subscription focuses the subscription's controls): that is where the person is now.
+          onCloseAutoFocus={(event) => {
+            const focused = document.activeElement;
+            if (focused && focused !== document.body) event.preventDefault();
+          }}
+        >
           <DropdownMenuLabel>
             <span className="block truncate font-semibold text-slate-900">{user.username}</span>
             <span className="block truncate text-xs font-normal text-slate-600">{user.email}</span>

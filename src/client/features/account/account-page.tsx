@@ -1,6 +1,6 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
-import { paths } from '@client/config/paths';
+import { ACCOUNT_TABS, type AccountTab, paths } from '@client/config/paths';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { Link, useSearchParams } from 'react-router';
@@ -9,13 +9,13 @@ import { ReauthDialog } from './reauth-dialog';
 import { SecurityTab } from './security-tab';
 import { SubscriptionTab } from './subscription-tab';
 
-const TABS = ['profile', 'subscription', 'security'] as const;
-type AccountTab = (typeof TABS)[number];
-
 const isTab = (value: string | null): value is AccountTab =>
-  (TABS as readonly (string | null)[]).includes(value);
+  (ACCOUNT_TABS as readonly (string | null)[]).includes(value);
 
-/** Spec section 2: three tabs. `/account?tab=subscription` opens the Subscription tab. */
+/**
+ * Spec section 2: three tabs. `/account?tab=subscription` opens the Subscription tab; the tab follows the
+ * address, so the account menu's entries switch it while the page is open.
+ */
 export function AccountPage() {
   useTitle('My Account');
   const { user } = useCurrentUser();

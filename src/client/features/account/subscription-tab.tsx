@@ -1,13 +1,15 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
+import { MANAGE_SUBSCRIPTION_ID } from '@client/config/paths';
+import { scrollToAnchor } from '@client/lib/scroll';
 import { cn } from '@client/lib/utils';
 import { RETENTION_DISCOUNT } from '@shared/constants';
 import { discountedPrice, findPlan, formatPounds, PLANS, VAT_INCLUDED } from '@shared/plans';
 import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { isLiveSubscription } from '@shared/subscription';
-import { useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { useSubscription } from './api/get-subscription';
 import { BillingHistory, PaymentMethodCard } from './billing-details';
 import { BillingDetailsCard } from './billing-details-form';
@@ -60,6 +62,18 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
   const live = isLiveSubscription(status);
   const otherPlan = plan.id === 'pro' ? 'clinic' : 'pro';
   const [searchParams] = useSearchParams();
+  const manageHeading = useRef<HTMLHeadingElement>(null);
+  const { hash, key } = useLocation();
+
+  // 'Manage Subscription' (the account menu) lands on the controls, with focus there for the keyboard.
+  // Here, not only in the layout's scroll on navigation: the controls appear once the subscription has
+  // loaded, which can be after that scroll has looked for them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key marks a new visit to the same address.
+  useEffect(() => {
+    if (hash !== `#${MANAGE_SUBSCRIPTION_ID}`) return;
+    scrollToAnchor(MANAGE_SUBSCRIPTION_ID, 'auto');
+    manageHeading.current?.focus({ preventScroll: true });
+  }, [hash, key]);
 
   const dates: { term: string; value: string }[] = [];
   if (status === 'paused') dates.push({ term: 'Resumes on', value: formatDate(details.pausedUntil) });
@@ -128,24 +142,38 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
             </div>
           ))}
         </dl>
-        {paid && live && !details.cancelAtPeriodEnd ? (
-          <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-            <span className="text-sm text-slate-600">
-              Current plan: <span className="font-medium text-slate-900">{plan.name}</span>
-            </span>
-            <ChangePlanDialog
-              planId={otherPlan}
-              frozen={status === 'paused'}
-              initiallyOpen={searchParams.get('switch') === otherPlan}
-            />
-          </div>
-        ) : null}
-        <SubscriptionActions
-          details={details}
-          status={status}
-          planPrice={plan.price}
-          onSettled={() => heading.current?.focus()}
-        />
+        <section
+          id={MANAGE_SUBSCRIPTION_ID}
+          aria-labelledby="manage-subscription-heading"
+          className="mt-6 border-t border-slate-200 pt-4"
+        >
+          <h3
+            id="manage-subscription-heading"
+            ref={manageHeading}
+            tabIndex={-1}
+            className="rounded-sm font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+          >
+            Manage subscription
+          </h3>
+          {paid && live && !details.cancelAtPeriodEnd ? (
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <span className="text-sm text-slate-600">
+                Current plan: <span className="font-medium text-slate-900">{plan.name}</span>
+              </span>
+              <ChangePlanDialog
+                planId={otherPlan}
+                frozen={status === 'paused'}
+                initiallyOpen={searchParams.get('switch') === otherPlan}
+              />
+            </div>
+          ) : null}
+          <SubscriptionActions
+            details={details}
+            status={status}
+            planPrice={plan.price}
+            onSettled={() => heading.current?.focus()}
+          />
+        </section>
       </CardContent>
     </Card>
   );

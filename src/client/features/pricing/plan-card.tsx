@@ -2,7 +2,7 @@ import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
-import type { PlanId } from '@shared/constants';
+import { PAID_PLAN_IDS, type PlanId } from '@shared/constants';
 import { FEATURES_INTRO, formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
 import { Check, Minus, X } from 'lucide-react';
 
@@ -11,9 +11,15 @@ type PlanCardProps = {
   signedIn: boolean;
   /** Keeps the page's heading order: h2 on /pricing, h3 inside the home page's pricing section. */
   headingLevel?: 'h2' | 'h3';
-  /** The paid plan the person subscribes to now, if any: it is marked, and the other is a switch. */
+  /**
+   * The signed-in person's plan now, if known: it is marked. When it is a paid one, the other paid plan
+   * is a switch.
+   */
   currentPlan?: PlanId | null;
 };
+
+const isPaidPlan = (planId: PlanId | null): boolean =>
+  (PAID_PLAN_IDS as readonly (PlanId | null)[]).includes(planId);
 
 /** Where choosing a plan leads: a visitor signs in first and is brought back (spec section 6). */
 function planHref(planId: string, signedIn: boolean): string {
@@ -85,21 +91,19 @@ export function PlanCard({
           </li>
         ))}
       </ul>
-      {currentPlan && paid ? (
-        currentPlan === plan.id ? (
-          <p className="mt-8 rounded-md border border-indigo-200 bg-indigo-50 py-2.5 text-center font-semibold text-indigo-900">
-            Current plan
-          </p>
-        ) : (
-          // The Subscription tab opens its switch dialog, which shows the cost before anything moves.
-          <SiteLink
-            markCurrent={false}
-            to={paths.account.getSwitchHref(plan.id)}
-            className={buttonVariants({ variant: 'default', size: 'lg', className: 'mt-8 w-full' })}
-          >
-            Switch to {plan.name}
-          </SiteLink>
-        )
+      {currentPlan === plan.id ? (
+        <p className="mt-8 rounded-md border border-indigo-200 bg-indigo-50 py-2.5 text-center font-semibold text-indigo-900">
+          Current plan
+        </p>
+      ) : paid && isPaidPlan(currentPlan) ? (
+        // The Subscription tab opens its switch dialog, which shows the cost before anything moves.
+        <SiteLink
+          markCurrent={false}
+          to={paths.account.getSwitchHref(plan.id)}
+          className={buttonVariants({ variant: 'default', size: 'lg', className: 'mt-8 w-full' })}
+        >
+          Switch to {plan.name}
+        </SiteLink>
       ) : (
         <SiteLink
           markCurrent={false}

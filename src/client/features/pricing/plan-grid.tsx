@@ -1,7 +1,19 @@
 import { useCurrentUser } from '@client/lib/session';
+import type { PlanId } from '@shared/constants';
+import type { PublicUser } from '@shared/schemas/auth';
 import { isLiveSubscription } from '@shared/subscription';
 import { usePlans } from './api/get-plans';
 import { PlanCard } from './plan-card';
+
+/**
+ * The plan that is the signed-in person's now: a live subscription's, else Lite. Someone in a practice
+ * works under the practice's plan, not Lite, so nothing is marked for them.
+ */
+function currentPlanOf(user: PublicUser | null): PlanId | null {
+  if (!user) return null;
+  if (isLiveSubscription(user.subscriptionStatus)) return user.plan;
+  return user.practice ? null : 'free';
+}
 
 /**
  * The three plan cards. The built-in plans show at once (prerendered, so their prices are in the HTML
@@ -19,7 +31,7 @@ export function PlanGrid({ headingLevel }: { headingLevel?: 'h2' | 'h3' }) {
           plan={plan}
           signedIn={Boolean(user)}
           headingLevel={headingLevel}
-          currentPlan={user && isLiveSubscription(user.subscriptionStatus) ? user.plan : null}
+          currentPlan={currentPlanOf(user)}
         />
       ))}
     </div>
