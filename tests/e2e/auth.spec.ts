@@ -163,9 +163,12 @@ test.describe('redirects', () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test('an unknown page shows the 404 page', async ({ page }) => {
-    await page.goto('/no-such-page');
+  test('an unknown page shows the 404 page, and the server says 404 too', async ({ page }) => {
+    // (To a search engine or a link checker, a dead link is dead.)
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
   });
 });
 
