@@ -108,6 +108,15 @@ test.describe('registration and sign-in', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test("an invitation's link to the Register tab opens it with the email filled in", async ({ page }) => {
+    // Its address loaded whole: the prerendered page (on Login) must hydrate without React's mismatch
+    // error, which the fixture would find in the console.
+    await page.goto('/auth?tab=register&email=new.dentist%40example.co.uk&redirect=%2Fpractice');
+    await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    const form = page.getByRole('tabpanel', { name: 'Register' });
+    await expect(form.getByLabel('Email')).toHaveValue('new.dentist@example.co.uk');
+  });
+
   test('a taken username shows "Registration failed" naming it', async ({ page }) => {
     const existing = await registerViaApi(page);
     await page.context().clearCookies();
