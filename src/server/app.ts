@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isPagePath } from '../shared/paths';
 import { accountRoutes } from './account/routes';
 import { adminAuthRoutes } from './admin/auth-routes';
 import { adminRoutes } from './admin/routes';
@@ -151,9 +152,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(referralRoutes);
   await app.register(practiceRoutes);
   await app.register(stripeWebhook);
-  await app.register(oidcRoutes, { stylesheets: clientStylesheets(clientIndexHtml(opts.clientDir)) });
+  const indexHtml = clientIndexHtml(opts.clientDir);
+  await app.register(oidcRoutes, { stylesheets: clientStylesheets(indexHtml) });
 
-  serveClient(app, opts.clientDir);
+  serveClient(app, opts.clientDir, indexHtml);
   return app;
 }
 
@@ -165,11 +167,15 @@ function clientIndexHtml(clientDir: string | undefined): string | undefined {
 
 /**
  * Serves the built client. A marketing page gets its prerendered HTML (pages/manifest.json, written by
- * scripts/prerender.mjs); any other page path gets index.html, and the client router decides.
+ * scripts/prerender.mjs); any other page of the client's router gets index.html, and the router decides.
+ * Any other path that is not a file gets index.html too, with 404: the app shows its not-found page.
  */
-function serveClient(app: FastifyInstance, clientDir: string | undefined): void {
-  const root =
-    clientDir && existsSync(path.join(clientDir, 'index.html')) ? path.resolve(clientDir) : undefined;
+function serveClient(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  indexHtml: string | undefined,
+): void {
+  const root = clientDir && indexHtml !== undefined ? path.resolve(clientDir) : undefined;
   const manifestFile = root && path.join(root, 'pages/manifest.json');
   const prerendered: Record<string, string> =
     manifestFile && existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
@@ -198,6 +204,9 @@ function serveClient(app: FastifyInstance, clientDir: string | undefined): void 
       !looksLikeFile
     ) {
       reply.header('cache-control', 'no-cache');
+      // From memory, not sendFile: to a browser revalidating its copy sendFile answers 'not modified'
+      // with no body, which under a 404 would be a blank page.
+      if (!isPagePath(urlPath)) return reply.status(404).type('text/html').send(indexHtml);
       const page = prerendered[urlPath.replace(/\/+$/, '') || '/'];
       return reply.type('text/html').sendFile(page ?? 'index.html');
     }

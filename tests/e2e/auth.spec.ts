@@ -108,6 +108,15 @@ test.describe('registration and sign-in', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test("an invitation's link to the Register tab opens it with the email filled in", async ({ page }) => {
+    // Its address loaded whole: the prerendered page (on Login) must hydrate without React's mismatch
+    // error, which the fixture would find in the console.
+    await page.goto('/auth?tab=register&email=new.dentist%40example.co.uk&redirect=%2Fpractice');
+    await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    const form = page.getByRole('tabpanel', { name: 'Register' });
+    await expect(form.getByLabel('Email')).toHaveValue('new.dentist@example.co.uk');
+  });
+
   test('a taken username shows "Registration failed" naming it', async ({ page }) => {
     const existing = await registerViaApi(page);
     await page.context().clearCookies();
@@ -163,9 +172,12 @@ test.describe('redirects', () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test('an unknown page shows the 404 page', async ({ page }) => {
-    await page.goto('/no-such-page');
+  test('an unknown page shows the 404 page, and the server says 404 too', async ({ page }) => {
+    // (To a search engine or a link checker, a dead link is dead.)
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page).toHaveTitle(/Page not found/);
   });
 });
 

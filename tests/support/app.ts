@@ -17,7 +17,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: Pick<BuildOptions, 'onRoute'> = {},
+  opts: Pick<BuildOptions, 'onRoute' | 'clientDir'> = {},
 ) {
   // Most files register and sign in far more than ten times from one address: the files that test
   // the limit set LOGIN_RATE_LIMIT themselves.

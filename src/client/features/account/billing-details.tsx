@@ -89,7 +89,8 @@ export function BillingHistory() {
                   const href = invoice.url ?? invoice.pdf;
                   return (
                     <tr key={invoice.id}>
-                      <td className="py-3 pr-4 whitespace-nowrap text-slate-900">{date}</td>
+                      {/* The date may take two lines ('25 November', '2026'), so the table fits a phone. */}
+                      <td className="py-3 pr-4 text-slate-900">{date}</td>
                       <td className="py-3 pr-4 whitespace-nowrap text-slate-900">
                         {formatPounds(invoice.amount)}
                       </td>

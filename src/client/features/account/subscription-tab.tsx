@@ -21,7 +21,9 @@ export function SubscriptionTab() {
   const details = useSubscription();
   const status = details.data ? normaliseStatus(details.data.status) : null;
   return (
-    <div className="grid gap-6">
+    // One column no wider than the page's (grid-cols-1, not the implicit track, which grows to the
+    // widest card's content): what is too wide for a phone scrolls inside its card.
+    <div className="grid grid-cols-1 gap-6">
       {details.isPending ? (
         <Card className="p-6">
           <Spinner label="Loading your subscription" />

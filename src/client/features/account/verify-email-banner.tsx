@@ -1,4 +1,5 @@
 import { Button } from '@client/components/ui/button';
+import { EmailAddress } from '@client/components/ui/email-address';
 import { describeFailure } from '@client/lib/api';
 import { MailWarning } from 'lucide-react';
 import { useResendVerification } from './api/resend-verification';
@@ -17,7 +18,9 @@ export function VerifyEmailBanner({ email }: { email: string }) {
           <p id="verify-email-heading" className="font-semibold">
             Please verify your email address
           </p>
-          <p className="text-sm">We sent a link to {email}. Open it to confirm the address is yours.</p>
+          <p className="text-sm">
+            We sent a link to <EmailAddress address={email} />. Open it to confirm the address is yours.
+          </p>
         </div>
         <Button variant="outline" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
           {resend.isPending ? 'Sending...' : 'Resend the link'}

@@ -4,7 +4,7 @@ import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
 import { ArrowLeft, Building2, CreditCard, Gift, LayoutDashboard, Mail, Users } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { AdminEnrolmentPage } from './admin-enrolment-page';
 import { AdminUserMenu } from './admin-user-menu';
@@ -21,6 +21,47 @@ const sections = [
 
 const itemClass =
   'flex shrink-0 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400';
+
+/**
+ * The admin sections: a column beside the page on a wide screen; on a phone a row above it that scrolls
+ * sideways, brought round to the current section whenever it changes (else on /admin/practices the row
+ * would show Dashboard to Subscriptions, and not where the person is).
+ */
+function AdminNav() {
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname marks a new current section.
+  useEffect(() => {
+    const row = list.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    // A column does not scroll, and this changes nothing there.
+    if (row && current) row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+  return (
+    <nav aria-label="Admin" className="flex-1 pb-2 lg:px-3 lg:pb-0">
+      {/* The row runs to the screen's edges, so a section beyond them shows in part: there is more.
+          Its padding keeps the focus ring of the first and last in sight. */}
+      <ul
+        ref={list}
+        className="relative flex gap-1 overflow-x-auto px-3 py-1 lg:flex-col lg:overflow-visible lg:px-0 lg:py-0"
+      >
+        {sections.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(itemClass, isActive ? 'bg-slate-800 text-white' : 'hover:bg-slate-800 hover:text-white')
+              }
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 /** Layout route of the admin pages. Without an admin session it renders nothing (spec section 2). */
 export function AdminShell() {
@@ -44,26 +85,7 @@ export function AdminShell() {
           <LogoMark />
           {PRODUCT_NAME} Admin
         </p>
-        <nav aria-label="Admin" className="flex-1 px-3 pb-3 lg:pb-0">
-          <ul className="flex gap-1 overflow-x-auto lg:flex-col lg:overflow-visible">
-            {sections.map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  className={({ isActive }) =>
-                    cn(
-                      itemClass,
-                      isActive ? 'bg-slate-800 text-white' : 'hover:bg-slate-800 hover:text-white',
-                    )
-                  }
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AdminNav />
         <div className="hidden border-t border-slate-800 p-3 lg:block">
           <NavLink to={paths.home.getHref()} className={cn(itemClass, 'hover:bg-slate-800 hover:text-white')}>
             <ArrowLeft aria-hidden="true" className="size-4" />

@@ -1,5 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { EmailAddress } from '@client/components/ui/email-address';
 import { Spinner } from '@client/components/ui/spinner';
 import {
   CANCELLATION_DAYS,
@@ -293,7 +294,7 @@ function RecentLogins({ logins, average }: { logins: AdminStats['recentLogins'];
                       <Badge tone="accent">{login.consecutiveLogins}-day streak</Badge>
                     ) : null}
                   </p>
-                  <p className="break-all text-sm text-slate-600">{login.email}</p>
+                  <EmailAddress address={login.email} className="block text-sm text-slate-600" />
                 </div>
                 <p className="text-sm text-slate-600">{formatDateTime(login.lastLoginAt)}</p>
               </li>

@@ -1,3 +1,4 @@
+import { EmailAddress } from '@client/components/ui/email-address';
 import type { AdminSubscriber } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
@@ -12,7 +13,7 @@ const columns: TableColumn<AdminSubscriber>[] = [
   {
     header: 'Email',
     width: 'minmax(14rem, 2fr)',
-    cell: (s) => <span className="font-medium text-slate-900">{s.email}</span>,
+    cell: (s) => <EmailAddress address={s.email} className="block font-medium text-slate-900" />,
   },
   { header: 'Subscribed', width: 'minmax(10rem, 1fr)', cell: (s) => formatDateTime(s.createdAt) },
 ];

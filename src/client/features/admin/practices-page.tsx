@@ -1,3 +1,4 @@
+import { EmailAddress } from '@client/components/ui/email-address';
 import type { AdminPractice } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
@@ -25,7 +26,7 @@ const columns: TableColumn<AdminPractice>[] = [
     cell: (p) => (
       <>
         <span className="block font-medium text-slate-900">{p.ownerUsername}</span>
-        <span className="block text-slate-600">{p.ownerEmail}</span>
+        <EmailAddress address={p.ownerEmail} className="block text-slate-600" />
       </>
     ),
   },

@@ -1,3 +1,4 @@
+import { EmailAddress } from '@client/components/ui/email-address';
 import type { AdminReferral } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
@@ -31,11 +32,15 @@ const columns: TableColumn<AdminReferral>[] = [
     cell: (r) => (
       <>
         <span className="block font-medium text-slate-900">{r.referrerUsername}</span>
-        <span className="block text-slate-600">{r.referrerEmail}</span>
+        <EmailAddress address={r.referrerEmail} className="block text-slate-600" />
       </>
     ),
   },
-  { header: 'Friend', width: 'minmax(12rem, 1.4fr)', cell: (r) => r.friendEmail },
+  {
+    header: 'Friend',
+    width: 'minmax(12rem, 1.4fr)',
+    cell: (r) => <EmailAddress address={r.friendEmail} className="block" />,
+  },
   {
     header: 'Code',
     width: 'minmax(7rem, 0.8fr)',

@@ -1,3 +1,4 @@
+import { EmailAddress } from '@client/components/ui/email-address';
 import type { SubscriptionStatus } from '@shared/constants';
 import type { AdminUser } from '@shared/schemas/admin';
 import { Badge, type BadgeTone } from './badge';
@@ -31,7 +32,7 @@ export const usernameColumn: TableColumn<AdminUser> = {
 export const emailColumn: TableColumn<AdminUser> = {
   header: 'Email',
   width: 'minmax(14rem, 2fr)',
-  cell: (u) => u.email,
+  cell: (u) => <EmailAddress address={u.email} className="block" />,
 };
 
 export const planColumn: TableColumn<AdminUser> = {

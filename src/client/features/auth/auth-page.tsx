@@ -23,7 +23,8 @@ import { RegisterForm } from './register-form';
 type Tab = 'login' | 'register';
 
 export function AuthPage() {
-  const params = new URLSearchParams(useNavigation().search);
+  const navigation = useNavigation();
+  const params = new URLSearchParams(navigation.search);
   const target = authRedirectTarget(params.get('redirect'));
   const { user } = useCurrentUser();
   // A password accepted for an account with a second factor: the code step replaces the form.
@@ -32,7 +33,13 @@ export function AuthPage() {
   const secondFactor = useLoginSecondFactor();
   const passkeyMutation = usePasskeySignIn();
   const registerMutation = useRegister();
-  const [tab, setTab] = useState<Tab>(params.get('tab') === 'register' ? 'register' : 'login');
+  const registerAsked = params.get('tab') === 'register';
+  // Inside the app the link's tab opens at once. The prerendered page was built on Login, without the
+  // query string: there Register opens after hydration (below), so the first render matches the HTML.
+  const [tab, setTab] = useState<Tab>(registerAsked && navigation.kind === 'router' ? 'register' : 'login');
+  useEffect(() => {
+    if (registerAsked) setTab('register');
+  }, [registerAsked]);
   // Which form just succeeded decides where the new session goes; a visitor who arrives already
   // signed in just follows the redirect.
   const [submitted, setSubmitted] = useState<Tab | null>(null);

@@ -134,8 +134,9 @@ function PracticeName({ overview, editable }: { overview: PracticeOverview; edit
     );
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3">
-      <h1 className="flex items-center gap-3 text-4xl font-bold tracking-tight text-balance text-slate-900">
-        <Building2 aria-hidden="true" className="size-8 text-indigo-600" />
+      {/* A name may be one long word ('drsmith1234's practice'): on a phone it breaks rather than stick out. */}
+      <h1 className="flex min-w-0 items-center gap-3 text-4xl font-bold tracking-tight text-balance wrap-anywhere text-slate-900">
+        <Building2 aria-hidden="true" className="size-8 shrink-0 text-indigo-600" />
         {overview.practice.name}
       </h1>
       {editable ? (

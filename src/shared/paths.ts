@@ -1,0 +1,149 @@
+/** The account page's tabs, in their order; `/account?tab=...` opens one. */
+export const ACCOUNT_TABS = ['profile', 'subscription', 'security'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+/** The id of the Subscription tab's controls, the target of 'Manage Subscription'. */
+export const MANAGE_SUBSCRIPTION_ID = 'manage-subscription';
+
+/**
+ * Every page's address, defined once (as bulletproof-react's config/paths.ts): `path` is the route's
+ * pattern, `getHref` the link to it. Components, the router and the prerender take them from here.
+ */
+export const paths = {
+  home: {
+    path: '/',
+    /** A section of the home page: '/#features'. */
+    getHref: (section?: 'features' | 'testimonials') => (section ? `/#${section}` : '/'),
+  },
+  auth: {
+    path: '/auth',
+    /** Sign in, then go to `redirect` (a path with its query, encoded whole). */
+    getHref: (redirect?: string) => (redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),
+    /** Create an account (the Register tab, the email filled in), then go to `redirect`. */
+    getRegisterHref: (redirect: string, email: string) =>
+      `/auth?tab=register&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(redirect)}`,
+    /** A referrer's share link: the code waits in the browser for the subscribe page. */
+    getReferralHref: (code: string) => `/auth?ref=${encodeURIComponent(code)}`,
+  },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** Where the verification and email-change links point (with their token). */
+  verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
+  pricing: { path: '/pricing', getHref: () => '/pricing' },
+  referralProgram: { path: '/referral-program', getHref: () => '/referral-program' },
+  contact: {
+    path: '/contact',
+    /** 'demo' opens the form on a demo request (the 'Request Demo' links). */
+    getHref: (kind?: 'demo') => (kind ? `/contact?kind=${kind}` : '/contact'),
+  },
+  /** Where a newsletter mail's unsubscribe link lands (the server's newsletterUnsubscribePage). */
+  newsletterUnsubscribe: {
+    path: '/newsletter/unsubscribe',
+    getHref: (token: string) => `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
+  account: {
+    path: '/account',
+    /** The account page on one of its tabs (without one: Profile). */
+    getHref: (tab?: AccountTab) => (tab ? `/account?tab=${tab}` : '/account'),
+    /** The Subscription tab, at the controls that change the subscription (freeze, cancel, switch...). */
+    getManageHref: () => `/account?tab=subscription#${MANAGE_SUBSCRIPTION_ID}`,
+    /** The Subscription tab with its dialog open to switch to `planId` (from the pricing page). */
+    getSwitchHref: (planId: string) => `/account?tab=subscription&switch=${planId}`,
+  },
+  refer: { path: '/refer', getHref: () => '/refer' },
+  practice: {
+    path: '/practice',
+    getHref: () => '/practice',
+    /** Where an invitation mail's link lands (with its token). */
+    join: {
+      path: '/practice/join',
+      getHref: (token: string) => `/practice/join?token=${encodeURIComponent(token)}`,
+    },
+  },
+  subscribe: {
+    /** Not a page: it sends the visitor to choose a plan on the pricing page. */
+    root: { path: '/subscribe', getHref: () => '/subscribe' },
+    /** A paid plan's checkout. Plan ids are plain words, so its sign-in link stays readable in the page. */
+    plan: {
+      path: '/subscribe/:planId',
+      getHref: (planId: string) => `/subscribe/${planId}`,
+      getSignInHref: (planId: string) => `/auth?redirect=/subscribe/${planId}`,
+    },
+    /** Where Stripe sends the browser back after confirming the payment. */
+    success: { path: '/subscribe/success', getHref: () => '/subscribe/success' },
+  },
+  /**
+   * The OpenID Provider (design.md section 11): its pages are the server's, reached by loading the
+   * document, never through the router. A signed-out person starting from the note app is sent to
+   * /auth with `redirect` pointing back into the flow, below this path.
+   */
+  oidc: { path: '/oidc' },
+  admin: {
+    login: {
+      path: '/admin',
+      /** Sign in, then go to `redirect`, an admin page. */
+      getHref: (redirect?: string) =>
+        redirect ? `/admin?redirect=${encodeURIComponent(redirect)}` : '/admin',
+    },
+    dashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
+    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    subscriptions: { path: '/admin/subscriptions', getHref: () => '/admin/subscriptions' },
+    newsletter: { path: '/admin/newsletter', getHref: () => '/admin/newsletter' },
+    referrals: { path: '/admin/referrals', getHref: () => '/admin/referrals' },
+    practices: { path: '/admin/practices', getHref: () => '/admin/practices' },
+  },
+} as const;
+
+/** Whether the server answers `location` itself (so the browser must load it, not the router). */
+export const isServerPage = (location: string) => isWithin(location, paths.oidc.path);
+
+/** Whether `location` is `path` or below it: '/subscribe/pro?x=1' is within '/subscribe'. */
+export function isWithin(location: string, path: string): boolean {
+  if (!location.startsWith(path)) return false;
+  const next = location.charAt(path.length);
+  return next === '' || next === '/' || next === '?' || next === '#';
+}
+
+/** Every route pattern in `paths` ('/subscribe/:planId'), but the server's own pages. */
+function pagePatternsOf(node: object): string[] {
+  return Object.values(node).flatMap((value) => {
+    if (typeof value !== 'object' || value === null) return [];
+    const own = 'path' in value && typeof value.path === 'string' ? [value.path] : [];
+    return [...own, ...pagePatternsOf(value)];
+  });
+}
+
+/**
+ * The paths the client's router shows a page at. The router takes every route's pattern from `paths`,
+ * so a page added there is known to the server too: it answers these with the app and 200, and any
+ * other path with the app and 404 (src/server/app.ts), so that a mistyped or dead link is a real 404
+ * to search engines and link checkers, while the person still sees the app's not-found page.
+ */
+export const pagePatterns: readonly string[] = pagePatternsOf(paths).filter((p) => !isServerPage(p));
+
+/**
+ * A pattern as React Router's matchPath compiles it (the router decides what the person sees, so the
+ * server must agree with it): a `:param` is one non-empty segment, letter case does not count, and
+ * trailing slashes are allowed.
+ */
+const toMatcher = (pattern: string) =>
+  new RegExp(`^${pattern.replace(/[\\.*+^${}|()[\]]/g, '\\$&').replace(/\/:[\w-]+/g, '/[^/]+')}/*$`, 'i');
+const pageMatchers = pagePatterns.map(toMatcher);
+
+/** Whether the client's router shows a page at `pathname` (rather than its not-found page). */
+export function isPagePath(pathname: string): boolean {
+  const decoded = decodePath(pathname);
+  return pageMatchers.some((matcher) => matcher.test(decoded));
+}
+
+/** The path as the router matches it: '/pric%69ng' is the pricing page; a %2F stays within its segment. */
+function decodePath(pathname: string): string {
+  try {
+    return pathname
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
+      .join('/');
+  } catch {
+    return pathname; // a malformed escape: the router, too, matches the path as it is
+  }
+}
