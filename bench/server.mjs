@@ -41,9 +41,12 @@ export async function startServer(env = {}) {
     port,
     dataDir,
     async stop({ keepData = !ownDir } = {}) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      // (It may have ended already, on a machine that runs out of something.)
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -63,9 +63,11 @@ export async function startFakeStripe(appBase) {
         throw new Error(`${action} at the fake Stripe: ${JSON.stringify(body)}`);
     },
     async stop() {
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await gone;
+      if (!exited) {
+        const gone = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await gone;
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };

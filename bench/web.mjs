@@ -86,9 +86,16 @@ async function measure(browser, base, page, cookies, categories) {
   const metrics = { lcp: [], tbt: [], cls: [] };
   let first;
   for (let i = 0; i < RUNS; i++) {
-    const lhr = await runLighthouse(browser, `${base}${page.path}`, cookies, categories);
-    if (lhr.runtimeError)
-      throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP on a busy machine): such a run
+    // measured nothing, and is run again.
+    let lhr;
+    for (let attempt = 1; ; attempt++) {
+      lhr = await runLighthouse(browser, `${base}${page.path}`, cookies, categories);
+      if (!lhr.runtimeError) break;
+      const reason = `${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+      if (attempt === 3) throw new Error(reason);
+      console.error(`${reason}; again`);
+    }
     first ??= lhr;
     // A signed-in page that sent the browser elsewhere (to sign in) measured the wrong page.
     if (new URL(lhr.finalDisplayedUrl).pathname !== page.path)
@@ -123,6 +130,9 @@ export async function runWebBench() {
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+  }).catch(async (error) => {
+    await stripe.stop();
+    throw error;
   });
   const chrome = await chromeLauncher.launch({
     chromePath: await findChrome(),

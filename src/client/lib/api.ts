@@ -67,7 +67,7 @@ export function describeFailure(error: Error): string {
  * server). Without it the session check is skipped: a signed-out visitor's page asks nothing that
  * would answer 401.
  */
-function hasSessionMarker(kind: 'user' | 'admin'): boolean {
+export function hasSessionMarker(kind: 'user' | 'admin'): boolean {
   const name = kind === 'user' ? 'cn_signed_in' : 'cn_admin_signed_in';
   return typeof document !== 'undefined' && document.cookie.split('; ').includes(`${name}=1`);
 }

@@ -1,17 +1,42 @@
 import { paths } from '@client/config/paths';
 import { useNavigation } from '@client/lib/navigation';
 import { useCurrentUser } from '@client/lib/session';
+import type { PublicUser } from '@shared/schemas/auth';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
 
 // Loaded only for the few who need it: most visitors are signed out or verified, and pay on time.
-const VerifyEmailBanner = lazy(() =>
-  import('@client/features/account').then((m) => ({ default: m.VerifyEmailBanner })),
-);
-const PaymentActionBanner = lazy(() =>
-  import('@client/features/account').then((m) => ({ default: m.PaymentActionBanner })),
-);
+let account: typeof import('@client/features/account') | undefined;
+const loadAccount = async () => (account = await import('@client/features/account'));
+const LazyVerifyEmailBanner = lazy(() => loadAccount().then((m) => ({ default: m.VerifyEmailBanner })));
+const LazyPaymentActionBanner = lazy(() => loadAccount().then((m) => ({ default: m.PaymentActionBanner })));
+
+/**
+ * Before a page first shows (the router's loader, once the session is known): the banner this person
+ * will see above it, loaded now, so that it is there with the page rather than pushing it down later.
+ */
+export async function preloadShell(user: PublicUser | null): Promise<void> {
+  if (user && (!user.emailVerified || user.subscriptionStatus === 'past_due')) await loadAccount();
+}
+
+function VerifyEmailBanner({ email }: { email: string }) {
+  if (account) return <account.VerifyEmailBanner email={email} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyVerifyEmailBanner email={email} />
+    </Suspense>
+  );
+}
+
+function PaymentActionBanner() {
+  if (account) return <account.PaymentActionBanner />;
+  return (
+    <Suspense fallback={null}>
+      <LazyPaymentActionBanner />
+    </Suspense>
+  );
+}
 
 /** Header, main content and footer for every public and user page, router or not. */
 export function PublicShell({ children }: { children: ReactNode }) {
@@ -37,17 +62,9 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </button>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-        {askToVerify ? (
-          <Suspense fallback={null}>
-            <VerifyEmailBanner email={user.email} />
-          </Suspense>
-        ) : null}
+        {askToVerify ? <VerifyEmailBanner email={user.email} /> : null}
         {/* A renewal the bank may want confirmed: the banner asks the subscription whether it does. */}
-        {user?.subscriptionStatus === 'past_due' ? (
-          <Suspense fallback={null}>
-            <PaymentActionBanner />
-          </Suspense>
-        ) : null}
+        {user?.subscriptionStatus === 'past_due' ? <PaymentActionBanner /> : null}
         {children}
       </main>
       <Footer />

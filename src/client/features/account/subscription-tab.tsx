@@ -1,6 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Spinner } from '@client/components/ui/spinner';
+import { Skeleton, SkeletonList } from '@client/components/ui/skeleton';
 import { cn } from '@client/lib/utils';
 import { RETENTION_DISCOUNT } from '@shared/constants';
 import { discountedPrice, findPlan, formatPounds, PLANS, VAT_INCLUDED } from '@shared/plans';
@@ -21,9 +21,7 @@ export function SubscriptionTab() {
   return (
     <div className="grid gap-6">
       {details.isPending ? (
-        <Card className="p-6">
-          <Spinner label="Loading your subscription" />
-        </Card>
+        <SubscriptionSkeleton />
       ) : details.isError ? (
         <Card role="region" aria-labelledby="subscription-heading">
           <CardHeader>
@@ -47,6 +45,32 @@ export function SubscriptionTab() {
       {details.data?.billingAvailable ? <BillingDetailsCard /> : null}
       <BillingHistory />
     </div>
+  );
+}
+
+/** The summary's card at its size while it loads: its heading, its plan, price, status and date, and a button. */
+function SubscriptionSkeleton() {
+  return (
+    <Card role="region" aria-labelledby="subscription-heading">
+      <CardHeader>
+        <CardTitle id="subscription-heading">Your subscription</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <SkeletonList
+          label="Loading your subscription"
+          count={4}
+          className="gap-4 sm:grid-cols-2"
+          item={() => (
+            <div className="grid gap-1">
+              <Skeleton className="h-5 w-24 bg-slate-100" />
+              <Skeleton className="h-6 w-36" />
+            </div>
+          )}
+        />
+        {/* The row of what the person can do with it. */}
+        <Skeleton className="mt-6 h-10 w-36 rounded-md bg-slate-100" />
+      </CardContent>
+    </Card>
   );
 }
 
