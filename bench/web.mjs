@@ -1,7 +1,8 @@
 // Web budgets (design.md section 8): Lighthouse 12, mobile (its simulated slow 4G and 4x slower CPU), median
 // of LIGHTHOUSE_RUNS (3) runs on the public pages and /auth, and on the signed-in pages with a session
 // cookie; and the JavaScript the browser loads for '/', in gzip bytes. Prints tables; needs `npm run build`.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -36,7 +37,10 @@ const SIGNED_IN_PAGES = [
   { path: '/admin/dashboard', session: 'admin', budget: SIGNED_IN },
 ];
 const JS_BUDGET_KB = 50;
-/** BENCH_PAGES=/account,/refer measures only those (a quick look while working on them). */
+/**
+ * BENCH_PAGES=/account,/refer measures only those (a quick look while working on them);
+ * BENCH_SAVE_REPORTS=<dir> keeps each page's first Lighthouse report there, to see why.
+ */
 const ONLY = process.env.BENCH_PAGES?.split(',');
 const chosen = (pages) => pages.filter((p) => !ONLY || ONLY.includes(p.path));
 const ADMIN = { username: 'bench-admin', email: 'bench-admin@example.com', password: 'bench admin password' };
@@ -105,6 +109,11 @@ async function measure(browser, base, page, cookies, categories) {
     metrics.tbt.push(lhr.audits['total-blocking-time'].numericValue);
     metrics.cls.push(lhr.audits['cumulative-layout-shift'].numericValue);
   }
+  if (process.env.BENCH_SAVE_REPORTS)
+    writeFileSync(
+      path.join(process.env.BENCH_SAVE_REPORTS, `${page.path.replaceAll('/', '_') || '_'}.json`),
+      JSON.stringify(first),
+    );
   const failing = Object.values(first.audits).filter(
     (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
   );

@@ -24,17 +24,17 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Ro
 }
 
 // No waterfall (design.md section 8): as a route starts, the router loads its code (`lazy`) and runs its
-// loaders, all at once. The layouts' loaders wait for the session (one request, which the header, the
-// guard and the page all read); the pages' loaders only start their data's requests and wait for
+// loaders, all at once. The signed-in pages' guard and the admin area's layout wait in their loaders for
+// the session (one request, which the header, the guard and the page all read); the pages' loaders only start their data's requests and wait for
 // nothing, so the page shows as soon as its code is here, with placeholders the size of what is coming.
 
 /**
- * The user's session, and the banner the shell shows them, before the page first shows. A session check
+ * The user's session, and the banner the shell shows them, before a signed-in page first shows. A session check
  * that fails leaves the visitor signed out, as the header and the guard read it; it fails no page.
  */
 const sessionLoader: LoaderFunction = async () => {
-  const user = await queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
-  await preloadShell(user).catch(() => undefined);
+  const session = queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
+  await preloadShell(session, hasSessionMarker('user')).catch(() => undefined);
   return null;
 };
 
@@ -133,6 +133,8 @@ const publicPages: RouteObject[] = [
   { path: paths.subscribe.root.path, element: <Navigate to={paths.pricing.getHref()} replace /> },
   {
     Component: ProtectedRoute,
+    // A public page does not wait for the session: it shows as soon as its code is here.
+    loader: sessionLoader,
     children: [
       {
         path: paths.account.path,
@@ -264,7 +266,6 @@ const routes: RouteObject[] = [
     children: [
       {
         Component: PublicLayout,
-        loader: sessionLoader,
         // Keeps the header and footer on screen if a page fails.
         children: [{ ErrorBoundary: PageError, children: publicPages }],
       },

@@ -13,11 +13,17 @@ const LazyVerifyEmailBanner = lazy(() => loadAccount().then((m) => ({ default: m
 const LazyPaymentActionBanner = lazy(() => loadAccount().then((m) => ({ default: m.PaymentActionBanner })));
 
 /**
- * Before a page first shows (the router's loader, once the session is known): the banner this person
- * will see above it, loaded now, so that it is there with the page rather than pushing it down later.
+ * Before a page first shows (the router's loader): the banner this person will see above it, loaded now,
+ * so that it is there with the page rather than pushing it down later. `session` is the session's
+ * answer on its way; with `signedIn` (its marker cookie) the banner's code is asked for beside it, not
+ * after it (new users, unverified, are most of those who see one; the code is mostly the pages' own).
  */
-export async function preloadShell(user: PublicUser | null): Promise<void> {
-  if (user && (!user.emailVerified || user.subscriptionStatus === 'past_due')) await loadAccount();
+export async function preloadShell(session: Promise<PublicUser | null>, signedIn: boolean): Promise<void> {
+  const code = signedIn ? loadAccount() : null;
+  // Not needed yet is no failure: the banner's own Suspense tries again if it ever shows.
+  code?.catch(() => undefined);
+  const user = await session;
+  if (user && (!user.emailVerified || user.subscriptionStatus === 'past_due')) await (code ?? loadAccount());
 }
 
 function VerifyEmailBanner({ email }: { email: string }) {

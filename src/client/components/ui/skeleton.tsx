@@ -35,3 +35,21 @@ export function SkeletonList({
     </div>
   );
 }
+
+/**
+ * In a line of text, a placeholder for a value on its way as wide as `sample` in that text's font (so the
+ * line keeps its height), read to a screen reader as 'Loading'.
+ */
+export function SkeletonText({ sample }: { sample: string }) {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="rounded bg-slate-200 text-transparent select-none motion-safe:animate-pulse"
+      >
+        {sample}
+      </span>
+      <span className="sr-only">Loading</span>
+    </>
+  );
+}

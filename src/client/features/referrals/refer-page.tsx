@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { EmailField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
+import { SkeletonText } from '@client/components/ui/skeleton';
 import { paths } from '@client/config/paths';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
@@ -189,17 +190,7 @@ function Stats({ stats }: { stats: ReferralStats | undefined }) {
           <div key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <dt className="text-sm text-slate-600">{label}</dt>
             <dd className="mt-2 text-3xl font-bold text-slate-900">
-              {value ?? (
-                <>
-                  <span
-                    aria-hidden="true"
-                    className="rounded bg-slate-200 text-transparent select-none motion-safe:animate-pulse"
-                  >
-                    00
-                  </span>
-                  <span className="sr-only">Loading</span>
-                </>
-              )}
+              {value ?? <SkeletonText sample="00" />}
             </dd>
           </div>
         ))}
