@@ -6,9 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/support.mjs';
 
-/** env.DATA_DIR reuses a directory (kept on stop); otherwise a fresh one, removed on stop. */
+/**
+ * env.DATA_DIR reuses a directory (kept on stop); otherwise a fresh one, removed on stop. env.PORT
+ * chooses the port (for a peer that must know the address first: the fake Stripe's webhook target).
+ */
 export async function startServer(env = {}) {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const ownDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'chairnotes-bench-'));
   const base = `http://localhost:${port}`;
@@ -38,9 +41,12 @@ export async function startServer(env = {}) {
     port,
     dataDir,
     async stop({ keepData = !ownDir } = {}) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      // (It may have ended already, on a machine that runs out of something.)
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };

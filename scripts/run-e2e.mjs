@@ -1,8 +1,7 @@
 // Runs the Playwright suite: finds a Chromium, builds the app, gives it a fresh data directory.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { build } from 'esbuild';
-import { findChrome } from './support.mjs';
+import { bundleTestServers, findChrome } from './support.mjs';
 
 const chrome = await findChrome();
 if (!chrome) {
@@ -16,20 +15,14 @@ if (!process.env.E2E_SKIP_BUILD) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // The fake Stripe API, the mail catcher and the stand-in note app run beside the app as plain scripts: bundle their TypeScript once.
-await build({
-  entryPoints: [
+await bundleTestServers(
+  [
     'tests/support/fake-stripe-server.ts',
     'tests/support/mail-catcher-server.ts',
     'tests/support/note-app-server.ts',
   ],
-  outdir: '.tmp',
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
+  '.tmp',
+);
 rmSync('.tmp/e2e-data', { recursive: true, force: true });
 rmSync('.tmp/e2e-mail', { recursive: true, force: true });
 const run = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {

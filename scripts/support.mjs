@@ -40,3 +40,49 @@ export async function findChrome() {
   const own = chromium.executablePath();
   return own && existsSync(own) ? own : undefined;
 }
+
+/**
+ * The test servers that run beside the app as plain scripts (the fake Stripe API, the mail catcher, the
+ * stand-in note app), bundled from their TypeScript into `outdir` as `<name>.mjs`. `outdir` must be inside
+ * the project: their bare imports resolve from its node_modules.
+ */
+export async function bundleTestServers(entryPoints, outdir) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
+/**
+ * A browser's cookie jar for set-up through the API: `call` sends the cookies it holds with the app's
+ * Origin, keeps those it is given, and answers the JSON (null for none), or throws on a non-OK answer.
+ */
+export function cookieClient(base) {
+  const cookies = new Map();
+  async function call(method, url, body) {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        origin: base,
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+    return res.json().catch(() => null);
+  }
+  return { call, cookies: () => [...cookies].map(([name, value]) => ({ name, value })) };
+}

@@ -1,5 +1,6 @@
 import './styles.css';
 import { startScene } from '@client/features/marketing/scenes';
+import { prefersReducedMotion } from '@client/lib/motion';
 import { observeReveal, REVEAL_ATTRIBUTE } from '@client/lib/reveal';
 import { scrollToAnchor } from '@client/lib/scroll';
 import { hasSessionMarker } from '@client/lib/session-marker';
@@ -85,6 +86,8 @@ function island(el: HTMLElement, signedIn: boolean): Promise<void> | null {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const target = (event.target as Element).closest?.('button, [role="tab"], summary, a[data-replay-click]');
     if (!(target instanceof HTMLElement)) return;
+    // Under reduced motion the sparkle button has no celebration to wait for: its link acts at once.
+    if (target instanceof HTMLAnchorElement && prefersReducedMotion()) return;
     event.preventDefault();
     clicked = target;
     void hydrate();

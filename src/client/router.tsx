@@ -1,14 +1,58 @@
 import { PublicLayout } from '@client/components/layout/public-layout';
 import { PageError, RouteError } from '@client/components/layout/route-error';
-import { FullScreenSpinner, PageSpinner } from '@client/components/ui/spinner';
+import { preloadShell } from '@client/components/layout/session-banners';
+import { AdminStartingPage, StartingPage } from '@client/components/layout/starting-page';
 import { paths } from '@client/config/paths';
+import { billingDetailsQueryOptions } from '@client/features/account/api/billing-details';
+import { prefetchAccountPage } from '@client/features/account/api/prefetch-account';
+import { adminQueryOptions } from '@client/features/admin/api/get-admin';
+import { getAdminStatsQueryOptions } from '@client/features/admin/api/get-stats';
 import { ProtectedRoute } from '@client/features/auth/protected-route';
+import { practiceQueryOptions } from '@client/features/practice/api/get-practice';
+import { referralCodeQueryOptions } from '@client/features/referrals/api/get-referral-code';
+import { referralStatsQueryOptions } from '@client/features/referrals/api/get-referral-stats';
+import { configQueryOptions } from '@client/lib/config';
+import { queryClient } from '@client/lib/query-client';
+import { userQueryOptions } from '@client/lib/session';
+import { hasSessionMarker } from '@client/lib/session-marker';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
 
 /** A route whose page module loads on first visit; `pick` names the page's export. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
   return async () => ({ Component: pick(await load()) });
+}
+
+// No waterfall (design.md section 8): as a route starts, the router loads its code (`lazy`) and runs its
+// loaders, all at once. The signed-in pages' guard and the admin area's layout wait in their loaders for
+// the session (one request, which the header, the guard and the page all read); the pages' loaders only start their data's requests and wait for
+// nothing, so the page shows as soon as its code is here, with placeholders the size of what is coming.
+
+/**
+ * The user's session, and the banner the shell shows them, before a signed-in page first shows. A session check
+ * that fails leaves the visitor signed out, as the header and the guard read it; it fails no page.
+ */
+const sessionLoader: LoaderFunction = async () => {
+  const session = queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
+  await preloadShell(session, hasSessionMarker('user')).catch(() => undefined);
+  return null;
+};
+
+/** The admin's session: the admin area's layout decides with it what to show. */
+const adminSessionLoader: LoaderFunction = async () => {
+  await queryClient.ensureQueryData(adminQueryOptions()).catch(() => null);
+  return null;
+};
+
+/**
+ * A loader that asks for a signed-in page's data now. Only with a session (its marker cookie): a visitor
+ * is sent to sign in, and asks nothing that would answer 401.
+ */
+function prefetch(kind: 'user' | 'admin', start: (url: URL) => unknown): LoaderFunction {
+  return ({ request }) => {
+    if (hasSessionMarker(kind)) void start(new URL(request.url));
+    return null;
+  };
 }
 
 // Every page loads on demand. Visitors who arrive at a marketing page get its prerendered HTML
@@ -89,9 +133,12 @@ const publicPages: RouteObject[] = [
   { path: paths.subscribe.root.path, element: <Navigate to={paths.pricing.getHref()} replace /> },
   {
     Component: ProtectedRoute,
+    // A public page does not wait for the session: it shows as soon as its code is here.
+    loader: sessionLoader,
     children: [
       {
         path: paths.account.path,
+        loader: prefetch('user', (url) => prefetchAccountPage(queryClient, url)),
         lazy: page(
           () => import('@client/features/account/account-page'),
           (m) => m.AccountPage,
@@ -99,6 +146,11 @@ const publicPages: RouteObject[] = [
       },
       {
         path: paths.practice.path,
+        // Asked only of someone in a practice, as the page does.
+        loader: prefetch('user', async () => {
+          const user = await queryClient.ensureQueryData(userQueryOptions());
+          if (user?.practice) await queryClient.prefetchQuery(practiceQueryOptions());
+        }),
         lazy: page(
           () => import('@client/features/practice/practice-page'),
           (m) => m.PracticePage,
@@ -106,6 +158,10 @@ const publicPages: RouteObject[] = [
       },
       {
         path: paths.refer.path,
+        loader: prefetch('user', () => {
+          void queryClient.prefetchQuery(referralCodeQueryOptions());
+          void queryClient.prefetchQuery(referralStatsQueryOptions());
+        }),
         lazy: page(
           () => import('@client/features/referrals/refer-page'),
           (m) => m.ReferPage,
@@ -120,6 +176,10 @@ const publicPages: RouteObject[] = [
       },
       {
         path: paths.subscribe.plan.path,
+        loader: prefetch('user', () => {
+          void queryClient.prefetchQuery(configQueryOptions());
+          void queryClient.prefetchQuery(billingDetailsQueryOptions());
+        }),
         lazy: page(
           () => import('@client/features/subscribe/subscribe-page'),
           (m) => m.SubscribePage,
@@ -146,6 +206,7 @@ const adminPages: RouteObject[] = [
     ),
   },
   {
+    loader: adminSessionLoader,
     lazy: page(
       () => import('@client/features/admin/admin-shell'),
       (m) => m.AdminShell,
@@ -153,6 +214,7 @@ const adminPages: RouteObject[] = [
     children: [
       {
         path: paths.admin.dashboard.path,
+        loader: prefetch('admin', () => queryClient.prefetchQuery(getAdminStatsQueryOptions())),
         lazy: page(
           () => import('@client/features/admin/dashboard-page'),
           (m) => m.AdminDashboardPage,
@@ -200,16 +262,14 @@ const adminPages: RouteObject[] = [
 const routes: RouteObject[] = [
   {
     ErrorBoundary: RouteError,
-    HydrateFallback: FullScreenSpinner,
+    HydrateFallback: StartingPage,
     children: [
       {
         Component: PublicLayout,
-        children: [
-          // Keeps the header and footer on screen while a page's code loads or if it fails.
-          { HydrateFallback: PageSpinner, ErrorBoundary: PageError, children: publicPages },
-        ],
+        // Keeps the header and footer on screen if a page fails.
+        children: [{ ErrorBoundary: PageError, children: publicPages }],
       },
-      { path: paths.admin.login.path, HydrateFallback: FullScreenSpinner, children: adminPages },
+      { path: paths.admin.login.path, HydrateFallback: AdminStartingPage, children: adminPages },
     ],
   },
 ];

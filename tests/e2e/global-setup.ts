@@ -8,35 +8,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import { baseURL } from '../../playwright.config';
+import { cookieClient } from '../../scripts/support.mjs';
 import { ADMIN, ADMIN_STATE_FILE } from './fixtures';
 
 export default async function enrolAdmin() {
-  const cookies = new Map<string, string>();
-  async function post(path: string, body?: unknown) {
-    const res = await fetch(`${baseURL}${path}`, {
-      method: 'POST',
-      headers: {
-        origin: baseURL,
-        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    return res.json();
-  }
-  await post('/api/admin/login', { username: ADMIN.username, password: ADMIN.password });
-  const { secret } = (await post('/api/admin/2fa/totp/setup')) as { secret: string };
+  const admin = cookieClient(baseURL);
+  await admin.call('POST', '/api/admin/login', { username: ADMIN.username, password: ADMIN.password });
+  const { secret } = (await admin.call('POST', '/api/admin/2fa/totp/setup')) as { secret: string };
   const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  await post('/api/admin/2fa/totp/enable', { code: totp.generate() });
+  await admin.call('POST', '/api/admin/2fa/totp/enable', { code: totp.generate() });
   mkdirSync('.tmp', { recursive: true });
-  writeFileSync(
-    ADMIN_STATE_FILE,
-    JSON.stringify({ secret, cookies: [...cookies].map(([name, value]) => ({ name, value })) }),
-  );
+  writeFileSync(ADMIN_STATE_FILE, JSON.stringify({ secret, cookies: admin.cookies() }));
 }

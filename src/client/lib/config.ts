@@ -7,7 +7,7 @@ import { queryKeys } from './query-keys';
 /** GET /api/config: read here only, once per page, whoever asks first. */
 const getConfig = (signal?: AbortSignal) => apiJson<PublicConfig>('GET', '/api/config', undefined, signal);
 
-const configQueryOptions = () =>
+export const configQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.config, queryFn: ({ signal }) => getConfig(signal) });
 
 /** Only a web address may become a link target (never, say, a javascript: URL). */

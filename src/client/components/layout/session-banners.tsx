@@ -1,15 +1,46 @@
 import { paths } from '@client/config/paths';
 import { useNavigation } from '@client/lib/navigation';
 import { useCurrentUser } from '@client/lib/session';
+import type { PublicUser } from '@shared/schemas/auth';
 import { lazy, Suspense } from 'react';
 
 // Loaded only for the few who need it: most visitors are signed out or verified, and pay on time.
-const VerifyEmailBanner = lazy(() =>
-  import('@client/features/account').then((m) => ({ default: m.VerifyEmailBanner })),
-);
-const PaymentActionBanner = lazy(() =>
-  import('@client/features/account').then((m) => ({ default: m.PaymentActionBanner })),
-);
+let account: typeof import('@client/features/account') | undefined;
+const loadAccount = async () => (account = await import('@client/features/account'));
+const LazyVerifyEmailBanner = lazy(() => loadAccount().then((m) => ({ default: m.VerifyEmailBanner })));
+const LazyPaymentActionBanner = lazy(() => loadAccount().then((m) => ({ default: m.PaymentActionBanner })));
+
+/**
+ * Before a page first shows (the router's loader): the banner this person will see above it, loaded now,
+ * so that it is there with the page rather than pushing it down later. `session` is the session's
+ * answer on its way; with `signedIn` (its marker cookie) the banner's code is asked for beside it, not
+ * after it (new users, unverified, are most of those who see one; the code is mostly the pages' own).
+ */
+export async function preloadShell(session: Promise<PublicUser | null>, signedIn: boolean): Promise<void> {
+  const code = signedIn ? loadAccount() : null;
+  // Not needed yet is no failure: the banner's own Suspense tries again if it ever shows.
+  code?.catch(() => undefined);
+  const user = await session;
+  if (user && (!user.emailVerified || user.subscriptionStatus === 'past_due')) await (code ?? loadAccount());
+}
+
+function VerifyEmailBanner({ email }: { email: string }) {
+  if (account) return <account.VerifyEmailBanner email={email} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyVerifyEmailBanner email={email} />
+    </Suspense>
+  );
+}
+
+function PaymentActionBanner() {
+  if (account) return <account.PaymentActionBanner />;
+  return (
+    <Suspense fallback={null}>
+      <LazyPaymentActionBanner />
+    </Suspense>
+  );
+}
 
 /** What a signed-in person must act on, above every page: an unverified email, a payment to confirm. */
 export function SessionBanners() {
@@ -20,17 +51,9 @@ export function SessionBanners() {
   const askToVerify = user && !user.emailVerified && pathname !== paths.verifyEmail.path;
   return (
     <>
-      {askToVerify ? (
-        <Suspense fallback={null}>
-          <VerifyEmailBanner email={user.email} />
-        </Suspense>
-      ) : null}
+      {askToVerify ? <VerifyEmailBanner email={user.email} /> : null}
       {/* A renewal the bank may want confirmed: the banner asks the subscription whether it does. */}
-      {user?.subscriptionStatus === 'past_due' ? (
-        <Suspense fallback={null}>
-          <PaymentActionBanner />
-        </Suspense>
-      ) : null}
+      {user?.subscriptionStatus === 'past_due' ? <PaymentActionBanner /> : null}
     </>
   );
 }

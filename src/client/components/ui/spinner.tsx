@@ -26,8 +26,3 @@ export function Spinner({ layout = 'inline', label = 'Loading' }: SpinnerProps) 
 export function FullScreenSpinner({ label }: { label?: string }) {
   return <Spinner label={label} layout="fullScreen" />;
 }
-
-/** While a page's code loads. */
-export function PageSpinner() {
-  return <Spinner layout="page" />;
-}

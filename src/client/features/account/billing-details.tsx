@@ -1,12 +1,12 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Spinner } from '@client/components/ui/spinner';
 import { formatPounds } from '@shared/plans';
 import { CreditCard, ExternalLink } from 'lucide-react';
 import { useInvoices } from './api/get-invoices';
 import { usePaymentMethod } from './api/get-payment-method';
 import { useBillingPortal } from './api/open-billing-portal';
 import { describeCard, formatDate, invoiceStatusLabel } from './format';
+import { ListSkeleton } from './list-skeleton';
 
 /** The card Stripe charges, and the way to change it (Stripe's billing portal). */
 export function PaymentMethodCard({ canManage }: { canManage: boolean }) {
@@ -19,7 +19,11 @@ export function PaymentMethodCard({ canManage }: { canManage: boolean }) {
       </CardHeader>
       <CardContent className="flex flex-wrap items-center justify-between gap-4">
         {paymentMethod.isPending ? (
-          <Spinner label="Loading payment method" />
+          <div
+            role="status"
+            aria-label="Loading payment method"
+            className="h-6 w-56 rounded bg-slate-200 motion-safe:animate-pulse"
+          />
         ) : paymentMethod.isError ? (
           <p className="text-sm text-red-700">
             We couldn't load your payment method. {paymentMethod.error.message}
@@ -58,7 +62,7 @@ export function BillingHistory() {
       </CardHeader>
       <CardContent>
         {invoices.isPending ? (
-          <Spinner label="Loading invoices" />
+          <ListSkeleton label="Loading invoices" rows={2} />
         ) : invoices.isError ? (
           <p className="text-sm text-red-700">We couldn't load your invoices. {invoices.error.message}</p>
         ) : invoices.data.length === 0 ? (

@@ -1,6 +1,6 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
-import { Spinner } from '@client/components/ui/spinner';
+import { Skeleton, SkeletonList } from '@client/components/ui/skeleton';
 import { MANAGE_SUBSCRIPTION_ID } from '@client/config/paths';
 import { scrollToAnchor } from '@client/lib/scroll';
 import { cn } from '@client/lib/utils';
@@ -25,9 +25,7 @@ export function SubscriptionTab() {
     // widest card's content): what is too wide for a phone scrolls inside its card.
     <div className="grid grid-cols-1 gap-6">
       {details.isPending ? (
-        <Card className="p-6">
-          <Spinner label="Loading your subscription" />
-        </Card>
+        <SubscriptionSkeleton />
       ) : details.isError ? (
         <Card role="region" aria-labelledby="subscription-heading">
           <CardHeader>
@@ -51,6 +49,32 @@ export function SubscriptionTab() {
       {details.data?.billingAvailable ? <BillingDetailsCard /> : null}
       <BillingHistory />
     </div>
+  );
+}
+
+/** The summary's card at its size while it loads: its heading, its plan, price, status and date, and a button. */
+function SubscriptionSkeleton() {
+  return (
+    <Card role="region" aria-labelledby="subscription-heading">
+      <CardHeader>
+        <CardTitle id="subscription-heading">Your subscription</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <SkeletonList
+          label="Loading your subscription"
+          count={4}
+          className="gap-4 sm:grid-cols-2"
+          item={() => (
+            <div className="grid gap-1">
+              <Skeleton className="h-5 w-24 bg-slate-100" />
+              <Skeleton className="h-6 w-36" />
+            </div>
+          )}
+        />
+        {/* The row of what the person can do with it. */}
+        <Skeleton className="mt-6 h-10 w-36 rounded-md bg-slate-100" />
+      </CardContent>
+    </Card>
   );
 }
 

@@ -1,5 +1,4 @@
 import { LogoMark } from '@client/components/layout/brand';
-import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
@@ -71,7 +70,8 @@ export function AdminShell() {
   // one is brought back to the page they asked for after signing in.
   const hadSession = useRef(false);
   if (admin) hadSession.current = true;
-  if (isLoading) return <FullScreenSpinner />;
+  // The router's loader waits for the admin's session before this first shows (router.tsx).
+  if (isLoading) return null;
   if (!admin) {
     const to = paths.admin.login.getHref(hadSession.current ? undefined : pathname + search);
     return <Navigate to={to} replace />;

@@ -1,7 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmailAddress } from '@client/components/ui/email-address';
-import { Spinner } from '@client/components/ui/spinner';
+import { Skeleton, SkeletonList, SkeletonText } from '@client/components/ui/skeleton';
 import {
   CANCELLATION_DAYS,
   CANCELLATION_REASON_IDS,
@@ -36,7 +36,16 @@ export function AdminDashboardPage() {
         description="Users, subscriptions and recent sign-ins at a glance."
       />
       {stats.isPending ? (
-        <Spinner layout="page" label="Loading dashboard" />
+        // The figures' cards with their names, and the charts' cards, at their size while they load.
+        <>
+          <KeyFigures stats={undefined} />
+          <SkeletonList
+            label="Loading dashboard"
+            count={2}
+            className="gap-6 lg:grid-cols-2"
+            item={() => <Skeleton className="h-96 rounded-xl border border-slate-200 bg-white" />}
+          />
+        </>
       ) : stats.isError ? (
         <div
           role="alert"
@@ -73,33 +82,7 @@ function Dashboard({ stats }: { stats: AdminStats }) {
   const cancelled = byReason.reduce((sum, d) => sum + d.count, 0);
   return (
     <>
-      <section aria-labelledby="key-figures">
-        <h2 id="key-figures" className="sr-only">
-          Key figures
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          <StatCard label="Total users" value={formatCount(stats.totalUsers)} icon={Users} />
-          <StatCard
-            label="Active subscriptions"
-            value={formatCount(stats.activeSubscriptions)}
-            icon={CreditCard}
-          />
-          <StatCard
-            label="Estimated monthly revenue"
-            value={formatPounds(stats.estimatedMonthlyRevenue)}
-            hint="Active paid plans, after discounts"
-            icon={PoundSterling}
-          />
-          <StatCard label="Newsletter subscribers" value={formatCount(stats.totalSubscribers)} icon={Mail} />
-          <StatCard label="Practices" value={formatCount(stats.totalPractices)} icon={Building2} />
-          <StatCard
-            label="Practice members"
-            value={formatCount(stats.practiceMembers)}
-            hint="Owners included"
-            icon={Users}
-          />
-        </dl>
-      </section>
+      <KeyFigures stats={stats} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <ChartCard title="Users by plan" empty={stats.totalUsers === 0} caption={<CountList data={byPlan} />}>
@@ -129,6 +112,36 @@ function Dashboard({ stats }: { stats: AdminStats }) {
   );
 }
 
+/** The key figures; (undefined) their cards with placeholders for the numbers while they load. */
+function KeyFigures({ stats }: { stats: AdminStats | undefined }) {
+  const count = (value: number | undefined) => (value === undefined ? undefined : formatCount(value));
+  return (
+    <section aria-labelledby="key-figures">
+      <h2 id="key-figures" className="sr-only">
+        Key figures
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label="Total users" value={count(stats?.totalUsers)} icon={Users} />
+        <StatCard label="Active subscriptions" value={count(stats?.activeSubscriptions)} icon={CreditCard} />
+        <StatCard
+          label="Estimated monthly revenue"
+          value={stats ? formatPounds(stats.estimatedMonthlyRevenue) : undefined}
+          hint="Active paid plans, after discounts"
+          icon={PoundSterling}
+        />
+        <StatCard label="Newsletter subscribers" value={count(stats?.totalSubscribers)} icon={Mail} />
+        <StatCard label="Practices" value={count(stats?.totalPractices)} icon={Building2} />
+        <StatCard
+          label="Practice members"
+          value={count(stats?.practiceMembers)}
+          hint="Owners included"
+          icon={Users}
+        />
+      </dl>
+    </section>
+  );
+}
+
 function StatCard({
   label,
   value,
@@ -136,7 +149,7 @@ function StatCard({
   icon: Icon,
 }: {
   label: string;
-  value: string;
+  value: string | undefined;
   hint?: string;
   icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>;
 }) {
@@ -149,7 +162,9 @@ function StatCard({
         </span>
         <Icon aria-hidden="true" className="size-5 shrink-0 text-indigo-600" />
       </dt>
-      <dd className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums">{value}</dd>
+      <dd className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums">
+        {value ?? <SkeletonText sample="000" />}
+      </dd>
     </Card>
   );
 }

@@ -1,4 +1,3 @@
-import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { paths } from '@client/config/paths';
 import { useCurrentUser } from '@client/lib/session';
 import { useRef } from 'react';
@@ -12,7 +11,9 @@ export function ProtectedRoute() {
   // signed out signs in and is brought back.
   const hadSession = useRef(false);
   if (user) hadSession.current = true;
-  if (isLoading) return <FullScreenSpinner />;
+  // The router's loader waits for the session before the page first shows (router.tsx): nothing to
+  // show for the moment it could still be on its way.
+  if (isLoading) return null;
   if (!user) {
     const to = hadSession.current ? paths.home.getHref() : paths.auth.getHref(pathname + search);
     return <Navigate to={to} replace />;

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 const RESET_AFTER_MS = 2000;
 
 /** Copies `value`; the icon shows a tick for 2 s (spec section 4) and a toast confirms it. */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+export function CopyButton({ value, label, disabled }: { value: string; label: string; disabled?: boolean }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -30,7 +30,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 
   const Icon = copied ? Check : Copy;
   return (
-    <Button variant="outline" size="icon" aria-label={label} onClick={copy}>
+    <Button variant="outline" size="icon" aria-label={label} onClick={copy} disabled={disabled}>
       <Icon aria-hidden="true" className={copied ? 'size-4 text-green-700' : 'size-4'} />
     </Button>
   );

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { EmailField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { Spinner } from '@client/components/ui/spinner';
+import { SkeletonText } from '@client/components/ui/skeleton';
 import { paths } from '@client/config/paths';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
@@ -31,7 +31,6 @@ export function ReferPage() {
   useTitle('Refer a Friend');
   const code = useReferralCode();
   const stats = useReferralStats();
-  const loading = code.isPending || stats.isPending;
   const { user } = useCurrentUser();
 
   return (
@@ -53,23 +52,19 @@ export function ReferPage() {
         </p>
       ) : null}
 
-      {loading ? (
-        <div className="mt-10 rounded-2xl border border-slate-200 bg-white p-10 shadow-sm">
-          <Spinner label="Loading your referral code" />
-        </div>
-      ) : (
-        <div className="mt-10 grid gap-6">
-          {code.data ? (
-            <>
-              <ReferralCode code={code.data} />
-              <InviteForm />
-            </>
-          ) : (
-            <NoCode />
-          )}
-          <Stats stats={stats.data} />
-        </div>
-      )}
+      {/* While the code and figures load, their cards stand in their place at their size: nothing moves
+          when they come (design.md section 8). */}
+      <div className="mt-10 grid gap-6">
+        {code.isPending || code.data ? (
+          <>
+            <ReferralCode code={code.data ?? null} />
+            <InviteForm />
+          </>
+        ) : (
+          <NoCode />
+        )}
+        <Stats stats={stats.data} />
+      </div>
 
       <section aria-labelledby="terms-heading" className="mt-10 rounded-2xl bg-indigo-50 p-6 sm:p-8">
         <h2 id="terms-heading" className="flex items-center gap-2 text-2xl font-semibold text-slate-900">
@@ -86,8 +81,12 @@ export function ReferPage() {
   );
 }
 
-function ReferralCode({ code }: { code: string }) {
-  const shareLink = `${window.location.origin}${paths.auth.getReferralHref(code)}`;
+/** A code this long stands in for the user's while it loads, so that its box has the size it will have. */
+const CODE_PLACEHOLDER = 'XXXXXXXX';
+
+/** The user's code, or (null) its placeholder while it loads. */
+function ReferralCode({ code }: { code: string | null }) {
+  const shareLink = code ? `${window.location.origin}${paths.auth.getReferralHref(code)}` : '';
   return (
     <Card role="region" aria-labelledby="code-heading">
       <CardHeader>
@@ -98,10 +97,20 @@ function ReferralCode({ code }: { code: string }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="flex flex-wrap items-center gap-4">
-          <p className="rounded-lg border-2 border-dashed border-indigo-300 bg-indigo-50 px-5 py-3 font-mono text-3xl font-bold tracking-[0.2em] text-indigo-900 sm:text-4xl">
-            {code}
-          </p>
-          <CopyButton value={code} label="Copy referral code" />
+          {code ? (
+            <p className="rounded-lg border-2 border-dashed border-indigo-300 bg-indigo-50 px-5 py-3 font-mono text-3xl font-bold tracking-[0.2em] text-indigo-900 sm:text-4xl">
+              {code}
+            </p>
+          ) : (
+            <p
+              role="status"
+              aria-label="Loading your referral code"
+              className="rounded-lg border-2 border-dashed border-indigo-200 bg-indigo-50 px-5 py-3 font-mono text-3xl font-bold tracking-[0.2em] text-transparent select-none motion-safe:animate-pulse sm:text-4xl"
+            >
+              <span aria-hidden="true">{CODE_PLACEHOLDER}</span>
+            </p>
+          )}
+          <CopyButton value={code ?? ''} label="Copy referral code" disabled={!code} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor="share-link">Share link</Label>
@@ -113,7 +122,7 @@ function ReferralCode({ code }: { code: string }) {
               onFocus={(event) => event.currentTarget.select()}
               className="font-mono"
             />
-            <CopyButton value={shareLink} label="Copy share link" />
+            <CopyButton value={shareLink} label="Copy share link" disabled={!code} />
           </div>
         </div>
       </CardContent>
@@ -163,12 +172,13 @@ function InviteForm() {
   );
 }
 
+/** The figures, or (undefined) placeholders of their size while they load. */
 function Stats({ stats }: { stats: ReferralStats | undefined }) {
   const figures = [
-    { label: 'Total referrals', value: stats?.totalReferrals ?? 0 },
-    { label: 'Pending', value: stats?.pendingReferrals ?? 0 },
-    { label: 'Completed', value: stats?.completedReferrals ?? 0 },
-    { label: 'Free months earned', value: stats?.credits ?? 0 },
+    { label: 'Total referrals', value: stats?.totalReferrals },
+    { label: 'Pending', value: stats?.pendingReferrals },
+    { label: 'Completed', value: stats?.completedReferrals },
+    { label: 'Free months earned', value: stats?.credits },
   ];
   return (
     <section aria-labelledby="stats-heading">
@@ -179,7 +189,9 @@ function Stats({ stats }: { stats: ReferralStats | undefined }) {
         {figures.map(({ label, value }) => (
           <div key={label} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="mt-2 text-3xl font-bold text-slate-900">{value}</dd>
+            <dd className="mt-2 text-3xl font-bold text-slate-900">
+              {value ?? <SkeletonText sample="00" />}
+            </dd>
           </div>
         ))}
       </dl>

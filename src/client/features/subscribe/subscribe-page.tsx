@@ -1,5 +1,6 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
+import { Skeleton, SkeletonList } from '@client/components/ui/skeleton';
 import { paths } from '@client/config/paths';
 import {
   BillingDetailsForm,
@@ -21,7 +22,7 @@ import {
   type Plan,
   VAT_INCLUDED,
 } from '@shared/plans';
-import { Check, CircleAlert, CreditCard, LoaderCircle, Wrench } from 'lucide-react';
+import { Check, CircleAlert, CreditCard, Wrench } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCreateSubscription } from './api/create-subscription';
@@ -54,13 +55,7 @@ function BillingDetailsStep({ children }: { children: ReactNode }) {
   const details = useBillingDetails();
   const [editing, setEditing] = useState(false);
   const saved = details.data?.details ?? null;
-  if (details.isPending)
-    return (
-      <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
-        <LoaderCircle aria-hidden="true" className="size-6 text-indigo-600 motion-safe:animate-spin" />
-        Loading your billing details...
-      </div>
-    );
+  if (details.isPending) return <FormSkeleton label="Loading your billing details" fields={4} />;
   if (!saved || editing)
     return (
       <div className="grid gap-3">
@@ -116,17 +111,18 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
     mutate(plan.id);
   }, [publishableKey, mutate, plan.id]);
 
-  if (config.isPending) return <Preparing />;
   if (config.isError) return <SubscriptionError message={failureMessage(config.error)} />;
-  if (!publishableKey) return <Unavailable />;
+  if (!config.isPending && !publishableKey) return <Unavailable />;
   if (create.isError) {
     if (create.error instanceof ApiError && create.error.status === 503) return <Unavailable />;
     return <SubscriptionError message={failureMessage(create.error)} />;
   }
-  if (!create.data) return <Preparing />;
   if (stripe.status === 'failed' || formFailed) return <UnableToProcess />;
 
-  const { clientSecret, intent, trialEndsAt } = create.data;
+  // Until the subscription is prepared the page has its final layout already: the plan (known), and
+  // placeholders the size of the trial's terms and the forms, so nothing moves when they come.
+  const prepared = create.data ?? null;
+  const trialEndsAt = prepared?.trialEndsAt ?? null;
   const trial = trialEndsAt !== null;
   return (
     <div className="mt-8 grid gap-6 lg:grid-cols-5">
@@ -147,7 +143,9 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
               /{plan.interval} {VAT_INCLUDED}
             </span>
           </p>
-          {trial ? (
+          {!prepared ? (
+            <TermsSkeleton />
+          ) : trial ? (
             <>
               <p className="mt-2 text-sm font-medium text-indigo-700">Charged after 2 week free trial</p>
               <p className="mt-1 text-sm text-slate-600">
@@ -186,43 +184,67 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
             <CreditCard aria-hidden="true" className="size-5 text-indigo-600" />
             Payment details
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {trial
-              ? 'Your card is saved securely by Stripe and charged only when your trial ends.'
-              : 'Your card is charged securely by Stripe.'}
-          </p>
-        </div>
-        <BillingDetailsStep>
-          {stripe.status === 'ready' ? (
-            <PaymentForm
-              stripe={stripe.stripe}
-              clientSecret={clientSecret}
-              intent={intent}
-              referralCode={referralCode}
-              submitLabel={trial ? 'Start Free Trial' : 'Subscribe Now'}
-              onLoadError={() => setFormFailed(true)}
-            />
+          {prepared ? (
+            <p className="mt-1 text-sm text-slate-600">
+              {trial
+                ? 'Your card is saved securely by Stripe and charged only when your trial ends.'
+                : 'Your card is charged securely by Stripe.'}
+            </p>
           ) : (
-            <div role="status" className="flex items-center gap-3 py-8 text-slate-600">
-              <LoaderCircle aria-hidden="true" className="size-6 text-indigo-600 motion-safe:animate-spin" />
-              Loading the payment form...
-            </div>
+            <p role="status" className="mt-1 text-sm text-slate-600">
+              Preparing your subscription...
+            </p>
           )}
-        </BillingDetailsStep>
+        </div>
+        {prepared ? (
+          <BillingDetailsStep>
+            {stripe.status === 'ready' ? (
+              <PaymentForm
+                stripe={stripe.stripe}
+                clientSecret={prepared.clientSecret}
+                intent={prepared.intent}
+                referralCode={referralCode}
+                submitLabel={trial ? 'Start Free Trial' : 'Subscribe Now'}
+                onLoadError={() => setFormFailed(true)}
+              />
+            ) : (
+              <FormSkeleton label="Loading the payment form" fields={3} />
+            )}
+          </BillingDetailsStep>
+        ) : (
+          <FormSkeleton label="Preparing your subscription" fields={4} />
+        )}
       </section>
     </div>
   );
 }
 
-function Preparing() {
+/** The trial's terms at their size (a trial's: the usual case for someone subscribing). */
+function TermsSkeleton() {
   return (
-    <div
-      role="status"
-      className="mt-8 flex min-h-64 flex-col items-center justify-center gap-4 text-slate-700"
-    >
-      <LoaderCircle aria-hidden="true" className="size-10 text-indigo-600 motion-safe:animate-spin" />
-      <p className="text-lg">Preparing your subscription...</p>
+    <div className="mt-2 grid gap-1">
+      <Skeleton className="h-5 w-52 bg-indigo-100" />
+      <Skeleton className="h-14 bg-slate-100" />
     </div>
+  );
+}
+
+/** A form's labelled fields and its button at their size, while what it needs loads. */
+function FormSkeleton({ label, fields }: { label: string; fields: number }) {
+  return (
+    <SkeletonList
+      label={label}
+      count={fields}
+      className="gap-4"
+      item={() => (
+        <div className="grid gap-2">
+          <Skeleton className="h-5 w-32 bg-slate-100" />
+          <Skeleton className="h-10 rounded-md bg-slate-100" />
+        </div>
+      )}
+    >
+      <Skeleton className="h-10 w-44 rounded-md bg-indigo-100" />
+    </SkeletonList>
   );
 }
 

@@ -10,7 +10,7 @@ type Answer = { details: BillingDetails | null };
 const getBillingDetails = (signal?: AbortSignal) =>
   apiJson<Answer>('GET', '/api/billing/details', undefined, signal);
 
-const billingDetailsQueryOptions = () =>
+export const billingDetailsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.user.billingDetails,
     queryFn: ({ signal }) => getBillingDetails(signal),

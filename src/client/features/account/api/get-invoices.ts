@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 const getInvoices = (signal?: AbortSignal) =>
   apiJson<Invoice[]>('GET', '/api/billing/invoices', undefined, signal);
 
-const invoicesQueryOptions = () =>
+export const invoicesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.invoices, queryFn: ({ signal }) => getInvoices(signal) });
 
 export const useInvoices = () => useQuery(invoicesQueryOptions());

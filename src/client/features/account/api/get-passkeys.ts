@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 const getPasskeys = (signal?: AbortSignal) =>
   apiJson<Passkey[]>('GET', '/api/user/passkeys', undefined, signal);
 
-const passkeysQueryOptions = () =>
+export const passkeysQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.passkeys, queryFn: ({ signal }) => getPasskeys(signal) });
 
 export const usePasskeys = () => useQuery(passkeysQueryOptions());

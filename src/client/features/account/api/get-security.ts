@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 const getSecurity = (signal?: AbortSignal) =>
   apiJson<SecurityOverview>('GET', '/api/user/security', undefined, signal);
 
-const securityQueryOptions = () =>
+export const securityQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.security, queryFn: ({ signal }) => getSecurity(signal) });
 
 export const useSecurityOverview = () => useQuery(securityQueryOptions());

@@ -9,10 +9,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 const getTwoFactor = (signal?: AbortSignal) =>
   apiJson<TwoFactorStatus>('GET', '/api/user/2fa', undefined, signal);
 
-export const useTwoFactorStatus = () =>
-  useQuery(
-    queryOptions({ queryKey: queryKeys.user.twoFactor, queryFn: ({ signal }) => getTwoFactor(signal) }),
-  );
+export const twoFactorQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.user.twoFactor, queryFn: ({ signal }) => getTwoFactor(signal) });
+
+export const useTwoFactorStatus = () => useQuery(twoFactorQueryOptions());
 
 /** POST /api/user/2fa/totp/setup and /enable: for TotpEnrolment. */
 export const setupTotp = () => apiJson<TotpSetup>('POST', '/api/user/2fa/totp/setup');

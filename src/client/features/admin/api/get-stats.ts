@@ -8,7 +8,7 @@ import { useFailureToast } from '../use-failure-toast';
 const getAdminStats = (signal?: AbortSignal) =>
   apiJson<AdminStats>('GET', '/api/admin/stats', undefined, signal);
 
-const getAdminStatsQueryOptions = () =>
+export const getAdminStatsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.admin.stats, queryFn: ({ signal }) => getAdminStats(signal) });
 
 export function useAdminStats() {

@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 const getPractice = (signal?: AbortSignal) =>
   apiJson<PracticeOverview>('GET', '/api/practice', undefined, signal);
 
-const practiceQueryOptions = () =>
+export const practiceQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.practice, queryFn: ({ signal }) => getPractice(signal) });
 
 /** Asked only of someone in a practice (the user object says so): anyone else has none to load. */

@@ -17,7 +17,7 @@ async function getReferralCode(signal?: AbortSignal): Promise<string | null> {
   }
 }
 
-const referralCodeQueryOptions = () =>
+export const referralCodeQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.referralCode, queryFn: ({ signal }) => getReferralCode(signal) });
 
 export const useReferralCode = () => useQuery(referralCodeQueryOptions());

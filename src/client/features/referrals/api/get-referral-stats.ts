@@ -14,7 +14,7 @@ async function getReferralStats(signal?: AbortSignal): Promise<ReferralStats> {
   }
 }
 
-const referralStatsQueryOptions = () =>
+export const referralStatsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.referralStats, queryFn: ({ signal }) => getReferralStats(signal) });
 
 export const useReferralStats = () => useQuery(referralStatsQueryOptions());

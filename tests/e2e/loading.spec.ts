@@ -1,0 +1,99 @@
+// Signed-in pages while their data is on its way (design.md section 8): the page is there at once with
+// placeholders where its content goes, not a lone spinner; and when the answers come, nothing moves.
+import type { Page } from '@playwright/test';
+import { expect, registerViaApi, test } from './fixtures';
+
+/**
+ * Holds the answers to the page's requests matching `url` until the test calls `release` (an event of the
+ * test's, never a timer). `requested` lists the paths asked for so far.
+ */
+async function holdAnswers(page: Page, url: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const requested: string[] = [];
+  await page.route(url, async (route) => {
+    requested.push(new URL(route.request().url()).pathname);
+    await released;
+    await route.continue();
+  });
+  return { release, requested };
+}
+
+/** From the page's start: the sum of its layout shifts, as CLS counts them (none just after input). */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as Window & { layoutShift?: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) w.layoutShift! += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift so far, once the frames drawn up to now have been reported. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    // The observer's callback runs as a task after the frame that shifted: let it run.
+    await new Promise((task) => setTimeout(task));
+    return (window as Window & { layoutShift?: number }).layoutShift ?? 0;
+  });
+}
+
+test('on a phone, /refer shows its cards with placeholders while the referral data loads, and nothing moves when it comes', async ({
+  page,
+}) => {
+  // The size the budgets are measured at (Lighthouse's mobile).
+  await page.setViewportSize({ width: 412, height: 823 });
+  await registerViaApi(page);
+  const answers = await holdAnswers(page, /\/api\/referrals\//);
+  await watchLayoutShifts(page);
+  await page.goto('/refer');
+
+  // The page, its verification banner and its cards are there; the code and the figures are placeholders.
+  await expect(page.getByRole('heading', { level: 1, name: 'Refer a Friend' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Please verify your email address' })).toBeVisible();
+  const codeCard = page.getByRole('region', { name: 'Your referral code' });
+  await expect(codeCard.getByRole('status', { name: 'Loading your referral code' })).toBeVisible();
+  await expect(codeCard.getByRole('button', { name: 'Copy referral code' })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Invite a colleague' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your referrals' })).toBeVisible();
+  // Both were asked for as the page started, not one after the other.
+  expect(answers.requested.sort()).toEqual(['/api/referrals/code', '/api/referrals/stats']);
+
+  answers.release();
+  await expect(codeCard.getByRole('button', { name: 'Copy referral code' })).toBeEnabled();
+  await expect(codeCard.getByRole('textbox', { name: 'Share link' })).toHaveValue(/\/auth\?ref=/);
+  const total = page.getByRole('term').filter({ hasText: 'Total referrals' });
+  await expect(total.locator('xpath=following-sibling::dd[1]')).toHaveText('0');
+  expect(await layoutShift(page)).toBeLessThan(0.02);
+});
+
+test('the Subscription tab shows a card of its size while the subscription loads, and nothing moves when it comes', async ({
+  page,
+}) => {
+  await registerViaApi(page);
+  const answers = await holdAnswers(page, /\/api\/(subscription$|billing\/)/);
+  await watchLayoutShifts(page);
+  await page.goto('/account?tab=subscription');
+
+  const summary = page.getByRole('region', { name: 'Your subscription' });
+  await expect(summary.getByRole('status', { name: 'Loading your subscription' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payment method' }).getByRole('status')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Billing history' }).getByRole('status')).toBeVisible();
+  // No spinner stands in for the page.
+  await expect(page.getByRole('status', { name: 'Loading', exact: true })).toHaveCount(0);
+  expect(answers.requested).toContain('/api/subscription');
+
+  answers.release();
+  await expect(summary.getByText('No active subscription')).toBeVisible();
+  await expect(summary.getByRole('link', { name: 'Upgrade Plan' })).toBeVisible();
+  await expect(page.getByText('No invoices yet.')).toBeVisible();
+  expect(await layoutShift(page)).toBeLessThan(0.02);
+});
