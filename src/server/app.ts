@@ -111,7 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     noteAppLogout: noteApp,
     cookie: { secure: https },
-    signInThrottle: signInThrottle(limitsRedis, app.log),
+    signInThrottle: signInThrottle(limitsRedis, app.log, () => metrics.rateLimited('sign_in_account')),
     secretsKey: config.SECRETS_KEY,
     billing: opts.billing === undefined ? createBilling(config, metrics.stripeRequest) : opts.billing,
     metrics,

@@ -320,6 +320,26 @@ describe('what an operator watches', () => {
     expect(statuses).toEqual([201, 201, 429]);
     expect((await value('chairnotes_rate_limit_refusals_total', { limit: 'form' })) - refusals).toBe(1);
   });
+
+  it("sign-ins refused while an account's own throttle holds it count as that limit's refusals", async () => {
+    const user = await signedInUser(t.app);
+    const held = await value('chairnotes_rate_limit_refusals_total', { limit: 'sign_in_account' });
+    const statuses = [];
+    // Each from another address, so only the per-account throttle can refuse them.
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (
+          await client(t.app, `198.51.100.${i + 1}`).post('/api/login', {
+            username: user.username,
+            password: 'wrong',
+          })
+        ).statusCode,
+      );
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect((await value('chairnotes_rate_limit_refusals_total', { limit: 'sign_in_account' })) - held).toBe(
+      1,
+    );
+  });
 });
 
 describe('the request log', () => {
