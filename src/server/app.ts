@@ -24,9 +24,12 @@ import { stripeEventQueue } from './billing/webhook-queue';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
-import { logSerializers } from './lib/redact';
+import { createMetrics } from './lib/metrics';
+import { logRedaction, logSerializers } from './lib/redact';
+import { RouteLogController } from './lib/request-log';
 import { createMailer } from './mail/mailer';
 import { marketingRoutes } from './marketing/routes';
+import { metricsRoutes } from './metrics-routes';
 import { noteAppLogout } from './oidc/note-app-logout';
 import { oidcRepo } from './oidc/oidc-repo';
 import { clientStylesheets } from './oidc/pages';
@@ -49,6 +52,8 @@ export type BuildOptions = {
   billing?: Billing | null;
   /** Called with each route as it is registered (tests enumerate the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the log's JSON lines go; default stdout (tests read them). */
+  logStream?: { write(line: string): void };
 };
 
 /** Builds the whole app without listening: main.ts serves it, tests call app.inject. */
@@ -59,7 +64,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const https = config.APP_URL.startsWith('https:');
 
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, serializers: logSerializers },
+    logger: {
+      level: config.LOG_LEVEL,
+      serializers: logSerializers,
+      redact: logRedaction,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
+    logController: new RouteLogController(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
@@ -80,11 +91,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // JSON only: text/plain (Fastify's other default) would let a cross-site form post bodies in.
   app.removeContentTypeParser('text/plain');
 
+  const metrics = createMetrics({ pool: database.pool });
   const mailer = createMailer({
     db: database.db,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     log: app.log,
+    metrics,
   });
   const limitsRedis = connectLimitsRedis(app, config.REDIS_URL);
   const noteApp = noteAppLogout(oidcRepo(database.db), app.log);
@@ -99,9 +112,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     noteAppLogout: noteApp,
     cookie: { secure: https },
-    signInThrottle: signInThrottle(limitsRedis, app.log),
+    signInThrottle: signInThrottle(limitsRedis, app.log, () => metrics.rateLimited('sign_in_account')),
     secretsKey: config.SECRETS_KEY,
-    billing: opts.billing === undefined ? createBilling(config) : opts.billing,
+    billing: opts.billing === undefined ? createBilling(config, metrics.stripeRequest) : opts.billing,
+    metrics,
+    lifecycle: { shuttingDown: false },
   };
   app.decorate('ctx', ctx);
   app.decorate('stripeEvents', stripeEventQueue(app));
@@ -115,11 +130,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    ctx.lifecycle.shuttingDown = true;
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
     return payload;
+  });
+  // By the route's pattern, never the URL: ids and tokens would each make a time series of their own.
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
   });
 
   registerErrorHandler(app);
@@ -140,6 +165,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(publicRoutes);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
   await app.register(accountRoutes);

@@ -110,6 +110,13 @@ const envSchema = z
     REDIS_URL: optionalText.pipe(z.url().optional()),
     TRUST_PROXY: trustProxy,
     SECRETS_KEY: secretsKey,
+    // The bearer token a Prometheus scraper sends for GET /metrics; unset, /metrics answers 404.
+    METRICS_TOKEN: optionalText.pipe(
+      z.string().min(16, 'at least 16 characters (openssl rand -base64 32)').optional(),
+    ),
+    // On SIGTERM, how long /api/health/ready answers 503 while requests are still served, before the
+    // server stops accepting: the load balancer's time to notice and stop sending here.
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {

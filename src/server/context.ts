@@ -3,6 +3,7 @@ import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { Billing } from './billing/billing';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Metrics } from './lib/metrics';
 import type { Mailer } from './mail/mailer';
 import type { NoteAppLogout } from './oidc/note-app-logout';
 import type { OidcProvider } from './oidc/provider';
@@ -24,6 +25,13 @@ export type AppContext = {
   oidcProvider?: OidcProvider;
   /** Stripe, or null when it is not configured. */
   billing: Billing | null;
+  /** What GET /metrics exports (lib/metrics.ts): this app's own registry. */
+  metrics: Metrics;
+  /**
+   * Set as shutdown begins (main.ts, before it stops accepting; or app.close()): /api/health/ready
+   * answers 503 from then on, so a load balancer stops sending here while requests still finish.
+   */
+  lifecycle: { shuttingDown: boolean };
 };
 
 declare module 'fastify' {

@@ -22,6 +22,11 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  // Not ready first (/api/health/ready answers 503), while everything else is still served: the load
+  // balancer stops sending here within SHUTDOWN_DELAY_MS, and only then does the server stop accepting.
+  app.ctx.lifecycle.shuttingDown = true;
+  app.log.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS }, 'shutting down: marked not ready');
+  if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((done) => setTimeout(done, config.SHUTDOWN_DELAY_MS));
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   // A client that holds a connection open without a request must not keep us up for ever.
   setTimeout(() => app.server.closeAllConnections(), 10_000).unref();

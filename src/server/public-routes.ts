@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PLANS } from '../shared/plans';
 import { publicConfigSchema } from '../shared/schemas/config';
 import { ping } from './db/client';
+import { migrationJournal, pendingMigrations } from './db/migrate';
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -10,6 +11,27 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/health', async (_request, reply) => {
     await ping(ctx.database.db);
     return reply.send({ status: 'ok' });
+  });
+
+  // Readiness, for the load balancer: the database answers, this build's migrations are all applied,
+  // and the instance is not shutting down. 503 says which is not so.
+  const journal = migrationJournal();
+  async function notReadyBecause(): Promise<string | null> {
+    if (ctx.lifecycle.shuttingDown) return 'shutting down';
+    try {
+      const pending = await pendingMigrations(ctx.database.db, journal);
+      if (pending.length > 0) return `migrations not applied: ${pending.join(', ')}`;
+    } catch (err) {
+      app.log.warn({ err }, 'readiness: the database did not answer');
+      return 'the database is not answering';
+    }
+    return null;
+  }
+  app.get('/api/health/ready', async (_request, reply) => {
+    const reason = await notReadyBecause();
+    if (reason)
+      return reply.status(503).header('retry-after', '5').send({ status: 'not ready', message: reason });
+    return reply.send({ status: 'ready' });
   });
 
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({

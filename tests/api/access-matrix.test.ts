@@ -21,7 +21,11 @@ import { mintSession, routeKey, routeRecorder } from '../support/routes';
 import { enrolledAdmin } from '../support/two-factor';
 
 const { routes, onRoute } = routeRecorder();
-const t = await stripeApp({ LOGIN_RATE_LIMIT: '100000', FORM_RATE_LIMIT: '100000' }, { onRoute });
+const METRICS_TOKEN = 'matrix-scraper-token-0123456789';
+const t = await stripeApp(
+  { LOGIN_RATE_LIMIT: '100000', FORM_RATE_LIMIT: '100000', METRICS_TOKEN },
+  { onRoute },
+);
 
 const ADMIN = { username: 'matrixboss', email: 'matrixboss@example.com', password: 'matrix admin secret' };
 // Enrolled by TOTP through the API: admins must have a second factor (design.md section 6).
@@ -68,6 +72,14 @@ const fresh = (what: string) => `${what}${Date.now().toString(36)}${++counter}@e
 
 const ROUTES: Record<string, Row> = {
   'GET /api/health': { access: 'public', allowed: 200 },
+  'GET /api/health/ready': { access: 'public', allowed: 200 },
+  // Prometheus's: the bearer token decides, whoever's cookies come with it (metrics.test.ts: 401
+  // without it, 404 when no token is configured).
+  'GET /metrics': {
+    access: 'public',
+    call: () => ({ headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+    allowed: 200,
+  },
   'GET /api/config': { access: 'public', allowed: 200 },
   'GET /api/subscription-plans': { access: 'public', allowed: 200 },
   'POST /api/register': { access: 'public', call: () => ({ body: newUser() }), allowed: 201 },

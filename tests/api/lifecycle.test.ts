@@ -70,11 +70,15 @@ afterAll(() => {
 });
 
 /** The built server on a free port and its own DATA_DIR; resolves once it answers. */
-async function startServer(dataDir: string, nodeArgs: string[] = []): Promise<Server> {
+async function startServer(
+  dataDir: string,
+  nodeArgs: string[] = [],
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', APP_URL: base },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', APP_URL: base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -132,6 +136,28 @@ describe('the built server', () => {
     expect(statuses).toEqual(Array(8).fill(201));
     expect(await server.exited).toBe(0);
   }, 30_000);
+});
+
+describe('shutting down behind a load balancer', () => {
+  it('on SIGTERM, readiness answers 503 at once while requests are still served, then it exits 0', async () => {
+    // The balancer's time to notice: long enough that the requests below land inside it on a slow machine.
+    const server = await startServer(path.join(tmp, 'draining'), [], { SHUTDOWN_DELAY_MS: '8000' });
+    const get = (url: string) => fetch(`${server.base}${url}`);
+    expect((await get('/api/health/ready')).status).toBe(200);
+    server.child.kill('SIGTERM');
+    await vi.waitFor(
+      async () => {
+        const ready = await get('/api/health/ready');
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toEqual({ status: 'not ready', message: 'shutting down' });
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    // Not ready, yet still serving whatever the balancer sends before it notices.
+    expect((await get('/api/health')).status).toBe(200);
+    expect(await register(server, 'draining')).toBe(201);
+    expect(await server.exited).toBe(0);
+  }, 60_000);
 });
 
 describe('an unhandled promise rejection', () => {

@@ -17,7 +17,7 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: Pick<BuildOptions, 'onRoute' | 'clientDir'> = {},
+  opts: Pick<BuildOptions, 'onRoute' | 'clientDir' | 'logStream'> = {},
 ) {
   // Most files register and sign in far more than ten times from one address: the files that test
   // the limit set LOGIN_RATE_LIMIT themselves.
@@ -55,7 +55,7 @@ export type StripeTestApp = Awaited<ReturnType<typeof startStripeApp>>;
  */
 export async function startStripeApp(
   env: Record<string, string> = {},
-  opts: Pick<BuildOptions, 'onRoute'> = {},
+  opts: Pick<BuildOptions, 'onRoute' | 'logStream'> = {},
 ) {
   const fake = await startFakeStripe();
   const t = await createTestApp(
@@ -108,7 +108,7 @@ export async function startStripeApp(
  */
 export async function stripeApp(
   env: Record<string, string> = {},
-  opts: Pick<BuildOptions, 'onRoute'> = {},
+  opts: Pick<BuildOptions, 'onRoute' | 'logStream'> = {},
 ): Promise<StripeTestApp> {
   const s = await startStripeApp(env, opts);
   afterAll(() => s.close());

@@ -35,3 +35,16 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('unset (or blank) leaves metrics off; a short token stops the start, naming the variable', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-scraper-token-of-enough-length' }).METRICS_TOKEN).toBe(
+      'a-scraper-token-of-enough-length',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /Invalid environment: METRICS_TOKEN: at least 16 characters/,
+    );
+  });
+});

@@ -83,9 +83,16 @@ export async function openSession<K extends SessionKind>(
   account: Account & { kind: K },
   amr: Amr[],
 ): Promise<Answer[K]> {
-  const { db } = request.server.ctx.database;
+  const { ctx } = request.server;
+  const { db } = ctx.database;
   const secondFactor = amr.some((method) => method !== 'pwd');
   await startSession(request, reply, account.kind, account.id, amr);
+  // Counted by the step that completed it: a password alone, a passkey alone, or a second factor.
+  ctx.metrics.signIn(
+    account.kind,
+    !secondFactor ? 'password' : amr.includes('pwd') ? 'second_factor' : 'passkey',
+    'success',
+  );
   if (account.kind === 'user') {
     const users = usersRepo(db);
     const user = await users.findById(account.id);
@@ -186,6 +193,7 @@ export async function completePendingSignInWithCode<K extends SessionKind>(
   if (!person) throw unauthorized(M.signInTimedOut);
   const client = clientOf(request);
   if (!(await twoFactorService(ctx).checkCode(pending, person, code, client))) {
+    ctx.metrics.signIn(kind, 'second_factor', 'failure');
     await securityEventsRepo(db).record(subjectOf(kind, pending.id), 'sign_in_failed', client);
     throw unauthorized(M.wrongSignInCode);
   }

@@ -28,6 +28,8 @@ export type SignInThrottle = {
   waitMs(account: string): Promise<number>;
   failed(account: string): Promise<void>;
   succeeded(account: string): Promise<void>;
+  /** Told of each attempt refused while its account waits (the rate-limit metrics). */
+  onRefused?: () => void;
 };
 
 /** The throttle's name for an account: passwords and codes tried on it count together. */
@@ -37,6 +39,7 @@ export const throttleKey = (kind: 'user' | 'admin', id: number) => `${kind}:${id
 async function refuseWhileThrottled(throttle: SignInThrottle, key: string): Promise<void> {
   const wait = await throttle.waitMs(key);
   if (wait > 0) {
+    throttle.onRefused?.();
     const minutes = Math.ceil(wait / 60_000);
     throw tooManyRequests(
       `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
@@ -60,8 +63,12 @@ export async function throttledAttempt(
   return ok;
 }
 
-export function signInThrottle(redis: Redis | undefined, log: FastifyBaseLogger): SignInThrottle {
-  return redis ? redisThrottle(redis, log) : memoryThrottle();
+export function signInThrottle(
+  redis: Redis | undefined,
+  log: FastifyBaseLogger,
+  onRefused?: () => void,
+): SignInThrottle {
+  return { ...(redis ? redisThrottle(redis, log) : memoryThrottle()), onRefused };
 }
 
 function memoryThrottle(): SignInThrottle {

@@ -20,7 +20,7 @@ export const subjectOf = (kind: SessionKind, id: number): EventSubject =>
  * one too, so the throttle does not tell which names exist): past the allowance, 429 until its delay ends.
  */
 export async function verifyLogin<T extends { id: number; password: string }>(
-  ctx: Pick<AppContext, 'signInThrottle' | 'database'>,
+  ctx: Pick<AppContext, 'signInThrottle' | 'database' | 'metrics'>,
   kind: SessionKind,
   findByLogin: (login: string) => Promise<T | undefined>,
   { login, password }: { login: string; password: string },
@@ -34,6 +34,7 @@ export async function verifyLogin<T extends { id: number; password: string }>(
     async () => (await verifyPassword(account?.password, password)) && account !== undefined,
   );
   if (!account || !ok) {
+    ctx.metrics.signIn(kind, 'password', 'failure');
     // Only an account's owner reads its events: a failure on a name nobody has goes nowhere.
     if (account)
       await securityEventsRepo(ctx.database.db).record(subjectOf(kind, account.id), 'sign_in_failed', client);

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { Config } from '../config';
 import { type Catalog, ensureCatalog } from './catalog';
-import { createStripe } from './stripe-client';
+import { createStripe, type StripeObserver } from './stripe-client';
 
 export type Billing = {
   stripe: Stripe;
@@ -10,9 +10,9 @@ export type Billing = {
   webhookSecret: string | undefined;
 };
 
-/** Stripe and its catalogue, or null when Stripe is not configured. */
-export function createBilling(config: Config): Billing | null {
-  const stripe = createStripe(config);
+/** Stripe and its catalogue, or null when Stripe is not configured. `observe` times each Stripe request. */
+export function createBilling(config: Config, observe?: StripeObserver): Billing | null {
+  const stripe = createStripe(config, observe);
   if (!stripe) return null;
   let catalog: Promise<Catalog> | undefined;
   return {

@@ -40,9 +40,14 @@ export function stripeEventQueue(app: FastifyInstance): StripeEventQueue | null 
   /** One attempt at one event; false when another worker holds it. */
   async function attempt(id: string): Promise<boolean> {
     if (!(await repo.claim(id))) return false;
+    let type: string | undefined;
     try {
-      await processStripeEvent(ctx, billing!, await repo.payload(id), log);
+      const event = await repo.payload(id);
+      type = event.type;
+      await processStripeEvent(ctx, billing!, event, log);
+      ctx.metrics.webhookProcessed(type, 'processed');
     } catch (err) {
+      ctx.metrics.webhookProcessed(type, 'failed');
       const next = await repo.markFailed(id, err instanceof Error ? err.message : String(err));
       log.warn({ err, eventId: id, retryAt: next }, 'Stripe event not processed; it will be retried');
     }

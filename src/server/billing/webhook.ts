@@ -27,10 +27,12 @@ export const stripeWebhook: FastifyPluginAsync = async (app) => {
   );
 
   app.post('/api/stripe/webhook', async (request, reply) => {
-    const { billing } = ctx;
+    const { billing, metrics } = ctx;
     const queue = app.stripeEvents;
-    if (!billing?.webhookSecret || !queue)
+    if (!billing?.webhookSecret || !queue) {
+      metrics.webhookReceived(null, 'not_configured');
       return reply.status(503).send({ message: 'Stripe webhooks are not configured' });
+    }
     let event: Stripe.Event;
     try {
       event = billing.stripe.webhooks.constructEvent(
@@ -39,12 +41,18 @@ export const stripeWebhook: FastifyPluginAsync = async (app) => {
         billing.webhookSecret,
       );
     } catch {
+      metrics.webhookReceived(null, 'bad_signature');
       throw badRequest('Invalid Stripe signature');
     }
     // Signed, yet not an event we can read (Stripe never sends one): refuse it rather than fail on it.
-    if (!isEvent(event)) throw badRequest('Invalid Stripe event');
+    if (!isEvent(event)) {
+      metrics.webhookReceived((event as { type?: unknown } | null)?.type, 'invalid_event');
+      throw badRequest('Invalid Stripe event');
+    }
     // A redelivery finds its id recorded: acknowledged again, processed once.
-    if (await events.record(event)) queue.kick();
+    const recorded = await events.record(event);
+    metrics.webhookReceived(event.type, recorded ? 'accepted' : 'duplicate');
+    if (recorded) queue.kick();
     return reply.send({ received: true });
   });
 };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import type { PoolStats } from '../lib/metrics';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -13,6 +14,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, for its figures in the metrics; PGlite (one connection) has none. */
+  pool?: PoolStats;
   /** Runs raw SQL on one connection (used for the migration lock). */
   withConnection<T>(fn: (query: (sql: string) => Promise<unknown>) => Promise<T>): Promise<T>;
   /** Where to report a connection the pool lost while idle (the app's log, once there is one). */
@@ -53,6 +56,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db: drizzlePg(pool, { schema }),
       kind: 'postgres',
+      pool,
       onConnectionLost(fn) {
         report = fn;
       },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
+import type { Metrics } from '../lib/metrics';
 import { redactTokens } from '../lib/redact';
 import { outboxRepo } from './outbox-repo';
 
@@ -35,6 +36,7 @@ export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
+  metrics: Pick<Metrics, 'mail'>;
 }): Mailer {
   const transport: Transporter | undefined = opts.smtpUrl
     ? nodemailer.createTransport(opts.smtpUrl)
@@ -52,17 +54,22 @@ export function createMailer(opts: {
         { mailId: mail.id, to: mail.to, subject: mail.subject, text: redactTokens(mail.text) },
         'mail kept in outbox (no SMTP_URL)',
       );
+      opts.metrics.mail('kept_in_outbox');
       return;
     }
     const { id, ...message } = mail;
+    let sent = false;
     try {
       await transport.sendMail({ from: opts.from, ...message });
+      sent = true;
+      opts.metrics.mail('sent');
       // Sent: the copy kept for the record no longer opens anything (its links' tokens are hidden).
       await repo.markSent(id, {
         text: redactTokens(mail.text),
         html: mail.html === undefined ? undefined : redactTokens(mail.html),
       });
     } catch (err) {
+      if (!sent) opts.metrics.mail('failed');
       opts.log.error({ err, mailId: id }, 'mail not sent; kept in outbox');
       await repo.markFailed(id, err instanceof Error ? err.message : String(err));
     }

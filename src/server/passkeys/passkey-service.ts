@@ -203,20 +203,25 @@ export function passkeyService(ctx: AppContext) {
       kind: Account['kind'],
     ): Promise<Account> {
       const pending = await challenges.take(request, reply, ctx.cookie, 'authentication');
-      if (!pending) throw badRequest(SIGN_IN_EXPIRED);
+      // Options asked for one account: the passkey is the second step of a sign-in the password began.
+      const failed = <E>(error: E): E => {
+        ctx.metrics.signIn(kind, pending?.owner ? 'second_factor' : 'passkey', 'failure');
+        return error;
+      };
+      if (!pending) throw failed(badRequest(SIGN_IN_EXPIRED));
       const passkey = await repo.findByCredentialId(response.id);
       const owner = passkey && ownerOf(passkey);
       const allowed =
         owner?.kind === kind && (pending.owner ? sameAccount(pending.owner, owner) : kind === 'user');
-      if (!passkey || !owner || !allowed) throw unauthorized(NOT_RECOGNISED);
+      if (!passkey || !owner || !allowed) throw failed(unauthorized(NOT_RECOGNISED));
       // The handle the authenticator stored with the credential must be the one it was made with.
       const { userHandle } = response.response;
       if (userHandle !== undefined && userHandle !== passkey.webauthnUserId)
-        throw unauthorized(NOT_RECOGNISED);
+        throw failed(unauthorized(NOT_RECOGNISED));
       const refuse = async (err: unknown) => {
         request.log.info({ err, passkeyId: passkey.id }, 'passkey sign-in refused');
         await events.record(subjectOf(owner.kind, owner.id), 'sign_in_failed', clientOf(request));
-        return unauthorized(NOT_RECOGNISED);
+        return failed(unauthorized(NOT_RECOGNISED));
       };
       let newCounter: number;
       try {

@@ -1,0 +1,27 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { sha256Hex } from './lib/tokens';
+
+/** Whether the Authorization header is `Bearer <token>`, compared in constant time (hashes: equal lengths). */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
+  return timingSafeEqual(Buffer.from(sha256Hex(given)), Buffer.from(sha256Hex(token)));
+}
+
+/**
+ * GET /metrics, Prometheus text, for the scraper holding METRICS_TOKEN. Not public: route names,
+ * volumes and failure rates tell an attacker what is worth trying. Without the token configured it
+ * answers as a route that does not exist.
+ */
+export const metricsRoutes: FastifyPluginAsync = async (app) => {
+  const { config, metrics } = app.ctx;
+
+  app.get('/metrics', async (request, reply) => {
+    const token = config.METRICS_TOKEN;
+    if (!token) return reply.callNotFound();
+    if (!bearerMatches(request.headers.authorization, token))
+      return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Not authenticated' });
+    reply.header('cache-control', 'no-store').type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+};
