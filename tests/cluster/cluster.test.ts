@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support.mjs';
 import { type FakeStripe, signedWebhook, startFakeStripe } from '../support/fake-stripe';
 import { withDatabase } from '../support/global-setup';
+import { NOTE_APP, signInAcrossInstances } from '../support/oidc';
 import { balancer, httpClient, type Instance, instance } from './cluster';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
@@ -17,6 +18,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const database = `chairnotes_cluster_${randomBytes(4).toString('hex')}`;
 const WEBHOOK_SECRET = 'whsec_cluster';
 const LOGIN_LIMIT = 6;
+const NOTE_APP_CALLBACK = 'http://127.0.0.1:9/note-app/callback';
 
 async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) {
   const c = new pg.Client({ connectionString: url });
@@ -55,6 +57,9 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: fake.url,
     LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
+    NOTE_APP_CLIENT_ID: NOTE_APP.clientId,
+    NOTE_APP_CLIENT_SECRET: NOTE_APP.clientSecret,
+    NOTE_APP_REDIRECT_URIS: NOTE_APP_CALLBACK,
     LOG_LEVEL: 'warn',
   };
   instances.push(instance('one', env), instance('two', env));
@@ -159,8 +164,9 @@ describe('two instances behind haproxy', () => {
 
   it('the login limit counts one client across both instances (Redis), as haproxy names the client', async () => {
     const user = newUser();
+    expect((await httpClient(base).post('/api/register', user)).status).toBe(201);
+    // Someone else, from one address, guessing the password.
     const c = httpClient(base);
-    expect((await c.post('/api/register', user)).status).toBe(201);
     const answers = [];
     for (let n = 0; n < LOGIN_LIMIT + 2; n++)
       answers.push(await c.post('/api/login', { username: user.username, password: 'wrong password' }));
@@ -169,6 +175,11 @@ describe('two instances behind haproxy', () => {
     expect(answers.slice(0, LOGIN_LIMIT).map((a) => a.status)).toEqual(Array(LOGIN_LIMIT).fill(401));
     expect(refused.length).toBe(2);
     expect(new Set(answers.map((a) => a.servedBy))).toEqual(new Set(['one', 'two']));
+  });
+
+  it("the note app's sign-in (OpenID Connect) works with its steps on both instances", async () => {
+    const steps = await signInAcrossInstances(base, NOTE_APP_CALLBACK);
+    expect(new Set(steps.map((s) => s.servedBy))).toEqual(new Set(['one', 'two']));
   });
 
   it('an instance stopped with SIGTERM under load, then started again: no request fails', async () => {
