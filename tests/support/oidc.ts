@@ -12,7 +12,7 @@ import { newUser, stripeApp } from './app';
  */
 
 export const NOTE_APP = { clientId: 'note-app', clientSecret: 'note-app-secret-of-at-least-32-characters' };
-export const SCOPE = 'openid email profile subscription';
+const SCOPE = 'openid email profile subscription';
 
 /** A small HTTP server standing in for the note app's back-channel logout endpoint. */
 async function startBackchannelReceiver() {
