@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import * as oidc from 'openid-client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support.mjs';
@@ -15,10 +14,10 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { openMigratedDatabase } from '../../src/server/start';
-import { newUser, TEST_SECRETS_KEY } from '../support/app';
+import { TEST_SECRETS_KEY } from '../support/app';
 import { withDatabase } from '../support/global-setup';
 import { startHaproxy } from '../support/haproxy';
-import { browser, NOTE_APP, SCOPE } from '../support/oidc';
+import { NOTE_APP, signInAcrossInstances } from '../support/oidc';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
 const name = `chairnotes_oidc_${randomBytes(4).toString('hex')}`;
@@ -92,67 +91,7 @@ describe('two instances behind a load balancer', () => {
   });
 
   it('serve the steps of one sign-in alternately, and the note app signs the person in', async () => {
-    // Which instance answered each request of the flow, in order, from the browser and the note app.
-    const steps: { what: string; servedBy: string }[] = [];
-    const record = (url: string, res: Response) => {
-      const servedBy = res.headers.get('x-served-by');
-      if (servedBy) steps.push({ what: `${res.status} ${new URL(url).pathname}`, servedBy });
-    };
-    const noteApp = await oidc.discovery(
-      new URL(`${appUrl}/oidc`),
-      NOTE_APP.clientId,
-      NOTE_APP.clientSecret,
-      undefined,
-      {
-        execute: [oidc.allowInsecureRequests],
-      },
-    );
-    noteApp[oidc.customFetch] = async (url, options) => {
-      const res = await fetch(url, options as RequestInit);
-      record(url, res);
-      return res;
-    };
-
-    const b = browser(appUrl, record);
-    const user = newUser();
-    expect((await b.post('/api/register', user)).status).toBe(201);
-    expect((await b.post('/api/logout', {})).status).toBe(200);
-    steps.length = 0;
-
-    // The note app sends the signed-out person to ChairNotes...
-    const verifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const url = oidc.buildAuthorizationUrl(noteApp, {
-      redirect_uri: REDIRECT_URI,
-      scope: SCOPE,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-    });
-    const atAuth = new URL((await b.open(url.href)).url);
-    expect(atAuth.pathname).toBe('/auth');
-    // ...who signs in on /auth and is sent back into the flow, which ends at the note app.
-    expect((await b.post('/api/login', { username: user.username, password: user.password })).status).toBe(
-      200,
-    );
-    const landed = await b.open(atAuth.searchParams.get('redirect')!);
-    expect(landed.url.startsWith(REDIRECT_URI), landed.url).toBe(true);
-
-    const tokens = await oidc.authorizationCodeGrant(noteApp, new URL(landed.url), {
-      pkceCodeVerifier: verifier,
-      expectedState: state,
-    });
-    const claims = tokens.claims()!;
-    expect(claims).toMatchObject({
-      email: user.email,
-      preferred_username: user.username,
-      note_app_access: false,
-    });
-    const info = await oidc.fetchUserInfo(noteApp, tokens.access_token, claims.sub);
-    expect(info).toMatchObject({ email: user.email });
-    const refreshed = await oidc.refreshTokenGrant(noteApp, tokens.refresh_token!);
-    expect(refreshed.claims()).toMatchObject({ sub: claims.sub });
-
+    const steps = await signInAcrossInstances(appUrl, REDIRECT_URI);
     // Round robin: each request went to the other instance than the one before it.
     const servedBy = steps.map((s) => s.servedBy);
     expect(steps.length).toBeGreaterThanOrEqual(8);

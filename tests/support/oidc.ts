@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { freePort } from '../../scripts/support.mjs';
 import { newUser, stripeApp } from './app';
 
@@ -12,7 +12,7 @@ import { newUser, stripeApp } from './app';
  */
 
 export const NOTE_APP = { clientId: 'note-app', clientSecret: 'note-app-secret-of-at-least-32-characters' };
-export const SCOPE = 'openid email profile subscription';
+const SCOPE = 'openid email profile subscription';
 
 /** A small HTTP server standing in for the note app's back-channel logout endpoint. */
 async function startBackchannelReceiver() {
@@ -188,4 +188,73 @@ export function asClient(b: Browser) {
     post: async (url: string, body: Record<string, unknown> = {}) => answer(await b.post(url, body)),
     get: async (url: string) => answer(await b.request(url)),
   };
+}
+
+/**
+ * The note app's whole sign-in with ChairNotes at `appUrl` (a load balancer in front of instances that
+ * name themselves in x-served-by): a signed-out person is sent to /auth, signs in, comes back with a
+ * code; the note app exchanges it, reads userinfo and refreshes. Answers which instance served each
+ * step, in order.
+ */
+export async function signInAcrossInstances(appUrl: string, redirectUri: string) {
+  // Which instance answered each request of the flow, in order, from the browser and the note app.
+  const steps: { what: string; servedBy: string }[] = [];
+  const record = (url: string, res: Response) => {
+    const servedBy = res.headers.get('x-served-by');
+    if (servedBy) steps.push({ what: `${res.status} ${new URL(url).pathname}`, servedBy });
+  };
+  const noteApp = await oidc.discovery(
+    new URL(`${appUrl}/oidc`),
+    NOTE_APP.clientId,
+    NOTE_APP.clientSecret,
+    undefined,
+    {
+      execute: [oidc.allowInsecureRequests],
+    },
+  );
+  noteApp[oidc.customFetch] = async (url, options) => {
+    const res = await fetch(url, options as RequestInit);
+    record(url, res);
+    return res;
+  };
+
+  const b = browser(appUrl, record);
+  const user = newUser();
+  expect((await b.post('/api/register', user)).status).toBe(201);
+  expect((await b.post('/api/logout', {})).status).toBe(200);
+  steps.length = 0;
+
+  // The note app sends the signed-out person to ChairNotes...
+  const verifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(noteApp, {
+    redirect_uri: redirectUri,
+    scope: SCOPE,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+  });
+  const atAuth = new URL((await b.open(url.href)).url);
+  expect(atAuth.pathname).toBe('/auth');
+  // ...who signs in on /auth and is sent back into the flow, which ends at the note app.
+  expect((await b.post('/api/login', { username: user.username, password: user.password })).status).toBe(200);
+  const landed = await b.open(atAuth.searchParams.get('redirect')!);
+  expect(landed.url.startsWith(redirectUri), landed.url).toBe(true);
+
+  const tokens = await oidc.authorizationCodeGrant(noteApp, new URL(landed.url), {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+  });
+  const claims = tokens.claims()!;
+  expect(claims).toMatchObject({
+    email: user.email,
+    preferred_username: user.username,
+    note_app_access: false,
+  });
+  const info = await oidc.fetchUserInfo(noteApp, tokens.access_token, claims.sub);
+  expect(info).toMatchObject({ email: user.email });
+  const refreshed = await oidc.refreshTokenGrant(noteApp, tokens.refresh_token!);
+  expect(refreshed.claims()).toMatchObject({ sub: claims.sub });
+
+  return steps;
 }
