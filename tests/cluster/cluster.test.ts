@@ -60,6 +60,8 @@ beforeAll(async () => {
     NOTE_APP_CLIENT_ID: NOTE_APP.clientId,
     NOTE_APP_CLIENT_SECRET: NOTE_APP.clientSecret,
     NOTE_APP_REDIRECT_URIS: NOTE_APP_CALLBACK,
+    // As compose.yaml sets it for the shipped balancer's checks (2 s, out after 2): drain, then close.
+    SHUTDOWN_DELAY_MS: '5000',
     LOG_LEVEL: 'warn',
   };
   instances.push(instance('one', env), instance('two', env));
