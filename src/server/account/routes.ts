@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteAccountSchema, emailTokenSchema } from '../../shared/schemas/account';
-import { messageSchema } from '../../shared/schemas/fields';
+import { isoDate, messageSchema } from '../../shared/schemas/fields';
 import { securityOverviewSchema, sessionIdParamsSchema } from '../../shared/schemas/security';
 import { requireRecentAuth } from '../auth/recent-auth';
 import { optionalUserSession, requireUser, requireUserSession } from '../auth/require';
@@ -67,16 +67,31 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Sensitive (design.md section 6): everything about the person, so a recent proof that it is them.
-  app.get('/api/user/export', async (request, reply) => {
-    const session = await requireUserSession(request, reply);
-    requireRecentAuth(session);
-    const data = await account.exportData(session.user);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-disposition', `attachment; filename="chairnotes-my-data-${day}.json"`)
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(data, null, 2));
-  });
+  app.get(
+    '/api/user/export',
+    {
+      // Sent as the JSON text of a download, which Fastify does not serialize again: described only.
+      config: {
+        openapi: {
+          response: {
+            200: z
+              .looseObject({ exportedAt: isoDate })
+              .describe('Everything held about the person, as a JSON file to download'),
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      requireRecentAuth(session);
+      const data = await account.exportData(session.user);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="chairnotes-my-data-${day}.json"`)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
 
   app.delete(
     '/api/user',

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminStatsSchema, userIdParamsSchema } from '../../shared/schemas/admin';
+import {
+  adminPracticeSchema,
+  adminReferralSchema,
+  adminStatsSchema,
+  adminSubscriberSchema,
+  adminUserSchema,
+  userIdParamsSchema,
+} from '../../shared/schemas/admin';
 import { messageSchema } from '../../shared/schemas/fields';
 import { requireAdmin } from '../auth/require';
 import { clientOf } from '../lib/client';
@@ -19,6 +26,9 @@ import {
  * holds no secret (admin-queries.ts), which is what the schema would have guaranteed. The users
  * list arrives from the database as JSON text and is sent as it is.
  */
+/** A list's rows, described in the API's document but not validated on each answer (above). */
+const described = (row: z.ZodType) => ({ config: { openapi: { response: { 200: z.array(row) } } } });
+
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const actions = adminActions(app.ctx);
@@ -31,12 +41,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () =>
     adminStats(db),
   );
-  app.get('/api/admin/users', async (_request, reply) =>
+  app.get('/api/admin/users', described(adminUserSchema), async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await adminUsersJson(db)),
   );
-  app.get('/api/admin/subscribers', async () => adminSubscribers(db));
-  app.get('/api/admin/referrals', async () => adminReferrals(db));
-  app.get('/api/admin/practices', async () => adminPractices(db));
+  app.get('/api/admin/subscribers', described(adminSubscriberSchema), async () => adminSubscribers(db));
+  app.get('/api/admin/referrals', described(adminReferralSchema), async () => adminReferrals(db));
+  app.get('/api/admin/practices', described(adminPracticeSchema), async () => adminPractices(db));
 
   app.post(
     '/api/admin/users/:id/end-sessions',
