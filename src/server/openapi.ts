@@ -26,6 +26,10 @@ declare module 'fastify' {
   }
 }
 
+/** An operation's `security`: the session cookie it needs (the route's guard answers 401 without it). */
+export const USER_SESSION = [{ userSession: [] }];
+export const ADMIN_SESSION = [{ adminSession: [] }];
+
 const errorSchema = {
   type: 'object',
   properties: {

@@ -17,7 +17,13 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { APP_URL, newUser, signedInUser, stripeApp, WEBHOOK_SECRET } from '../support/app';
-import { mintSession, routeKey, routeRecorder } from '../support/routes';
+import {
+  MADE_UP_ASSERTION,
+  MADE_UP_REGISTRATION,
+  mintSession,
+  routeKey,
+  routeRecorder,
+} from '../support/routes';
 import { enrolledAdmin } from '../support/two-factor';
 
 const { routes, onRoute } = routeRecorder();
@@ -45,22 +51,6 @@ type Row = {
   allowed: number;
   /** The OpenID Provider's endpoints answer errors as OAuth does ({error, error_description}). */
   oauth?: true;
-};
-
-/** WebAuthn answers of the right shape that prove nothing. */
-const MADE_UP_REGISTRATION = {
-  id: 'AAAA',
-  rawId: 'AAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
-  clientExtensionResults: {},
-};
-const MADE_UP_ASSERTION = {
-  id: 'AAAA',
-  rawId: 'AAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
-  clientExtensionResults: {},
 };
 
 let counter = 0;

@@ -11,6 +11,7 @@ import {
 import { messageSchema } from '../../shared/schemas/fields';
 import { requireAdmin } from '../auth/require';
 import { clientOf } from '../lib/client';
+import { ADMIN_SESSION } from '../openapi';
 import { adminActions } from './admin-actions';
 import {
   adminPractices,
@@ -33,9 +34,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const actions = adminActions(app.ctx);
 
-  // Every route of this plugin is the admin's: the guard is its hook.
+  // Every route of this plugin is the admin's: the guard is its hook, and the document says so of each.
   app.addHook('preHandler', async (request, reply) => {
     await requireAdmin(request, reply);
+  });
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: ADMIN_SESSION };
   });
 
   app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () =>
