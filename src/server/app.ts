@@ -34,6 +34,7 @@ import { noteAppLogout } from './oidc/note-app-logout';
 import { oidcRepo } from './oidc/oidc-repo';
 import { clientStylesheets } from './oidc/pages';
 import { OIDC_SERVER_TO_SERVER, oidcRoutes } from './oidc/routes';
+import { area, openApiRoute, registerOpenApi } from './openapi';
 import { passkeyRoutes } from './passkeys/routes';
 import { practiceRoutes } from './practices/routes';
 import { publicRoutes } from './public-routes';
@@ -148,10 +149,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  registerGuards(app, {
-    appUrl: config.APP_URL,
-    originExempt: ['/api/stripe/webhook', '/api/newsletter/unsubscribe', ...OIDC_SERVER_TO_SERVER],
-  });
+  const originExempt = ['/api/stripe/webhook', '/api/newsletter/unsubscribe', ...OIDC_SERVER_TO_SERVER];
+  registerGuards(app, { appUrl: config.APP_URL, originExempt });
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, https);
@@ -164,20 +163,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }),
   });
 
-  await app.register(publicRoutes);
-  await app.register(metricsRoutes);
-  await app.register(authRoutes);
-  await app.register(twoFactorRoutes);
-  await app.register(accountRoutes);
-  await app.register(passkeyRoutes);
-  await app.register(passwordResetRoutes);
-  await app.register(adminAuthRoutes);
-  await app.register(adminRoutes);
-  await app.register(marketingRoutes);
-  await app.register(billingRoutes);
-  await app.register(referralRoutes);
-  await app.register(practiceRoutes);
-  await app.register(stripeWebhook);
+  // Before the routes: the document is built from each route as it is registered.
+  await registerOpenApi(app, config, { originExempt });
+  await app.register(area('Public', publicRoutes));
+  await app.register(area('Public', openApiRoute));
+  await app.register(area('Operations', metricsRoutes));
+  await app.register(area('Sign-in', authRoutes));
+  await app.register(area('Two-factor', twoFactorRoutes));
+  await app.register(area('Account', accountRoutes));
+  await app.register(area('Passkeys', passkeyRoutes));
+  await app.register(area('Password reset', passwordResetRoutes));
+  await app.register(area('Admin sign-in', adminAuthRoutes));
+  await app.register(area('Admin', adminRoutes));
+  await app.register(area('Marketing', marketingRoutes));
+  await app.register(area('Billing', billingRoutes));
+  await app.register(area('Referrals', referralRoutes));
+  await app.register(area('Practices', practiceRoutes));
+  await app.register(area('Stripe', stripeWebhook));
   const indexHtml = clientIndexHtml(opts.clientDir);
   await app.register(oidcRoutes, { stylesheets: clientStylesheets(indexHtml) });
 

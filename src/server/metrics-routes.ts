@@ -1,5 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { messageSchema } from '../shared/schemas/fields';
 import { sha256Hex } from './lib/tokens';
 
 /** Whether the Authorization header is `Bearer <token>`, compared in constant time (hashes: equal lengths). */
@@ -7,6 +9,16 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^Bearer (.+)$/i.exec(header ?? '')?.[1] ?? '';
   return timingSafeEqual(Buffer.from(sha256Hex(given)), Buffer.from(sha256Hex(token)));
 }
+
+// Described, not validated: the answer is prom-client's text exposition format.
+const metricsDescription = {
+  headers: z.object({ authorization: z.string().describe('Bearer METRICS_TOKEN') }),
+  response: {
+    200: z.string().describe('Prometheus text exposition format (text/plain; version=0.0.4)'),
+    401: messageSchema.describe('No or a wrong bearer token'),
+    404: messageSchema.describe('Metrics are off: METRICS_TOKEN is not set'),
+  },
+};
 
 /**
  * GET /metrics, Prometheus text, for the scraper holding METRICS_TOKEN. Not public: route names,
@@ -16,7 +28,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 export const metricsRoutes: FastifyPluginAsync = async (app) => {
   const { config, metrics } = app.ctx;
 
-  app.get('/metrics', async (request, reply) => {
+  app.get('/metrics', { config: { openapi: metricsDescription } }, async (request, reply) => {
     const token = config.METRICS_TOKEN;
     if (!token) return reply.callNotFound();
     if (!bearerMatches(request.headers.authorization, token))

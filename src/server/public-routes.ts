@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { PLANS } from '../shared/plans';
+import { planSchema } from '../shared/schemas/billing';
 import { publicConfigSchema } from '../shared/schemas/config';
 import { ping } from './db/client';
 import { migrationJournal, pendingMigrations } from './db/migrate';
@@ -8,10 +10,14 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
 
   // Health answers 503 when the database does not, so a load balancer stops sending traffic here.
-  app.get('/api/health', async (_request, reply) => {
-    await ping(ctx.database.db);
-    return reply.send({ status: 'ok' });
-  });
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async (_request, reply) => {
+      await ping(ctx.database.db);
+      return reply.send({ status: 'ok' as const });
+    },
+  );
 
   // Readiness, for the load balancer: the database answers, this build's migrations are all applied,
   // and the instance is not shutting down. 503 says which is not so.
@@ -27,12 +33,30 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return null;
   }
-  app.get('/api/health/ready', async (_request, reply) => {
-    const reason = await notReadyBecause();
-    if (reason)
-      return reply.status(503).header('retry-after', '5').send({ status: 'not ready', message: reason });
-    return reply.send({ status: 'ready' });
-  });
+  app.get(
+    '/api/health/ready',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z
+            .object({ status: z.literal('not ready'), message: z.string() })
+            .describe(
+              'The database does not answer, a migration is not applied, or the instance is shutting down',
+            ),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const reason = await notReadyBecause();
+      if (reason)
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .send({ status: 'not ready' as const, message: reason });
+      return reply.send({ status: 'ready' as const });
+    },
+  );
 
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     noteAppUrl: ctx.config.NOTE_APP_URL ?? null,
@@ -40,8 +64,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     stripePublishableKey: ctx.billing ? (ctx.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
   }));
 
-  app.get('/api/subscription-plans', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=3600');
-    return PLANS;
-  });
+  app.get(
+    '/api/subscription-plans',
+    { schema: { response: { 200: z.array(planSchema) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return [...PLANS];
+    },
+  );
 };

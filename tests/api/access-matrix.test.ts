@@ -17,7 +17,13 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { APP_URL, newUser, signedInUser, stripeApp, WEBHOOK_SECRET } from '../support/app';
-import { mintSession, routeKey, routeRecorder } from '../support/routes';
+import {
+  MADE_UP_ASSERTION,
+  MADE_UP_REGISTRATION,
+  mintSession,
+  routeKey,
+  routeRecorder,
+} from '../support/routes';
 import { enrolledAdmin } from '../support/two-factor';
 
 const { routes, onRoute } = routeRecorder();
@@ -51,22 +57,6 @@ type Row = {
   oauth?: true;
 };
 
-/** WebAuthn answers of the right shape that prove nothing. */
-const MADE_UP_REGISTRATION = {
-  id: 'AAAA',
-  rawId: 'AAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
-  clientExtensionResults: {},
-};
-const MADE_UP_ASSERTION = {
-  id: 'AAAA',
-  rawId: 'AAAA',
-  type: 'public-key',
-  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
-  clientExtensionResults: {},
-};
-
 let counter = 0;
 const fresh = (what: string) => `${what}${Date.now().toString(36)}${++counter}@example.com`;
 
@@ -82,6 +72,7 @@ const ROUTES: Record<string, Row> = {
   },
   'GET /api/config': { access: 'public', allowed: 200 },
   'GET /api/subscription-plans': { access: 'public', allowed: 200 },
+  'GET /api/openapi.json': { access: 'public', allowed: 200 },
   'POST /api/register': { access: 'public', call: () => ({ body: newUser() }), allowed: 201 },
   'POST /api/login': {
     access: 'public',

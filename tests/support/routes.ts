@@ -41,6 +41,22 @@ export function routeRecorder() {
   };
 }
 
+/** WebAuthn answers of the right shape that prove nothing. */
+export const MADE_UP_REGISTRATION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' },
+  clientExtensionResults: {},
+};
+export const MADE_UP_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
+};
+
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 
 /**

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteAccountSchema, emailTokenSchema } from '../../shared/schemas/account';
-import { messageSchema } from '../../shared/schemas/fields';
+import { isoDate, messageSchema } from '../../shared/schemas/fields';
 import { securityOverviewSchema, sessionIdParamsSchema } from '../../shared/schemas/security';
 import { requireRecentAuth } from '../auth/recent-auth';
 import { optionalUserSession, requireUser, requireUserSession } from '../auth/require';
 import { clearSessionCookie } from '../auth/session-cookies';
 import { clientOf } from '../lib/client';
+import { USER_SESSION } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { accountService } from './account-service';
 import { emailAddressService } from './email-address-service';
@@ -31,7 +32,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/verify-email/resend',
-    { config: rateLimit, schema: { response: { 200: messageSchema } } },
+    { config: rateLimit, schema: { security: USER_SESSION, response: { 200: messageSchema } } },
     async (request, reply) => ({
       message: await emailAddress.resendVerification(await requireUser(request, reply)),
     }),
@@ -39,7 +40,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/sign-out-others',
-    { schema: { response: { 200: messageSchema.extend({ count: z.number().int() }) } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        response: { 200: messageSchema.extend({ count: z.number().int() }) },
+      },
+    },
     async (request, reply) => {
       const { user, token } = await requireUserSession(request, reply);
       const count = await account.signOutOthers(user, token, clientOf(request));
@@ -49,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/security',
-    { schema: { response: { 200: securityOverviewSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: securityOverviewSchema } } },
     async (request, reply) => {
       const { user, token } = await requireUserSession(request, reply);
       return account.securityOverview(user, token);
@@ -58,7 +64,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/user/sessions/:id',
-    { schema: { params: sessionIdParamsSchema, response: { 200: messageSchema } } },
+    { schema: { security: USER_SESSION, params: sessionIdParamsSchema, response: { 200: messageSchema } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       await account.endSession(user, request.params.id, clientOf(request));
@@ -67,22 +73,38 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Sensitive (design.md section 6): everything about the person, so a recent proof that it is them.
-  app.get('/api/user/export', async (request, reply) => {
-    const session = await requireUserSession(request, reply);
-    requireRecentAuth(session);
-    const data = await account.exportData(session.user);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-disposition', `attachment; filename="chairnotes-my-data-${day}.json"`)
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(data, null, 2));
-  });
+  app.get(
+    '/api/user/export',
+    {
+      schema: { security: USER_SESSION },
+      // Sent as the JSON text of a download, which Fastify does not serialize again: described only.
+      config: {
+        openapi: {
+          response: {
+            200: z
+              .looseObject({ exportedAt: isoDate })
+              .describe('Everything held about the person, as a JSON file to download'),
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      requireRecentAuth(session);
+      const data = await account.exportData(session.user);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-disposition', `attachment; filename="chairnotes-my-data-${day}.json"`)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
 
   app.delete(
     '/api/user',
     {
       config: rateLimit,
-      schema: { body: deleteAccountSchema, response: { 200: messageSchema } },
+      schema: { security: USER_SESSION, body: deleteAccountSchema, response: { 200: messageSchema } },
     },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);

@@ -25,6 +25,7 @@ import { endSession, verifyLogin } from '../auth/sign-in';
 import { twoFactorService } from '../auth/two-factor-service';
 import { clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
+import { ADMIN_SESSION } from '../openapi';
 import { passkeyService } from '../passkeys/passkey-service';
 import { optionsSchema } from '../passkeys/routes';
 import { authRateLimit } from '../security/rate-limits';
@@ -97,14 +98,18 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/user', { schema: { response: { 200: publicAdminSchema } } }, async (request, reply) => {
-    const { admin, enrolled } = await requireAdminSession(request, reply, enrolling);
-    return toPublicAdmin(admin, enrolled);
-  });
+  app.get(
+    '/api/admin/user',
+    { schema: { security: ADMIN_SESSION, response: { 200: publicAdminSchema } } },
+    async (request, reply) => {
+      const { admin, enrolled } = await requireAdminSession(request, reply, enrolling);
+      return toPublicAdmin(admin, enrolled);
+    },
+  );
 
   app.post(
     '/api/admin/2fa/totp/setup',
-    { schema: { response: { 200: totpSetupSchema } } },
+    { schema: { security: ADMIN_SESSION, response: { 200: totpSetupSchema } } },
     async (request, reply) => {
       const { admin } = await requireAdminSession(request, reply, enrolling);
       return twoFactor.setup(account(admin.id), admin);
@@ -113,7 +118,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/2fa/totp/enable',
-    { config: rateLimit, schema: { body: codeSchema, response: { 200: recoveryCodesSchema } } },
+    {
+      config: rateLimit,
+      schema: { security: ADMIN_SESSION, body: codeSchema, response: { 200: recoveryCodesSchema } },
+    },
     async (request, reply) => {
       const { admin, token } = await requireAdminSession(request, reply, enrolling);
       const recoveryCodes = await twoFactor.enable(
@@ -130,7 +138,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/passkeys/registration-options',
-    { schema: { response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>() } } },
+    {
+      schema: {
+        security: ADMIN_SESSION,
+        response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>() },
+      },
+    },
     async (request, reply) => {
       const { admin } = await requireAdminSession(request, reply, enrolling);
       return passkeys.registrationOptions(request, reply, account(admin.id), admin);
@@ -139,7 +152,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/passkeys/registration',
-    { schema: { body: passkeyRegistrationSchema, response: { 201: passkeySchema } } },
+    {
+      schema: { security: ADMIN_SESSION, body: passkeyRegistrationSchema, response: { 201: passkeySchema } },
+    },
     async (request, reply) => {
       const { admin, token } = await requireAdminSession(request, reply, enrolling);
       const passkey = await passkeys.register(request, reply, account(admin.id), admin, request.body);

@@ -1,9 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminStatsSchema, userIdParamsSchema } from '../../shared/schemas/admin';
+import {
+  adminPracticeSchema,
+  adminReferralSchema,
+  adminStatsSchema,
+  adminSubscriberSchema,
+  adminUserSchema,
+  userIdParamsSchema,
+} from '../../shared/schemas/admin';
 import { messageSchema } from '../../shared/schemas/fields';
 import { requireAdmin } from '../auth/require';
 import { clientOf } from '../lib/client';
+import { ADMIN_SESSION } from '../openapi';
 import { adminActions } from './admin-actions';
 import {
   adminPractices,
@@ -19,24 +27,30 @@ import {
  * holds no secret (admin-queries.ts), which is what the schema would have guaranteed. The users
  * list arrives from the database as JSON text and is sent as it is.
  */
+/** A list's rows, described in the API's document but not validated on each answer (above). */
+const described = (row: z.ZodType) => ({ config: { openapi: { response: { 200: z.array(row) } } } });
+
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const actions = adminActions(app.ctx);
 
-  // Every route of this plugin is the admin's: the guard is its hook.
+  // Every route of this plugin is the admin's: the guard is its hook, and the document says so of each.
   app.addHook('preHandler', async (request, reply) => {
     await requireAdmin(request, reply);
+  });
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: ADMIN_SESSION };
   });
 
   app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () =>
     adminStats(db),
   );
-  app.get('/api/admin/users', async (_request, reply) =>
+  app.get('/api/admin/users', described(adminUserSchema), async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await adminUsersJson(db)),
   );
-  app.get('/api/admin/subscribers', async () => adminSubscribers(db));
-  app.get('/api/admin/referrals', async () => adminReferrals(db));
-  app.get('/api/admin/practices', async () => adminPractices(db));
+  app.get('/api/admin/subscribers', described(adminSubscriberSchema), async () => adminSubscribers(db));
+  app.get('/api/admin/referrals', described(adminReferralSchema), async () => adminReferrals(db));
+  app.get('/api/admin/practices', described(adminPracticeSchema), async () => adminPractices(db));
 
   app.post(
     '/api/admin/users/:id/end-sessions',

@@ -10,6 +10,7 @@ import { messageSchema } from '../../shared/schemas/fields';
 import { twoFactorRequiredSchema } from '../../shared/schemas/two-factor';
 import { accountService } from '../account/account-service';
 import { clientOf } from '../lib/client';
+import { USER_SESSION } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
@@ -61,15 +62,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Logged out' };
   });
 
-  app.get('/api/user', { schema: { response: { 200: publicUserSchema } } }, async (request, reply) => {
-    const session = await requireUserSession(request, reply);
-    return toPublicUser(session.user, session);
-  });
+  app.get(
+    '/api/user',
+    { schema: { security: USER_SESSION, response: { 200: publicUserSchema } } },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      return toPublicUser(session.user, session);
+    },
+  );
 
   // Rate limited: it checks a password and sends mail when the email changes.
   app.patch(
     '/api/user',
-    { config: rateLimit, schema: { body: profileSchema, response: { 200: profileUpdateResponseSchema } } },
+    {
+      config: rateLimit,
+      schema: { security: USER_SESSION, body: profileSchema, response: { 200: profileUpdateResponseSchema } },
+    },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       const { user, message } = await account.updateProfile(session.user, request.body);
@@ -82,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: rateLimit,
       schema: {
+        security: USER_SESSION,
         body: refusingCommonPassword(changePasswordSchema, 'newPassword'),
         response: { 200: messageSchema },
       },

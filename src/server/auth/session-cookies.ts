@@ -10,7 +10,7 @@ const SESSION_COOKIE: Record<SessionKind, string> = { user: 'cn_session', admin:
  * for path /, and from this host itself (no sibling subdomain can plant or override one). Browsers
  * refuse the prefix on http, so a local install keeps the plain names.
  */
-function sessionCookieName(kind: SessionKind, opts: CookieOptions): string {
+export function sessionCookieName(kind: SessionKind, opts: CookieOptions): string {
   return opts.secure ? `__Host-${SESSION_COOKIE[kind]}` : SESSION_COOKIE[kind];
 }
 

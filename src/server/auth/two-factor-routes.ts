@@ -11,6 +11,7 @@ import {
 } from '../../shared/schemas/two-factor';
 import { clientOf } from '../lib/client';
 import { badRequest, unauthorized } from '../lib/http-error';
+import { USER_SESSION } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { verifyPassword } from './password';
 import { completePendingSignInWithCode } from './pending-sign-in';
@@ -34,7 +35,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/2fa',
-    { schema: { response: { 200: twoFactorStatusSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: twoFactorStatusSchema } } },
     async (request, reply) => {
       const { user } = await requireUserSession(request, reply);
       return twoFactor.status(account(user.id));
@@ -43,7 +44,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/2fa/totp/setup',
-    { schema: { response: { 200: totpSetupSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: totpSetupSchema } } },
     async (request, reply) => {
       const { user } = await requireUserSession(request, reply);
       return twoFactor.setup(account(user.id), user);
@@ -52,7 +53,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/2fa/totp/enable',
-    { config: rateLimit, schema: { body: codeSchema, response: { 200: recoveryCodesSchema } } },
+    {
+      config: rateLimit,
+      schema: { security: USER_SESSION, body: codeSchema, response: { 200: recoveryCodesSchema } },
+    },
     async (request, reply) => {
       const { user } = await requireUserSession(request, reply);
       const recoveryCodes = await twoFactor.enable(
@@ -68,7 +72,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sensitive (design.md section 6): the code asked for here is the proof.
   app.post(
     '/api/user/2fa/totp/disable',
-    { config: rateLimit, schema: { body: codeSchema, response: { 200: messageSchema } } },
+    {
+      config: rateLimit,
+      schema: { security: USER_SESSION, body: codeSchema, response: { 200: messageSchema } },
+    },
     async (request, reply) => {
       const { user } = await requireUserSession(request, reply);
       await twoFactor.disable(account(user.id), user, request.body.code, clientOf(request));
@@ -78,7 +85,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/2fa/recovery-codes',
-    { schema: { response: { 200: recoveryCodesSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: recoveryCodesSchema } } },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       requireRecentAuth(session);
@@ -91,7 +98,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/reauth',
-    { config: rateLimit, schema: { body: reauthSchema, response: { 200: messageSchema } } },
+    {
+      config: rateLimit,
+      schema: { security: USER_SESSION, body: reauthSchema, response: { 200: messageSchema } },
+    },
     async (request, reply) => {
       const { user, token } = await requireUserSession(request, reply);
       const { password, code } = request.body;

@@ -20,11 +20,12 @@ import { requireUser, requireUserSession } from '../auth/require';
 import { toPublicUser } from '../auth/users-repo';
 import type { Db } from '../db/client';
 import { planChangedMail } from '../mail/templates';
+import { USER_SESSION } from '../openapi';
 import { practiceService } from '../practices/practice-service';
 import { practicesRepo } from '../practices/practices-repo';
 import { subscriptionService } from './subscription-service';
 
-const userAnswer = { schema: { response: { 200: publicUserSchema } } };
+const userAnswer = { schema: { security: USER_SESSION, response: { 200: publicUserSchema } } };
 type Session = Awaited<ReturnType<typeof requireUserSession>>;
 
 /**
@@ -49,7 +50,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/create-subscription',
-    { schema: { body: createSubscriptionSchema, response: { 200: createSubscriptionResponseSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        body: createSubscriptionSchema,
+        response: { 200: createSubscriptionResponseSchema },
+      },
+    },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       // A member of someone else's practice cannot start one of their own (one practice each).
@@ -67,7 +74,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/subscription',
-    { schema: { response: { 200: subscriptionDetailsSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: subscriptionDetailsSchema } } },
     async (request, reply) => subscriptions.details(await requireUser(request, reply)),
   );
 
@@ -85,7 +92,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/subscription/change-plan/preview',
-    { schema: { querystring: planChangeQuerySchema, response: { 200: planChangePreviewSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        querystring: planChangeQuerySchema,
+        response: { 200: planChangePreviewSchema },
+      },
+    },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       await practices.checkPlanChoice(session.practice, request.query.planId);
@@ -95,7 +108,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/subscription/change-plan',
-    { schema: { body: planChangeSchema, response: { 200: publicUserSchema } } },
+    { schema: { security: USER_SESSION, body: planChangeSchema, response: { 200: publicUserSchema } } },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       // One practice per person, and an owner keeps theirs while it has members (design.md section 10).
@@ -122,7 +135,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/subscription/cancel',
-    { schema: { body: cancelSchema, response: { 200: publicUserSchema } } },
+    { schema: { security: USER_SESSION, body: cancelSchema, response: { 200: publicUserSchema } } },
     async (request, reply) =>
       answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
         subscriptions.cancelAtPeriodEnd(user, request.id, request.body),
@@ -137,26 +150,26 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/billing/invoices',
-    { schema: { response: { 200: invoiceSchema.array() } } },
+    { schema: { security: USER_SESSION, response: { 200: invoiceSchema.array() } } },
     async (request, reply) => subscriptions.invoices(await requireUser(request, reply)),
   );
 
   app.get(
     '/api/billing/payment-method',
-    { schema: { response: { 200: paymentMethodSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: paymentMethodSchema } } },
     async (request, reply) => subscriptions.paymentMethod(await requireUser(request, reply)),
   );
 
   // A new card without the portal: the page confirms the SetupIntent, then says which one it was.
   app.post(
     '/api/billing/card',
-    { schema: { response: { 200: z.object({ clientSecret: z.string() }) } } },
+    { schema: { security: USER_SESSION, response: { 200: z.object({ clientSecret: z.string() }) } } },
     async (request, reply) => subscriptions.startCardUpdate(await requireUser(request, reply), request.id),
   );
 
   app.post(
     '/api/billing/card/confirm',
-    { schema: { body: cardUpdateSchema, response: { 200: publicUserSchema } } },
+    { schema: { security: USER_SESSION, body: cardUpdateSchema, response: { 200: publicUserSchema } } },
     async (request, reply) =>
       answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
         subscriptions.finishCardUpdate(user, request.body.setupIntentId),
@@ -166,13 +179,19 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Who the invoices are made out to: asked on the subscribe page, editable in the Subscription tab.
   app.get(
     '/api/billing/details',
-    { schema: { response: { 200: billingDetailsAnswerSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: billingDetailsAnswerSchema } } },
     async (request, reply) => ({ details: (await requireUser(request, reply)).billingDetails ?? null }),
   );
 
   app.put(
     '/api/billing/details',
-    { schema: { body: billingDetailsSchema, response: { 200: billingDetailsAnswerSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        body: billingDetailsSchema,
+        response: { 200: billingDetailsAnswerSchema },
+      },
+    },
     async (request, reply) => ({
       details: await subscriptions.saveBillingDetails(await requireUser(request, reply), request.body),
     }),
@@ -180,7 +199,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/billing/portal',
-    { schema: { response: { 200: z.object({ url: z.string() }) } } },
+    { schema: { security: USER_SESSION, response: { 200: z.object({ url: z.string() }) } } },
     async (request, reply) => ({ url: await subscriptions.portalUrl(await requireUser(request, reply)) }),
   );
 };

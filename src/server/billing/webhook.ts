@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
+import { z } from 'zod';
+import { messageSchema } from '../../shared/schemas/fields';
 import { badRequest } from '../lib/http-error';
 import { webhookRepo } from './webhook-repo';
 
@@ -14,6 +16,28 @@ function isEvent(value: unknown): value is Stripe.Event {
 }
 
 /**
+ * The webhook as the API's document describes it. Described only: the body must reach the route as
+ * the raw bytes Stripe signed, and a bad or missing signature is answered by the route itself.
+ */
+const webhookDescription = {
+  headers: z.object({
+    'stripe-signature': z.string().describe("Stripe's signature of the raw body (Stripe-Signature)"),
+  }),
+  body: z
+    .looseObject({
+      id: z.string(),
+      type: z.string(),
+      data: z.looseObject({ object: z.looseObject({}) }),
+    })
+    .describe('A Stripe event, signed by Stripe with the webhook secret'),
+  response: {
+    200: z.object({ received: z.literal(true) }).describe('Recorded; processed afterwards, once'),
+    400: messageSchema.describe('Invalid Stripe signature, or not a Stripe event'),
+    503: messageSchema.describe('Stripe webhooks are not configured, or the database is unavailable'),
+  },
+};
+
+/**
  * POST /api/stripe/webhook: the body is verified against Stripe's signature on its raw bytes, the
  * event recorded, and Stripe answered at once; the queue (webhook-queue.ts) processes it afterwards,
  * so a slow Stripe or a failure there never keeps Stripe waiting (decision 043).
@@ -26,7 +50,7 @@ export const stripeWebhook: FastifyPluginAsync = async (app) => {
     done(null, body),
   );
 
-  app.post('/api/stripe/webhook', async (request, reply) => {
+  app.post('/api/stripe/webhook', { config: { openapi: webhookDescription } }, async (request, reply) => {
     const { billing, metrics } = ctx;
     const queue = app.stripeEvents;
     if (!billing?.webhookSecret || !queue) {

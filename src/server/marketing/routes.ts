@@ -39,7 +39,12 @@ export const marketingRoutes: FastifyPluginAsyncZod = async (app) => {
   // the page that asks, and its button posts the token back.
   app.get(
     '/api/newsletter/unsubscribe',
-    { schema: { querystring: z.object({ token: text().max(200).optional() }) } },
+    {
+      schema: {
+        querystring: z.object({ token: text().max(200).optional() }),
+        response: { 303: z.undefined().describe('To the page that asks whether to unsubscribe') },
+      },
+    },
     async (request, reply) => reply.redirect(newsletterUnsubscribePage(request.query.token ?? ''), 303),
   );
 

@@ -16,6 +16,7 @@ import {
 import { completePendingSignIn, openSession, pendingSignIn } from '../auth/pending-sign-in';
 import { requireRecentAuth } from '../auth/recent-auth';
 import { requireUser, requireUserSession } from '../auth/require';
+import { USER_SESSION } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { passkeyService } from './passkey-service';
 
@@ -29,13 +30,18 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/passkeys',
-    { schema: { response: { 200: z.array(passkeySchema) } } },
+    { schema: { security: USER_SESSION, response: { 200: z.array(passkeySchema) } } },
     async (request, reply) => passkeys.list(account((await requireUser(request, reply)).id)),
   );
 
   app.post(
     '/api/user/passkeys/registration-options',
-    { schema: { response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>() } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>() },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       return passkeys.registrationOptions(request, reply, account(user.id), user);
@@ -44,7 +50,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/passkeys/registration',
-    { schema: { body: passkeyRegistrationSchema, response: { 201: passkeySchema } } },
+    { schema: { security: USER_SESSION, body: passkeyRegistrationSchema, response: { 201: passkeySchema } } },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       const passkey = await passkeys.register(request, reply, account(user.id), user, request.body);
@@ -56,6 +62,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/passkeys/:id',
     {
       schema: {
+        security: USER_SESSION,
         params: passkeyIdParamsSchema,
         body: passkeyNameFormSchema,
         response: { 200: passkeySchema },
@@ -70,7 +77,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Removing the last second factor is sensitive (design.md section 6): it needs a recent proof.
   app.delete(
     '/api/user/passkeys/:id',
-    { schema: { params: passkeyIdParamsSchema, response: { 200: messageSchema } } },
+    { schema: { security: USER_SESSION, params: passkeyIdParamsSchema, response: { 200: messageSchema } } },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       const { user } = session;

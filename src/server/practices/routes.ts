@@ -13,6 +13,7 @@ import {
   transferSchema,
 } from '../../shared/schemas/practice';
 import { requireUserSession } from '../auth/require';
+import { USER_SESSION } from '../openapi';
 import { authRateLimit, practiceInvitationRateLimit } from '../security/rate-limits';
 import { practiceService } from './practice-service';
 
@@ -24,13 +25,15 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const practices = practiceService(ctx);
   const invitationLimit = practiceInvitationRateLimit(ctx.config);
 
-  app.get('/api/practice', { schema: { response: overviewAnswer } }, async (request, reply) =>
-    practices.overview(await requireUserSession(request, reply)),
+  app.get(
+    '/api/practice',
+    { schema: { security: USER_SESSION, response: overviewAnswer } },
+    async (request, reply) => practices.overview(await requireUserSession(request, reply)),
   );
 
   app.patch(
     '/api/practice',
-    { schema: { body: practiceNameSchema, response: overviewAnswer } },
+    { schema: { security: USER_SESSION, body: practiceNameSchema, response: overviewAnswer } },
     async (request, reply) => practices.rename(await requireUserSession(request, reply), request.body.name),
   );
 
@@ -38,7 +41,11 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/practice/invitations',
     {
       config: invitationLimit,
-      schema: { body: invitationRequestSchema, response: { 201: practiceOverviewSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: invitationRequestSchema,
+        response: { 201: practiceOverviewSchema },
+      },
     },
     async (request, reply) => {
       const overview = await practices.invite(await requireUserSession(request, reply), request.body);
@@ -48,13 +55,16 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/practice/invitations/:id',
-    { schema: { params: invitationIdParamsSchema, response: overviewAnswer } },
+    { schema: { security: USER_SESSION, params: invitationIdParamsSchema, response: overviewAnswer } },
     async (request, reply) => practices.withdraw(await requireUserSession(request, reply), request.params.id),
   );
 
   app.post(
     '/api/practice/invitations/:id/resend',
-    { config: invitationLimit, schema: { params: invitationIdParamsSchema, response: overviewAnswer } },
+    {
+      config: invitationLimit,
+      schema: { security: USER_SESSION, params: invitationIdParamsSchema, response: overviewAnswer },
+    },
     async (request, reply) => practices.resend(await requireUserSession(request, reply), request.params.id),
   );
 
@@ -73,14 +83,21 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/practice/join',
     {
       config: authRateLimit(ctx.config),
-      schema: { body: invitationTokenSchema, response: { 200: joinResponseSchema } },
+      schema: { security: USER_SESSION, body: invitationTokenSchema, response: { 200: joinResponseSchema } },
     },
     async (request, reply) => practices.join(await requireUserSession(request, reply), request.body.token),
   );
 
   app.patch(
     '/api/practice/members/:userId',
-    { schema: { params: memberParamsSchema, body: memberRoleSchema, response: overviewAnswer } },
+    {
+      schema: {
+        security: USER_SESSION,
+        params: memberParamsSchema,
+        body: memberRoleSchema,
+        response: overviewAnswer,
+      },
+    },
     async (request, reply) =>
       practices.changeRole(
         await requireUserSession(request, reply),
@@ -91,14 +108,14 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/practice/members/:userId',
-    { schema: { params: memberParamsSchema, response: overviewAnswer } },
+    { schema: { security: USER_SESSION, params: memberParamsSchema, response: overviewAnswer } },
     async (request, reply) =>
       practices.remove(await requireUserSession(request, reply), request.params.userId),
   );
 
   app.post(
     '/api/practice/leave',
-    { schema: { response: { 200: messageSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: messageSchema } } },
     async (request, reply) => {
       await practices.leave(await requireUserSession(request, reply));
       return { message: 'You have left the practice.' };
@@ -107,7 +124,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/practice/transfer',
-    { schema: { body: transferSchema, response: overviewAnswer } },
+    { schema: { security: USER_SESSION, body: transferSchema, response: overviewAnswer } },
     async (request, reply) =>
       practices.transfer(await requireUserSession(request, reply), request.body.userId, request.log),
   );

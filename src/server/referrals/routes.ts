@@ -9,6 +9,7 @@ import {
   validateReferralCodeSchema,
 } from '../../shared/schemas/referrals';
 import { requireUser } from '../auth/require';
+import { USER_SESSION } from '../openapi';
 import { formRateLimit, referralCodeRateLimit } from '../security/rate-limits';
 import { referralService } from './referral-service';
 
@@ -18,13 +19,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/referrals/code',
-    { schema: { response: { 200: referralCodeSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: referralCodeSchema } } },
     async (request, reply) => ({ referralCode: (await requireUser(request, reply)).referralCode }),
   );
 
   app.get(
     '/api/referrals/stats',
-    { schema: { response: { 200: referralStatsSchema } } },
+    { schema: { security: USER_SESSION, response: { 200: referralStatsSchema } } },
     async (request, reply) => referrals.stats(await requireUser(request, reply)),
   );
 
@@ -32,7 +33,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referrals',
     {
       config: formRateLimit(ctx.config),
-      schema: { body: invitationSchema, response: { 201: messageSchema } },
+      schema: { security: USER_SESSION, body: invitationSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);
@@ -45,7 +46,11 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/validate-referral-code',
     {
       config: referralCodeRateLimit(ctx.config),
-      schema: { body: validateReferralCodeSchema, response: { 200: referralValidationSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: validateReferralCodeSchema,
+        response: { 200: referralValidationSchema },
+      },
     },
     async (request, reply) => {
       const problem = await referrals.problemWith(await requireUser(request, reply), request.body.code);
@@ -57,7 +62,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/subscription/referral',
     {
       config: referralCodeRateLimit(ctx.config),
-      schema: { body: validateReferralCodeSchema, response: { 201: messageSchema } },
+      schema: { security: USER_SESSION, body: validateReferralCodeSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {
       await referrals.apply(await requireUser(request, reply), request.body.code);

@@ -85,7 +85,7 @@ export const adminReferralSchema = z.object({
 export type AdminReferral = z.infer<typeof adminReferralSchema>;
 
 /** One row of GET /api/admin/practices: a practice, its owner, its size and its subscription's state. */
-const adminPracticeSchema = z.object({
+export const adminPracticeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   ownerUsername: z.string(),

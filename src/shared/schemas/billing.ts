@@ -6,7 +6,22 @@ import {
   PLAN_IDS,
   SUBSCRIPTION_STATUSES,
 } from '../constants';
+import type { Plan } from '../plans';
 import { isoDate, text } from './fields';
+
+/** GET /api/subscription-plans: one plan, as shared/plans.ts defines it. */
+export const planSchema = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  /** Pounds per month. */
+  price: z.number(),
+  interval: z.literal('month'),
+  features: z.array(z.string()),
+  disabled: z.array(z.string()),
+  notIncluded: z.array(z.string()),
+  popular: z.boolean(),
+  extraInfo: z.string(),
+}) satisfies z.ZodType<Plan>;
 
 export const createSubscriptionSchema = z.object({
   planId: z.enum(PAID_PLAN_IDS, { error: 'Choose the Plus or Practice plan' }),
