@@ -83,6 +83,16 @@ async function register(base) {
   return { ...user, browser };
 }
 
+/** The admin signed in and enrolled in TOTP (admins must have a second factor): a cookie client. */
+export async function enrolledAdmin(base, admin) {
+  const adminBrowser = cookieClient(base);
+  await adminBrowser.call('POST', '/api/admin/login', { username: admin.username, password: admin.password });
+  const { secret } = await adminBrowser.call('POST', '/api/admin/2fa/totp/setup');
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  await adminBrowser.call('POST', '/api/admin/2fa/totp/enable', { code: totp.generate() });
+  return adminBrowser;
+}
+
 /**
  * The sessions the signed-in pages are measured with, as cookies: a dentist on a Practice plan trial
  * (card saved, so the webhook made their practice), a newly registered one about to subscribe, and an
@@ -97,11 +107,7 @@ export async function signedInSessions(base, stripe, admin) {
 
   const newcomer = await register(base);
 
-  const adminBrowser = cookieClient(base);
-  await adminBrowser.call('POST', '/api/admin/login', { username: admin.username, password: admin.password });
-  const { secret } = await adminBrowser.call('POST', '/api/admin/2fa/totp/setup');
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
-  await adminBrowser.call('POST', '/api/admin/2fa/totp/enable', { code: totp.generate() });
+  const adminBrowser = await enrolledAdmin(base, admin);
 
   // As Chrome's Network.setCookies takes them.
   const forChrome = (jar) => jar.cookies().map((c) => ({ ...c, url: base }));
