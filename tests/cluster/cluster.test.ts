@@ -190,6 +190,10 @@ describe('two instances behind haproxy', () => {
     expect((await c.post('/api/register', user)).status).toBe(201);
     const failures: string[] = [];
     const servedBy = new Map<string, number>();
+    // Resolves at the first answer after which `done` holds: the test waits for answers, not for time.
+    const waiting: { done: () => boolean; resolve: () => void }[] = [];
+    const whenServed = (done: () => boolean) =>
+      new Promise<void>((resolve) => waiting.push({ done, resolve }));
     let sent = 0;
     let running = true;
     const worker = async () => {
@@ -198,6 +202,10 @@ describe('two instances behind haproxy', () => {
         try {
           const res = await c.get(sent % 2 ? '/api/user' : '/api/subscription-plans');
           servedBy.set(res.servedBy ?? '?', (servedBy.get(res.servedBy ?? '?') ?? 0) + 1);
+          for (const w of waiting.filter((w) => w.done())) {
+            waiting.splice(waiting.indexOf(w), 1);
+            w.resolve();
+          }
           if (res.status !== 200)
             failures.push(`${res.status} from ${res.servedBy}: ${res.text.slice(0, 100)}`);
         } catch (error) {
@@ -207,14 +215,14 @@ describe('two instances behind haproxy', () => {
     };
     const load = Array.from({ length: 8 }, worker);
     const [first] = instances;
-    // Mid-load: docker stop.
-    await new Promise((r) => setTimeout(r, 500));
+    // Mid-load: once both instances are answering the clients.
+    await whenServed(() => (servedBy.get('one') ?? 0) >= 50 && (servedBy.get('two') ?? 0) >= 50);
     expect(await first!.stop()).toBe(0);
     const sentWhileOne = sent;
     await first!.start();
     // Until haproxy sends to it again.
     const before = servedBy.get('one') ?? 0;
-    while ((servedBy.get('one') ?? 0) === before) await new Promise((r) => setTimeout(r, 100));
+    await whenServed(() => (servedBy.get('one') ?? 0) > before);
     running = false;
     await Promise.all(load);
     console.log(

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { vi } from 'vitest';
 import { freePort } from '../../scripts/support.mjs';
 import { waitForPort } from '../support/net';
 
@@ -42,12 +43,15 @@ export function instance(name: string, env: Record<string, string>): Instance & 
       await waitForPort(port, 120_000, () =>
         proc.exitCode !== null ? `${name} exited (${proc.exitCode}):\n${out}` : undefined,
       );
-      for (;;) {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-        if (res?.ok) return;
-        if (proc.exitCode !== null) throw new Error(`${name} exited (${proc.exitCode}):\n${out}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // Listening is not answering: the database and migrations come first.
+      await vi.waitFor(
+        async () => {
+          if (proc.exitCode !== null) throw new Error(`${name} exited (${proc.exitCode}):\n${out}`);
+          const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+          if (!res.ok) throw new Error(`${name}: /api/health answered ${res.status}`);
+        },
+        { timeout: 120_000, interval: 100 },
+      );
     },
     async stop() {
       const proc = child;
