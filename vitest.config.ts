@@ -1,6 +1,15 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+const here = import.meta.dirname;
 export default defineConfig({
+  // The client's import aliases (vite.config.ts), for the unit tests of client modules.
+  resolve: {
+    alias: {
+      '@shared': path.resolve(here, 'src/shared'),
+      '@client': path.resolve(here, 'src/client'),
+    },
+  },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/support/global-setup.ts'],

@@ -12,6 +12,13 @@ import { startServer } from './server.mjs';
 import { signedInSessions, startFakeStripe } from './signed-in.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/**
+ * Lighthouse's simulated phone runs the page's scripts four times slower than this machine ran them. This
+ * machine is shared: its speed (Lighthouse's benchmark index, printed) moves between ~1100 and ~2300 from
+ * one minute to the next, and a signed-in page's blocking time with it. Those pages, whose script is most
+ * of their score, are measured five times rather than three, so one slow minute is not the median.
+ */
+const SIGNED_IN_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** Each page's budgets, as design.md section 8 writes them: `min` scores, `max` metrics. */
@@ -85,11 +92,11 @@ async function runLighthouse(browser, url, cookies, categories) {
   }
 }
 
-async function measure(browser, base, page, cookies, categories) {
+async function measure(browser, base, page, cookies, categories, runs = RUNS) {
   const scores = Object.fromEntries(categories.map((k) => [k, []]));
-  const metrics = { lcp: [], tbt: [], cls: [] };
+  const metrics = { lcp: [], tbt: [], cls: [], benchmarkIndex: [] };
   let first;
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     // Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP on a busy machine): such a run
     // measured nothing, and is run again.
     let lhr;
@@ -108,6 +115,7 @@ async function measure(browser, base, page, cookies, categories) {
     metrics.lcp.push(lhr.audits['largest-contentful-paint'].numericValue);
     metrics.tbt.push(lhr.audits['total-blocking-time'].numericValue);
     metrics.cls.push(lhr.audits['cumulative-layout-shift'].numericValue);
+    metrics.benchmarkIndex.push(lhr.environment.benchmarkIndex);
   }
   if (process.env.BENCH_SAVE_REPORTS)
     writeFileSync(
@@ -125,6 +133,7 @@ async function measure(browser, base, page, cookies, categories) {
     lcp: median(metrics.lcp),
     tbt: median(metrics.tbt),
     cls: median(metrics.cls),
+    benchmarkIndex: median(metrics.benchmarkIndex),
   };
   return { row, lhr: first };
 }
@@ -165,7 +174,9 @@ export async function runWebBench() {
     }
     const sessions = await signedInSessions(base, stripe, ADMIN);
     for (const page of chosen(SIGNED_IN_PAGES))
-      signedIn.push((await measure(browser, base, page, sessions[page.session], ['performance'])).row);
+      signedIn.push(
+        (await measure(browser, base, page, sessions[page.session], ['performance'], SIGNED_IN_RUNS)).row,
+      );
     // What '/' loads, measured as gzip (the budget's unit) whatever encoding the browser negotiated.
     let jsBytes = 0;
     for (const url of homeScripts) {
@@ -206,25 +217,27 @@ export function printWebReport({ rows, signedIn, js }) {
   print(
     `\nLighthouse 12, mobile, median of ${RUNS}. Public pages (/, /pricing, /referral-program, /contact): performance, accessibility, best practices and SEO 100, TBT <= 50 ms, CLS <= 0.01; /auth: performance >= 98`,
   );
-  print('| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | budget |');
-  print('|---|---|---|---|---|---|---|---|---|');
+  print(
+    '| page | performance | accessibility | best practices | SEO | LCP ms | TBT ms | CLS | benchmark index | budget |',
+  );
+  print('|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const v = verdict(r);
     allMet &&= v.ok;
     print(
-      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${v.text} |`,
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${Math.round(r.benchmarkIndex)} | ${v.text} |`,
     );
   }
   print(
-    `\nSigned-in pages, Lighthouse 12, mobile, with a session cookie, median of ${RUNS}: performance >= 95, CLS <= 0.02`,
+    `\nSigned-in pages, Lighthouse 12, mobile, with a session cookie, median of ${SIGNED_IN_RUNS}: performance >= 95, CLS <= 0.02`,
   );
-  print('| page | performance | LCP ms | TBT ms | CLS | budget |');
-  print('|---|---|---|---|---|---|');
+  print('| page | performance | LCP ms | TBT ms | CLS | benchmark index | budget |');
+  print('|---|---|---|---|---|---|---|');
   for (const r of signedIn) {
     const v = verdict(r);
     allMet &&= v.ok;
     print(
-      `| ${r.page} | ${r.performance} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${v.text} |`,
+      `| ${r.page} | ${r.performance} | ${Math.round(r.lcp)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${Math.round(r.benchmarkIndex)} | ${v.text} |`,
     );
   }
   const jsOk = js.files > 0 && js.kb <= JS_BUDGET_KB;

@@ -4,6 +4,7 @@ import { documentNavigation } from '@client/lib/navigation';
 import { createQueryClient } from '@client/lib/query-client';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { APP_SHELLS } from './app-shells';
 import { MarketingApp } from './marketing-app';
 import { MARKETING_PAGES } from './marketing-pages';
 
@@ -30,3 +31,17 @@ export async function render(path: keyof typeof MARKETING_PAGES): Promise<string
   );
 }
 export const paths = Object.keys(MARKETING_PAGES) as (keyof typeof MARKETING_PAGES)[];
+
+/** The signed-in pages with a prerendered shell (app-shells.tsx): their paths, titles and modules. */
+export const appShells = Object.entries(APP_SHELLS).map(([path, { title, modules }]) => ({
+  path,
+  title,
+  modules,
+}));
+
+/** The HTML of a signed-in page's shell (run at build time). */
+export function renderAppShell(path: string): string {
+  const shell = APP_SHELLS[path];
+  if (!shell) throw new Error(`No app shell for ${path}`);
+  return renderToString(shell.element);
+}

@@ -5,6 +5,7 @@ import { AdminStartingPage, StartingPage } from '@client/components/layout/start
 import { paths } from '@client/config/paths';
 import { billingDetailsQueryOptions } from '@client/features/account/api/billing-details';
 import { prefetchAccountPage } from '@client/features/account/api/prefetch-account';
+import { loadAccountTab } from '@client/features/account/tab-modules';
 import { adminQueryOptions } from '@client/features/admin/api/get-admin';
 import { getAdminStatsQueryOptions } from '@client/features/admin/api/get-stats';
 import { ProtectedRoute } from '@client/features/auth/protected-route';
@@ -138,7 +139,13 @@ const publicPages: RouteObject[] = [
     children: [
       {
         path: paths.account.path,
-        loader: prefetch('user', (url) => prefetchAccountPage(queryClient, url)),
+        loader: async ({ request }) => {
+          const url = new URL(request.url);
+          if (hasSessionMarker('user')) prefetchAccountPage(queryClient, url);
+          // The tab the address opens shows with the page, not after it (tab-modules.ts).
+          await loadAccountTab(url.searchParams.get('tab'));
+          return null;
+        },
         lazy: page(
           () => import('@client/features/account/account-page'),
           (m) => m.AccountPage,

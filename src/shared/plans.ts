@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from './brand';
 import { type PlanId, RETENTION_DISCOUNT } from './constants';
+import { once } from './once';
 
 export type Plan = {
   id: PlanId;
@@ -77,9 +78,9 @@ export function findPlan(id: string): Plan | undefined {
   return PLANS.find((p) => p.id === id);
 }
 
-const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+const gbp = once(() => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
 export function formatPounds(amount: number): string {
-  return gbp.format(amount);
+  return gbp().format(amount);
 }
 
 /**

@@ -62,6 +62,9 @@ export async function expectNoAxeViolations(page: Page) {
   // Judge the page as it settles, not halfway through a toast's fade: first hold the toasts' timers
   // (Radix pauses them when the window loses focus, as when a person looks away), so none starts to
   // fade out while axe reads its colours, then let any running animation finish.
+  // A toast asked for before the toaster's code arrived (it loads on the first toast) slides in later:
+  // wait for it to be in the page first.
+  await page.waitForFunction(() => !document.querySelector('[data-toaster-loading]'));
   await page.evaluate(async () => {
     window.dispatchEvent(new Event('blur'));
     // Until nothing runs for two frames in a row: one animation may begin as another ends (a fade-out

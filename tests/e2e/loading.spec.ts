@@ -75,6 +75,33 @@ test('on a phone, /refer shows its cards with placeholders while the referral da
   expect(await layoutShift(page)).toBeLessThan(0.02);
 });
 
+test('/refer is its prerendered shell until the session is known, then the page, with one heading and nothing moved', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await registerViaApi(page);
+  const session = await holdAnswers(page, /\/api\/user$/);
+  await watchLayoutShifts(page);
+  // (The fixture's goto waits for the app, which waits for the session: it ends once that is released.)
+  const opening = page.goto('/refer');
+
+  // Before the app can show the page, the HTML's shell does: the heading, what the page is for, and a
+  // placeholder for the rest.
+  await expect(page.getByRole('heading', { level: 1, name: 'Refer a Friend' })).toBeVisible();
+  await expect(page.getByText(/Give a colleague a free month/)).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading', exact: true })).toBeVisible();
+  await expect.poll(() => session.requested).toEqual(['/api/user']);
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+
+  session.release();
+  await opening;
+  // The page replaced the shell: its cards are there, and one heading, not two.
+  await expect(page.getByRole('region', { name: 'Your referral code' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('status', { name: 'Loading', exact: true })).toHaveCount(0);
+  expect(await layoutShift(page)).toBeLessThan(0.02);
+});
+
 test('the Subscription tab shows a card of its size while the subscription loads, and nothing moves when it comes', async ({
   page,
 }) => {

@@ -64,3 +64,44 @@ test.describe('prerendered marketing pages', () => {
     });
   });
 });
+
+// Design.md section 8, decision 060: a signed-in page's HTML holds its shell (the page's heading and what
+// it is for), so that much shows before any script has run.
+test.describe('signed-in pages with a prerendered shell', () => {
+  for (const [path, title, heading] of [
+    ['/account', 'My Account · ChairNotes', 'My Account'],
+    ['/refer', 'Refer a Friend · ChairNotes', 'Refer a Friend'],
+    ['/subscribe/pro', 'Subscribe to Plus · ChairNotes', 'Subscribe to Plus'],
+    ['/subscribe/clinic', 'Subscribe to Practice · ChairNotes', 'Subscribe to Practice'],
+    ['/admin/dashboard', 'Dashboard (admin) · ChairNotes', 'Dashboard'],
+  ] as const) {
+    test(`${path} arrives with its title and heading in the HTML`, async ({ request }) => {
+      const res = await request.get(path);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(`<title>${title}</title>`);
+      // (React marks where one text ends and the next begins with an empty comment.)
+      expect(html.replaceAll('<!-- -->', '')).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      // The page's own code is listed for the app to ask for at once (boot.ts).
+      expect(html).toMatch(/data-preload="\/assets\/[^"]+\.js/);
+    });
+  }
+
+  test('another plan, or a page without a shell, gets the plain app', async ({ request }) => {
+    for (const path of ['/subscribe/free', '/admin/users', '/practice/join']) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).not.toContain('data-shell');
+      expect(html, path).toContain('<div id="root"></div>');
+    }
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('/refer shows its heading and what it is for, and says the rest is loading', async ({ page }) => {
+      await page.goto('/refer');
+      await expect(page.getByRole('heading', { level: 1, name: 'Refer a Friend' })).toBeVisible();
+      await expect(page.getByText(/Give a colleague a free month of ChairNotes/)).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+    });
+  });
+});

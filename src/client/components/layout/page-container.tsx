@@ -18,8 +18,10 @@ const spacings = {
   spacious: 'py-24',
 } as const;
 
+export type PageWidth = keyof typeof widths;
+
 type PageContainerProps = ComponentProps<'div'> & {
-  width?: keyof typeof widths;
+  width?: PageWidth;
   spacing?: keyof typeof spacings;
 };
 

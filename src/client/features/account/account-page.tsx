@@ -1,13 +1,19 @@
 import { PageContainer } from '@client/components/layout/page-container';
+import { Skeleton } from '@client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { ACCOUNT_TABS, type AccountTab, paths } from '@client/config/paths';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AccountIntro } from './account-intro';
+import { ListSkeleton } from './list-skeleton';
 import { ProfileTab } from './profile-tab';
 import { ReauthDialog } from './reauth-dialog';
-import { SecurityTab } from './security-tab';
-import { SubscriptionTab } from './subscription-tab';
+import { loadedTabs, loadSecurityTab, loadSubscriptionTab } from './tab-modules';
+
+const LazySubscriptionTab = lazy(() => loadSubscriptionTab().then((m) => ({ default: m.SubscriptionTab })));
+const LazySecurityTab = lazy(() => loadSecurityTab().then((m) => ({ default: m.SecurityTab })));
 
 const isTab = (value: string | null): value is AccountTab =>
   (ACCOUNT_TABS as readonly (string | null)[]).includes(value);
@@ -38,7 +44,7 @@ export function AccountPage() {
 
   return (
     <PageContainer width="narrow">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Account</h1>
+      <AccountIntro />
       {user?.practice ? (
         <p className="mt-2 text-slate-600">
           You are in{' '}
@@ -51,20 +57,65 @@ export function AccountPage() {
       <Tabs value={tab} onValueChange={selectTab} className="mt-6">
         <TabsList stretch>
           <TabsTrigger value="profile">Profile</TabsTrigger>
-          <TabsTrigger value="subscription">Subscription</TabsTrigger>
-          <TabsTrigger value="security">Security</TabsTrigger>
+          {/* A tab's code is asked for as the pointer or focus comes to it, ahead of the click. */}
+          <TabsTrigger
+            value="subscription"
+            onPointerEnter={loadSubscriptionTab}
+            onFocus={loadSubscriptionTab}
+          >
+            Subscription
+          </TabsTrigger>
+          <TabsTrigger value="security" onPointerEnter={loadSecurityTab} onFocus={loadSecurityTab}>
+            Security
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <ProfileTab />
         </TabsContent>
         <TabsContent value="subscription">
-          <SubscriptionTab />
+          <TabCode
+            loaded={loadedTabs.subscription?.SubscriptionTab}
+            lazy={LazySubscriptionTab}
+            label="Loading your subscription"
+          />
         </TabsContent>
         <TabsContent value="security">
-          <SecurityTab />
+          <TabCode
+            loaded={loadedTabs.security?.SecurityTab}
+            lazy={LazySecurityTab}
+            label="Loading your security settings"
+          />
         </TabsContent>
       </Tabs>
       <ReauthDialog />
     </PageContainer>
+  );
+}
+
+/** A tab's code: rendered at once when loaded, else loaded with a placeholder card meanwhile. */
+function TabCode({
+  loaded: Loaded,
+  lazy: Lazy,
+  label,
+}: {
+  loaded?: ComponentType;
+  lazy: ComponentType;
+  label: string;
+}) {
+  if (Loaded) return <Loaded />;
+  return (
+    <Suspense fallback={<TabSkeleton label={label} />}>
+      <Lazy />
+    </Suspense>
+  );
+}
+
+/** A tab's first card while its code loads. */
+function TabSkeleton({ label }: { label: string }) {
+  return (
+    <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6">
+      <Skeleton className="h-6 w-48" />
+      <ListSkeleton label={label} rows={3} />
+    </div>
   );
 }

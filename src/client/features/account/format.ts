@@ -1,25 +1,23 @@
+import { ukDateTime } from '@client/lib/uk-date-time';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@shared/constants';
+import { once } from '@shared/once';
 
 // Dates as a UK reader writes them, on the UK calendar: '14 March 2026'.
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
+const longDate = once(
+  () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }),
+);
 
 /** A long en-GB date; a missing date reads 'N/A' and an unreadable one 'Invalid date' (spec section 8). */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'Invalid date' : longDate.format(date);
+  return Number.isNaN(date.getTime()) ? 'Invalid date' : longDate().format(date);
 }
-
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
 
 /** A UK date and time, '14 Mar 2026, 09:30', for when something happened to the account. */
 export function formatDateTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'Invalid date' : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? 'Invalid date' : ukDateTime().format(date);
 }
 
 /** Whether an ISO date is still ahead. */

@@ -1,3 +1,5 @@
+import { once } from '@shared/once';
+
 // CSV export of the admin lists, built in the browser (RFC 4180: CRLF line ends, fields with a comma,
 // a quote or a line break are quoted and their quotes doubled; a semicolon too, since spreadsheets in
 // locales with a decimal comma split cells on it). Pure apart from downloadCsv.
@@ -27,7 +29,7 @@ export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): 
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const londonDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' });
+const londonDate = once(() => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }));
 
 /** 'chairnotes-users-2026-11-22.csv': the product, the list and the day in London. */
 export function csvFileName(product: string, list: string, now = new Date()): string {
@@ -36,7 +38,7 @@ export function csvFileName(product: string, list: string, now = new Date()): st
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '');
-  return `${slug(product)}-${slug(list)}-${londonDate.format(now)}.csv`;
+  return `${slug(product)}-${slug(list)}-${londonDate().format(now)}.csv`;
 }
 
 /** Saves the text as a file. The byte order mark makes Excel read the file as UTF-8 (names with accents). */

@@ -1,73 +1,89 @@
-// The dashboard's charts. recharts is imported here and nowhere else, so it loads with the admin
-// dashboard only (design.md section 8: no admin code in the public pages).
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCalendarDay } from './format';
+// The dashboard's charts, drawn as plain SVG and HTML (decision 060): bars of a few counts and one line
+// of daily sign-ups need no charting library, and the one the dashboard had (recharts) was most of its
+// code and most of its work on a phone.
+import { formatCalendarDay, formatCount } from './format';
 
 export type CountDatum = { label: string; count: number };
 
 // The charts are pictures of numbers the page also gives as text (figcaptions and tables), so they are
-// hidden from screen readers and kept out of the tab order (recharts' accessibility layer is off).
+// hidden from screen readers; they hold nothing to focus.
 const INDIGO = '#4f46e5';
-const AXIS = { fontSize: 12, fill: '#475569' };
-const HEIGHT = 240;
+/** Room above a bar for its count, so the tallest bar's label stays inside the chart. */
+const LABEL_ROOM = '1.25rem';
 
-/** One bar per category, each labelled with its count, the category named on the axis. */
+/** One bar per category, each labelled with its count, the category named under it. */
 export function CountBarChart({ data }: { data: readonly CountDatum[] }) {
+  const max = Math.max(1, ...data.map((d) => d.count));
   return (
-    <div aria-hidden="true">
-      <BarChart
-        responsive
-        accessibilityLayer={false}
-        style={{ width: '100%', height: HEIGHT }}
-        data={data as CountDatum[]}
-        margin={{ top: 24, right: 8, bottom: 0, left: 0 }}
-      >
-        <CartesianGrid vertical={false} stroke="#e2e8f0" />
-        <XAxis dataKey="label" tick={AXIS} tickLine={false} axisLine={{ stroke: '#cbd5e1' }} />
-        <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={48} />
-        <Bar dataKey="count" name="Users" fill={INDIGO} radius={[4, 4, 0, 0]} maxBarSize={64}>
-          <LabelList dataKey="count" position="top" fill="#1e293b" fontSize={12} />
-        </Bar>
-      </BarChart>
+    <div aria-hidden="true" className="grid h-60 grid-rows-[1fr_auto] gap-2">
+      <div className="flex items-end gap-3 border-b border-slate-300 px-2">
+        {data.map((d) => (
+          <div key={d.label} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1">
+            <span className="text-xs font-medium text-slate-800 tabular-nums">{formatCount(d.count)}</span>
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 10 10"
+              preserveAspectRatio="none"
+              className="w-full max-w-16"
+              // The bar's share of the tallest, in the height left under the labels.
+              style={{ height: `calc((100% - ${LABEL_ROOM}) * ${d.count / max})` }}
+            >
+              <rect width="10" height="10" fill={INDIGO} />
+            </svg>
+          </div>
+        ))}
+      </div>
+      <div className="flex gap-3 px-2">
+        {data.map((d) => (
+          <span key={d.label} className="min-w-0 flex-1 truncate text-center text-xs text-slate-600">
+            {d.label}
+          </span>
+        ))}
+      </div>
     </div>
   );
 }
 
-/** Sign-ups a day, oldest on the left. */
+/** Sign-ups a day, oldest on the left; hovering a day names it and its count. */
 export function SignupsChart({ data }: { data: readonly { date: string; count: number }[] }) {
+  const max = Math.max(1, ...data.map((d) => d.count));
+  // x: the day's index; y: 0 at the top, 100 at the axis.
+  const width = Math.max(1, data.length - 1);
+  const points = data.map((d, i) => `${i},${100 - (d.count / max) * 100}`).join(' ');
+  const ticks = data.length ? [data[0], data[Math.floor(data.length / 2)], data[data.length - 1]] : [];
   return (
-    <div aria-hidden="true">
-      <AreaChart
-        responsive
-        accessibilityLayer={false}
-        style={{ width: '100%', height: HEIGHT }}
-        data={data as { date: string; count: number }[]}
-        margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+    <div aria-hidden="true" className="grid h-60 grid-cols-[auto_1fr] grid-rows-[1fr_auto] gap-x-2 gap-y-1">
+      <div className="flex flex-col justify-between text-right text-xs text-slate-600 tabular-nums">
+        <span>{formatCount(max)}</span>
+        <span>0</span>
+      </div>
+      <svg
+        aria-hidden="true"
+        viewBox={`0 0 ${width} 100`}
+        preserveAspectRatio="none"
+        className="h-full w-full overflow-visible border-b border-slate-300"
       >
-        <CartesianGrid vertical={false} stroke="#e2e8f0" />
-        <XAxis
-          dataKey="date"
-          tick={AXIS}
-          tickLine={false}
-          axisLine={{ stroke: '#cbd5e1' }}
-          tickFormatter={(day: string) => formatCalendarDay(day)}
-          minTickGap={24}
-        />
-        <YAxis allowDecimals={false} tick={AXIS} tickLine={false} axisLine={false} width={48} />
-        <Tooltip
-          labelFormatter={(day) => formatCalendarDay(String(day), true)}
-          formatter={(value) => [value, 'Sign-ups']}
-        />
-        <Area
-          type="monotone"
-          dataKey="count"
-          name="Sign-ups"
+        <polygon points={`0,100 ${points} ${width},100`} fill={INDIGO} fillOpacity={0.15} />
+        <polyline
+          points={points}
+          fill="none"
           stroke={INDIGO}
           strokeWidth={2}
-          fill={INDIGO}
-          fillOpacity={0.15}
+          vectorEffect="non-scaling-stroke"
         />
-      </AreaChart>
+        {data.map((d, i) => (
+          <rect key={d.date} x={i - 0.5} width={1} height={100} fill="transparent">
+            <title>{`${formatCalendarDay(d.date, true)}: ${formatCount(d.count)} sign-ups`}</title>
+          </rect>
+        ))}
+      </svg>
+      <span />
+      <div className="flex justify-between text-xs text-slate-600">
+        {ticks.map((d, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a short day list may name one day twice
+          <span key={i}>{d ? formatCalendarDay(d.date) : null}</span>
+        ))}
+      </div>
     </div>
   );
 }

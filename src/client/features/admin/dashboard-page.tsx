@@ -12,11 +12,11 @@ import {
 import { formatPounds } from '@shared/plans';
 import type { AdminStats } from '@shared/schemas/admin';
 import { Building2, CreditCard, Mail, PoundSterling, Users } from 'lucide-react';
-import { type ComponentType, type ReactNode, useId } from 'react';
-import { AdminPageHeader } from './admin-page-header';
+import { type ComponentType, type ReactNode, useDeferredValue, useId } from 'react';
 import { useAdminStats } from './api/get-stats';
 import { Badge } from './badge';
 import { CountBarChart, type CountDatum, SignupsChart } from './dashboard-charts';
+import { DashboardIntro } from './dashboard-intro';
 import {
   formatCalendarDay,
   formatCount,
@@ -29,13 +29,14 @@ import {
 
 export function AdminDashboardPage() {
   const stats = useAdminStats();
+  // The figures, charts and tables are a large render: when the answer comes, React renders them in the
+  // background in short slices (a deferred value), and the placeholders stay until it is done, rather
+  // than hold the page still for the whole render on a slow phone.
+  const data = useDeferredValue(stats.data);
   return (
     <div className="grid gap-6">
-      <AdminPageHeader
-        title="Dashboard"
-        description="Users, subscriptions and recent sign-ins at a glance."
-      />
-      {stats.isPending ? (
+      <DashboardIntro />
+      {stats.isPending || (stats.data && !data) ? (
         // The figures' cards with their names, and the charts' cards, at their size while they load.
         <>
           <KeyFigures stats={undefined} />
@@ -57,7 +58,7 @@ export function AdminDashboardPage() {
           </Button>
         </div>
       ) : (
-        <Dashboard stats={stats.data} />
+        <Dashboard stats={data ?? stats.data} />
       )}
     </div>
   );

@@ -20,6 +20,7 @@ import { useResendInvitation, useWithdrawInvitation } from './api/manage-invitat
 import { useChangeRole, useLeavePractice, useRemoveMember, useTransferPractice } from './api/manage-member';
 import { useRenamePractice } from './api/rename-practice';
 import { ConfirmDialog } from './confirm-dialog';
+import { PracticeEyebrow, PracticeLead, PracticeSkeleton } from './practice-intro';
 import { ROLE_NAMES, RoleSelect } from './role-select';
 
 /** Design.md section 10: the practice, its members, invitations and seats, and what the person's role allows. */
@@ -31,7 +32,7 @@ export function PracticePage() {
   return (
     <PageContainer width="medium">
       <ReauthDialog />
-      <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Your practice</p>
+      <PracticeEyebrow />
       {!user?.practice ? (
         <NoPractice />
       ) : practice.isPending ? (
@@ -54,12 +55,12 @@ function NoPractice() {
   return (
     <>
       <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900">Practice</h1>
+      <PracticeLead />
       <Card className="mt-8">
         <CardContent className="grid gap-4 p-6">
           <p className="text-slate-700">
-            You are not in a practice. The Practice plan covers your whole team: invite your associates,
-            hygienists and therapists, and they use {PRODUCT_NAME} on one subscription. If a practice has
-            invited you, open the link in the email it sent.
+            You are not in a practice. Choose the Practice plan to start one; if a practice has invited you,
+            open the link in the email it sent.
           </p>
           <Button asChild className="justify-self-start">
             <Link to={paths.pricing.getHref()}>See the Practice plan</Link>
@@ -70,31 +71,14 @@ function NoPractice() {
   );
 }
 
-/** Shaped like the page it stands for: the heading, the seats, and a few member rows. */
-function PracticeSkeleton() {
-  return (
-    <div role="status" aria-label="Loading your practice" className="mt-3 grid gap-6">
-      <div className="h-10 w-2/3 rounded bg-slate-200 motion-safe:animate-pulse" />
-      <div className="h-5 w-40 rounded bg-slate-100 motion-safe:animate-pulse" />
-      <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-6">
-        {[0, 1, 2].map((row) => (
-          <div key={row} className="grid gap-2">
-            <div className="h-4 w-48 rounded bg-slate-200 motion-safe:animate-pulse" />
-            <div className="h-3 w-64 rounded bg-slate-100 motion-safe:animate-pulse" />
-          </div>
-        ))}
-      </div>
-    </div>
-  );
-}
-
 function Practice({ overview, user }: { overview: PracticeOverview; user: PublicUser }) {
   const { role, seats } = overview;
   const manager = role === 'owner' || role === 'admin';
   return (
     <>
       <PracticeName overview={overview} editable={manager} />
-      <p className="mt-2 text-slate-600">
+      <PracticeLead />
+      <p className="mt-4 text-slate-600">
         You are {role === 'owner' ? 'the owner' : role === 'admin' ? 'an admin' : 'a clinician'} here.{' '}
         <span>
           {seats.used} of {seats.total} seats used

@@ -9,7 +9,6 @@ import { paths } from '@client/config/paths';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { useZodForm } from '@client/lib/use-zod-form';
-import { PRODUCT_NAME } from '@shared/brand';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR } from '@shared/constants';
 import { invitationSchema, type ReferralStats } from '@shared/schemas/referrals';
 import { CalendarCheck, Mail, MailWarning } from 'lucide-react';
@@ -17,6 +16,7 @@ import { useReferralCode } from './api/get-referral-code';
 import { useReferralStats } from './api/get-referral-stats';
 import { useSendInvitation } from './api/send-invitation';
 import { CopyButton } from './copy-button';
+import { ReferIntro } from './refer-intro';
 
 const terms = [
   'One free month for you and one for your colleague, for each colleague who subscribes with your code.',
@@ -35,12 +35,7 @@ export function ReferPage() {
 
   return (
     <PageContainer width="medium">
-      <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Get a free month</p>
-      <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900">Refer a Friend</h1>
-      <p className="mt-4 text-lg text-pretty text-slate-600">
-        Give a colleague a free month of {PRODUCT_NAME} and get one yourself when they subscribe with your
-        code.
-      </p>
+      <ReferIntro />
 
       {user && !user.emailVerified ? (
         <p className="mt-6 flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">

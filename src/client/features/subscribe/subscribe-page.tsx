@@ -28,7 +28,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { useCreateSubscription } from './api/create-subscription';
 import { PaymentForm } from './payment-form';
 import { ReferralCodeBox } from './referral-code-box';
-import { SubscribeSteps } from './steps';
+import { SubscribeIntro } from './subscribe-intro';
 
 export function SubscribePage() {
   const { planId = '' } = useParams();
@@ -39,8 +39,7 @@ export function SubscribePage() {
   if (!paid) return <Navigate to={paths.pricing.getHref()} replace />;
   return (
     <PageContainer width="medium">
-      <SubscribeSteps current={1} />
-      <h1 className="mt-8 text-3xl font-bold tracking-tight text-slate-900">Subscribe to {plan.name}</h1>
+      <SubscribeIntro plan={plan} />
       {/* A new plan is a new visit: its own subscription attempt and state. */}
       <SubscribeFlow key={plan.id} plan={plan} />
     </PageContainer>
