@@ -176,11 +176,15 @@ export function printApiReport({ rows, logins, start }) {
   let allMet = true;
   const pgRow = rows.find((r) => r.name === 'GET /api/user (PostgreSQL)');
   const budgetRow = pgRow ?? rows.find((r) => r.name === 'GET /api/user (PGlite)');
+  // Design.md section 8: >= 40 % of the raw server's requests a second, p99 <= 5x the raw server's p99
+  // (both measured in this run), no errors.
+  const raw = rows.find((r) => r.name === 'raw node:http hello world');
+  const p99Limit = 5 * Math.max(1, raw?.p99 ?? 1);
   const userOk =
-    budgetRow.ratio >= 0.3 && budgetRow.p99 <= 25 && budgetRow.errors === 0 && budgetRow.non2xx === 0;
+    budgetRow.ratio >= 0.4 && budgetRow.p99 <= p99Limit && budgetRow.errors === 0 && budgetRow.non2xx === 0;
   allMet &&= !pgRow || userOk;
   lines.push(
-    `\nAuthenticated GET /api/user on ${pgRow ? 'PostgreSQL' : 'PGlite (set TEST_DATABASE_URL for the PostgreSQL budget)'}: ${(budgetRow.ratio * 100).toFixed(0)} % of raw, p99 ${budgetRow.p99} ms (budget >= 30 %, p99 <= 25 ms, no errors): ${pgRow ? mark(userOk) : `${mark(userOk)} (PGlite, for reference)`}`,
+    `\nAuthenticated GET /api/user on ${pgRow ? 'PostgreSQL' : 'PGlite (set TEST_DATABASE_URL for the PostgreSQL budget)'}: ${(budgetRow.ratio * 100).toFixed(0)} % of raw, p99 ${budgetRow.p99} ms (budget >= 40 %, p99 <= 5x raw = ${p99Limit} ms, no errors): ${pgRow ? mark(userOk) : `${mark(userOk)} (PGlite, for reference)`}`,
   );
   const plansRow = rows.find((r) => r.name === 'GET /api/subscription-plans');
   if (plansRow)
