@@ -1,3 +1,4 @@
+import type { PageWidth } from '@client/components/layout/page-container';
 import { StartingAdminShell, StartingSiteShell } from '@client/components/layout/starting-page';
 import { paths } from '@client/config/paths';
 import { AccountIntro } from '@client/features/account/account-intro';
@@ -23,48 +24,37 @@ export type AppShell = {
   element: ReactElement;
 };
 
+/** A page of the site's layout: its title, its module and its top, at the page's width. */
+function sitePage(title: string, module: string, width: PageWidth, top: ReactElement): AppShell {
+  return {
+    title,
+    modules: [`src/client/features/${module}.tsx`],
+    element: <StartingSiteShell width={width}>{top}</StartingSiteShell>,
+  };
+}
+
 export const APP_SHELLS: Record<string, AppShell> = {
-  [paths.account.path]: {
-    title: 'My Account',
-    modules: ['src/client/features/account/account-page.tsx'],
-    element: (
-      <StartingSiteShell width="narrow">
-        <AccountIntro />
-      </StartingSiteShell>
-    ),
-  },
-  [paths.refer.path]: {
-    title: 'Refer a Friend',
-    modules: ['src/client/features/referrals/refer-page.tsx'],
-    element: (
-      <StartingSiteShell width="medium">
-        <ReferIntro />
-      </StartingSiteShell>
-    ),
-  },
-  [paths.practice.path]: {
-    title: 'Practice',
-    modules: ['src/client/features/practice/practice-page.tsx'],
-    element: (
-      <StartingSiteShell width="medium">
-        <PracticeEyebrow />
-        <PracticeSkeleton />
-      </StartingSiteShell>
-    ),
-  },
+  [paths.account.path]: sitePage('My Account', 'account/account-page', 'narrow', <AccountIntro />),
+  [paths.refer.path]: sitePage('Refer a Friend', 'referrals/refer-page', 'medium', <ReferIntro />),
+  [paths.practice.path]: sitePage(
+    'Practice',
+    'practice/practice-page',
+    'medium',
+    <>
+      <PracticeEyebrow />
+      <PracticeSkeleton />
+    </>,
+  ),
   // Each paid plan's checkout.
   ...Object.fromEntries(
     PLANS.filter((plan) => plan.price > 0).map((plan) => [
       paths.subscribe.plan.getHref(plan.id),
-      {
-        title: `Subscribe to ${plan.name}`,
-        modules: ['src/client/features/subscribe/subscribe-page.tsx'],
-        element: (
-          <StartingSiteShell width="medium">
-            <SubscribeIntro plan={plan} />
-          </StartingSiteShell>
-        ),
-      },
+      sitePage(
+        `Subscribe to ${plan.name}`,
+        'subscribe/subscribe-page',
+        'medium',
+        <SubscribeIntro plan={plan} />,
+      ),
     ]),
   ),
   [paths.admin.dashboard.path]: {
