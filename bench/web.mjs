@@ -46,7 +46,8 @@ const SIGNED_IN_PAGES = [
 const JS_BUDGET_KB = 50;
 /**
  * BENCH_PAGES=/account,/refer measures only those (a quick look while working on them);
- * BENCH_SAVE_REPORTS=<dir> keeps each page's first Lighthouse report there, to see why.
+ * BENCH_SAVE_REPORTS=<dir> keeps each page's first Lighthouse report there, to see why;
+ * BENCH_SAVE_TRACES=<dir> keeps every run's trace (the tasks Lighthouse's simulation was made from).
  */
 const ONLY = process.env.BENCH_PAGES?.split(',');
 const chosen = (pages) => pages.filter((p) => !ONLY || ONLY.includes(p.path));
@@ -86,6 +87,14 @@ async function runLighthouse(browser, url, cookies, categories) {
       undefined,
       page,
     );
+    if (process.env.BENCH_SAVE_TRACES)
+      writeFileSync(
+        path.join(
+          process.env.BENCH_SAVE_TRACES,
+          `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.trace.json`,
+        ),
+        JSON.stringify(result.artifacts.Trace),
+      );
     return result.lhr;
   } finally {
     await page.close();

@@ -34,25 +34,45 @@ for (const p of paths) {
 }
 
 // The signed-in pages' shells (src/client/app-shells.tsx): the app's index.html with the shell in its root,
-// and the files of the page's code for boot.ts to ask for beside the app's, so they need not wait for the
-// app to ask.
+// and, in data-preload, every file the page needs beyond the HTML's own script, each after the files it
+// imports. boot.ts asks for them all after the shell's first paint and runs them one at a time in that
+// order, so that no file runs another's code in its task (design.md section 8: on a slow phone, a long
+// task is a tap left waiting). As links in the HTML they were fetched before the first paint, and
+// Lighthouse counted them all as what the largest paint waited for (its largest paint went from 1.0 s to
+// 1.7-2.2 s), though nothing on the page needs them to paint.
 const appTemplate = readFileSync('dist/client/index.html', 'utf8');
 const chunks = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8'));
-/** Every file a chunk needs, itself first. */
-function closure(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  if (!chunks[key]) throw new Error(`app-shells.tsx names ${key}, which the build does not have`);
-  seen.add(key);
-  for (const dependency of chunks[key].imports ?? []) closure(dependency, seen);
-  return seen;
+/** The files of these chunks and all they import, each after what it imports. */
+function inRunOrder(keys) {
+  const order = [];
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    if (!chunks[key]) throw new Error(`app-shells.tsx names ${key}, which the build does not have`);
+    seen.add(key);
+    for (const dependency of chunks[key].imports ?? []) visit(dependency);
+    order.push(chunks[key].file);
+  };
+  for (const key of keys) visit(key);
+  return order;
 }
-// What the app's own start loads (boot.ts, then main.tsx, which boot.ts imports).
-const appFiles = new Set(
-  [...closure('index.html'), ...closure('src/client/main.tsx')].map((key) => chunks[key].file),
+// The HTML's own script (boot.ts) and what it imports have run already.
+const bootFiles = new Set(inRunOrder(['index.html']));
+// What boot.ts asks for without a shell: React's renderer, the app's start and the router (which shares a
+// file with other modules, so the manifest names it by that file, not by router.tsx).
+const rendererKey = 'src/client/renderer.ts';
+const mainKey = 'src/client/main.tsx';
+const routerKeys = chunks['index.html'].dynamicImports.filter(
+  (key) => key !== rendererKey && key !== mainKey,
 );
+if (routerKeys.length !== 1) throw new Error(`boot.ts should ask for the router, the renderer and main.tsx`);
+const [routerKey] = routerKeys;
 for (const shell of appShells) {
-  const files = [...new Set(shell.modules.flatMap((m) => [...closure(m)].map((key) => chunks[key].file)))];
-  const preloads = files.filter((file) => !appFiles.has(file)).map((file) => `/${file}`);
+  // The router first, so that the session and the page's data are asked for while the rest runs; the
+  // page's own code; React's renderer; the app's start (main.tsx) last, as it renders the page.
+  const preloads = inRunOrder([routerKey, ...shell.modules, rendererKey, mainKey])
+    .filter((file) => !bootFiles.has(file))
+    .map((file) => `/${file}`);
   const html = appTemplate
     .replace(
       '<div id="root"></div>',

@@ -3,8 +3,8 @@ import { queryClient } from '@client/lib/query-client';
 import { replayStashedToasts } from '@client/lib/toast';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { createRoot } from './renderer';
 import { router } from './router';
 
 const root = document.getElementById('root');

@@ -35,7 +35,7 @@ function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): Ro
  */
 const sessionLoader: LoaderFunction = async () => {
   const session = queryClient.ensureQueryData(userQueryOptions()).catch(() => null);
-  await preloadShell(session, hasSessionMarker('user')).catch(() => undefined);
+  await preloadShell(session).catch(() => undefined);
   return null;
 };
 

@@ -82,10 +82,35 @@ test.describe('signed-in pages with a prerendered shell', () => {
       expect(html).toContain(`<title>${title}</title>`);
       // (React marks where one text ends and the next begins with an empty comment.)
       expect(html.replaceAll('<!-- -->', '')).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
-      // The page's own code is listed for the app to ask for at once (boot.ts).
+      // The page's code is listed for the app to ask for at once (boot.ts).
       expect(html).toMatch(/data-preload="\/assets\/[^"]+\.js/);
     });
   }
+
+  // boot.ts runs the listed files one per task, in the order listed: each must come after every file it
+  // imports, or running it would run those too, in the same long task.
+  test('a shell lists every file its page needs, each after the files it imports', async ({ request }) => {
+    for (const path of ['/account', '/refer', '/practice', '/subscribe/pro', '/admin/dashboard']) {
+      const html = await (await request.get(path)).text();
+      const listed = html.match(/data-preload="([^"]+)"/)?.[1]?.split(' ') ?? [];
+      // The HTML's own script and what it preloads have run before boot.ts reads the list.
+      const ran = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+      expect(listed.length, path).toBeGreaterThan(3);
+      expect(listed.at(-1), path).toMatch(/\/assets\/main-[^/]+\.js$/);
+      for (const file of listed) {
+        const code = await (await request.get(file)).text();
+        // Static imports only (`import{x}from"./a.js"`, `import"./a.js"`); `import("./a.js")` runs later.
+        const imports = [...code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)].map(
+          (m) => `/assets/${m[1]}`,
+        );
+        for (const dependency of imports)
+          expect(ran.has(dependency), `${path}: ${file} imports ${dependency}, not listed before it`).toBe(
+            true,
+          );
+        ran.add(file);
+      }
+    }
+  });
 
   test('another plan, or a page without a shell, gets the plain app', async ({ request }) => {
     for (const path of ['/subscribe/free', '/admin/users', '/practice/join']) {

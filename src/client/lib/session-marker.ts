@@ -5,5 +5,21 @@
  */
 export function hasSessionMarker(kind: 'user' | 'admin'): boolean {
   const name = kind === 'user' ? 'cn_signed_in' : 'cn_admin_signed_in';
-  return typeof document !== 'undefined' && document.cookie.split('; ').includes(`${name}=1`);
+  return typeof document !== 'undefined' && cookies().split('; ').includes(`${name}=1`);
+}
+
+let read: string | undefined;
+/**
+ * document.cookie, read once per task: each read asks the browser's network process (2-5 ms of a page's
+ * start on a busy machine, and a page's start asks for the marker several times). A sign-in or sign-out
+ * changes the cookies in a response, so in a later task: the next task reads them again.
+ */
+function cookies(): string {
+  if (read === undefined) {
+    read = document.cookie;
+    setTimeout(() => {
+      read = undefined;
+    }, 0);
+  }
+  return read;
 }

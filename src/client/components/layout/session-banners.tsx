@@ -13,15 +13,13 @@ const LazyPaymentActionBanner = lazy(() => loadAccount().then((m) => ({ default:
 /**
  * Before a page first shows (the router's loader): the banner this person will see above it, loaded now,
  * so that it is there with the page rather than pushing it down later. `session` is the session's
- * answer on its way; with `signedIn` (its marker cookie) the banner's code is asked for beside it, not
- * after it (new users, unverified, are most of those who see one; the code is mostly the pages' own).
+ * answer on its way. The banners' code comes with the account's, which is a long task to run on a slow
+ * phone: it is asked for only when the answer shows a banner is due (an unverified email, an unpaid
+ * renewal), not for everyone signed in on the chance.
  */
-export async function preloadShell(session: Promise<PublicUser | null>, signedIn: boolean): Promise<void> {
-  const code = signedIn ? loadAccount() : null;
-  // Not needed yet is no failure: the banner's own Suspense tries again if it ever shows.
-  code?.catch(() => undefined);
+export async function preloadShell(session: Promise<PublicUser | null>): Promise<void> {
   const user = await session;
-  if (user && (!user.emailVerified || user.subscriptionStatus === 'past_due')) await (code ?? loadAccount());
+  if (user && (!user.emailVerified || user.subscriptionStatus === 'past_due')) await loadAccount();
 }
 
 function VerifyEmailBanner({ email }: { email: string }) {
