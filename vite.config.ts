@@ -6,41 +6,48 @@ import { defineConfig } from 'vite';
 /** A test for modules of these packages (names separated by |). */
 const lib = (names: string) => new RegExp(`node_modules[\\\\/](${names})[\\\\/]`);
 /**
- * The app's largest libraries in a file each rather than spread over dozens (design.md section 8): on a
- * slow phone each file is a round trip, and each costs the page's script ~1 ms to ask for and more to
- * run. React and the queries (the marketing pages' islands need them, not the router); the router; the
- * forms. And the app's own shared modules (components, lib, config, shared) with the icons, in one file
- * ('core', ~64 KB) that every signed-in page runs. Split by page, they were 20-25 more files per page, and the
- * files' cost, not their bytes, was most of a signed-in page's blocking time on Lighthouse's slow phone
- * (decision 061: 130-300 ms split, 20-95 ms as one file, for ~35 KB gzip more). Left out:
- * - what the marketing pages' first script imports (entry-marketing.ts), so that '/' stays ~7 KB of
- *   script: were one of them in 'core', every marketing page would load all of it (npm run bench checks
- *   the JavaScript for '/');
- * - the heavy parts only some pages use (dialogs, tabs, toasts, passkeys, Stripe, form fields): they
- *   would bring their libraries (Radix's, SimpleWebAuthn, Stripe.js, the forms) to every page.
- * Only the modules named go in ('includeDependenciesRecursively: false'): not the libraries they import.
+ * The largest libraries in a file each rather than spread over dozens (design.md section 8): on a slow
+ * phone each file is a round trip, and each costs the page's script ~1 ms to ask for and more to run.
+ * React and the queries; the router; the forms.
  */
-const APP_CORE =
-  /src[\\/](client[\\/](components[\\/]ui|lib|config)|shared)[\\/]|node_modules[\\/]lucide-react[\\/]/;
-const MARKETING_START = /lib[\\/](reveal|motion|toast-stash|session-marker|scroll|use-reveal)\.ts$/;
-const HEAVY =
-  /[\\/](dialog|tabs|toaster|passkey-ceremonies|stripe-js|use-zod-form|form-field|sparkle-button)\.tsx?$/;
-const CHUNK_GROUPS = [
+const LIBRARY_GROUPS = [
   { name: 'react', test: lib('react|react-dom|scheduler'), priority: 40 },
   { name: 'router', test: lib('react-router|cookie|set-cookie-parser'), priority: 30 },
   { name: 'query', test: lib('@tanstack[\\\\/]react-query|@tanstack[\\\\/]query-core'), priority: 30 },
   { name: 'forms', test: lib('zod|react-hook-form|@hookform'), priority: 20 },
-  {
-    name: 'core',
-    test: (id: string) => APP_CORE.test(id) && !MARKETING_START.test(id) && !HEAVY.test(id),
-    priority: 10,
-    includeDependenciesRecursively: false,
-  },
 ];
+/**
+ * The app's shared modules (components/ui, lib, config, shared) with the icons, in one file ('core',
+ * ~47 KB) that every signed-in page runs. Split by page, they were 20-25 more files per page, and the
+ * files' cost, not their bytes, was most of a signed-in page's blocking time on Lighthouse's slow phone
+ * (decision 061: 130-410 ms split, 66-187 ms as one file, for ~30 KB gzip more). Left out, the heavy
+ * parts only some pages use (dialogs, tabs, toasts, passkeys, Stripe, form fields): they would bring
+ * their libraries (Radix's, SimpleWebAuthn, Stripe.js, the forms) to every page. Only the modules named
+ * go in ('includeDependenciesRecursively: false'), not the libraries they import; and not the layout,
+ * which imports features that import 'core' back (files that import each other run in an order the
+ * build does not choose).
+ */
+const APP_CORE =
+  /src[\\/](client[\\/](components[\\/]ui|lib|config)|shared)[\\/]|node_modules[\\/]lucide-react[\\/]/;
+const LEFT_OUT =
+  /[\\/](dialog|tabs|toaster|passkey-ceremonies|stripe-js|use-zod-form|form-field|sparkle-button)\.tsx?$/;
+const CORE_GROUP = {
+  name: 'core',
+  test: (id: string) => APP_CORE.test(id) && !LEFT_OUT.test(id),
+  priority: 10,
+  includeDependenciesRecursively: false,
+};
 
 const apiPort = process.env.PORT ?? '5000';
 const here = import.meta.dirname;
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * Two documents, built one after the other into dist/client: the app (index.html; `vite build`) and the
+ * prerendered marketing pages (marketing.html; `vite build --mode marketing`), whose islands hydrate
+ * without the app's router, so that a reader of '/' loads no React (design.md section 8). Built apart so
+ * that each is split for its own reader: an island (a testimonial's 'Read more', the newsletter form)
+ * loads the modules it uses, not the app's 'core' (70-90 KB gzip with React instead of ~160 KB).
+ */
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: {
@@ -53,20 +60,21 @@ export default defineConfig(({ isSsrBuild }) => ({
       { outDir: '.tmp/prerender', emptyOutDir: true }
     : {
         outDir: 'dist/client',
-        emptyOutDir: true,
+        // The app's build empties the directory; the marketing pages' is added beside it.
+        emptyOutDir: mode !== 'marketing',
         // No inline scripts or styles anywhere: the CSP forbids them.
         assetsInlineLimit: 0,
-        // Two documents: the app (index.html) and the prerendered marketing pages (marketing.html),
-        // whose islands hydrate without the app's router, so a reader of '/' loads no React (design.md 8).
-        // scripts/prerender.mjs reads which files each page needs from it.
-        manifest: true,
+        // scripts/prerender.mjs reads which files each signed-in page needs from the app's.
+        manifest: mode !== 'marketing',
         rolldownOptions: {
-          input: {
-            app: path.resolve(here, 'index.html'),
-            marketing: path.resolve(here, 'marketing.html'),
-          },
+          input:
+            mode === 'marketing'
+              ? { marketing: path.resolve(here, 'marketing.html') }
+              : { app: path.resolve(here, 'index.html') },
           output: {
-            codeSplitting: { groups: CHUNK_GROUPS },
+            codeSplitting: {
+              groups: mode === 'marketing' ? LIBRARY_GROUPS : [...LIBRARY_GROUPS, CORE_GROUP],
+            },
             // The one stylesheet (styles.css), which both documents link, under its own name rather than
             // the name of the shared chunk the bundler puts it beside.
             assetFileNames: (asset) =>
