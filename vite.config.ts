@@ -40,6 +40,10 @@ const CORE_GROUP = {
 
 const apiPort = process.env.PORT ?? '5000';
 const here = import.meta.dirname;
+const DOCUMENTS: Record<'app' | 'marketing', Record<string, string>> = {
+  app: { app: path.resolve(here, 'index.html') },
+  marketing: { marketing: path.resolve(here, 'marketing.html') },
+};
 /**
  * Two documents, built one after the other into dist/client: the app (index.html; `vite build`) and the
  * prerendered marketing pages (marketing.html; `vite build --mode marketing`), whose islands hydrate
@@ -67,10 +71,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // scripts/prerender.mjs reads which files each signed-in page needs from the app's.
         manifest: mode !== 'marketing',
         rolldownOptions: {
-          input:
-            mode === 'marketing'
-              ? { marketing: path.resolve(here, 'marketing.html') }
-              : { app: path.resolve(here, 'index.html') },
+          input: DOCUMENTS[mode === 'marketing' ? 'marketing' : 'app'],
           output: {
             codeSplitting: {
               groups: mode === 'marketing' ? LIBRARY_GROUPS : [...LIBRARY_GROUPS, CORE_GROUP],
