@@ -1,9 +1,11 @@
-// The admin lists at 100,000 users (design.md section 8): the users list API's answer time, and how
-// long a search keystroke takes to update the list in Chromium.
+// The admin lists at 100,000 users (design.md section 8): the users list API's answer time beside the
+// time the database alone takes to build the same JSON, and how long a search keystroke takes to update
+// the list in Chromium.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { chromium } from '@playwright/test';
 import { CHROME_ARGS, findChrome } from '../scripts/support.mjs';
 import { startServer } from './server.mjs';
@@ -12,6 +14,42 @@ import { enrolledAdmin } from './signed-in.mjs';
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const ADMIN = { username: 'bench-admin', password: 'bench admin password' };
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const RUNS = 5;
+
+// The users list as the database alone builds it: the statement adminUsersJson
+// (src/server/admin/admin-queries.ts) sends, written out here. The run checks that its text is the
+// API's answer byte for byte, so a change to one without the other stops the bench.
+const USERS_JSON_SQL = `select coalesce(json_agg(t), '[]')::text as list from (select
+  u.id as "id", u.username as "username", u.email as "email", u.plan as "plan",
+  u.subscription_status as "subscriptionStatus", u.has_discount as "hasDiscount",
+  u.login_count as "loginCount", u.consecutive_logins as "consecutiveLogins",
+  u.last_login_at as "lastLoginAt", u.created_at as "createdAt", u.referral_code as "referralCode",
+  u.referral_credits as "referralCredits", p.name as "practiceName", pm.role as "practiceRole"
+  from users u left join practice_members pm on pm.user_id = u.id left join practices p on p.id = pm.practice_id
+  order by id desc) t`;
+
+/**
+ * The reference: the same JSON built by a direct query, through the driver the server uses on this
+ * database (PGlite, in this process), from query to text in hand. Measured before the server starts:
+ * the embedded database is one process's at a time.
+ */
+async function directQuery(dataDir) {
+  const db = new PGlite(dataDir);
+  try {
+    await db.waitReady;
+    const times = [];
+    let text = '';
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      const { rows } = await db.query(USERS_JSON_SQL);
+      text = rows[0].list;
+      times.push(performance.now() - started);
+    }
+    return { ms: median(times), text };
+  } finally {
+    await db.close();
+  }
+}
 
 export async function runAdminBench() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-admin-bench-'));
@@ -20,6 +58,7 @@ export async function runAdminBench() {
     encoding: 'utf8',
   });
   if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  const direct = await directQuery(dataDir);
   const server = await startServer({
     DATA_DIR: dataDir,
     ADMIN_USERNAME: ADMIN.username,
@@ -35,11 +74,13 @@ export async function runAdminBench() {
       .join('; ');
     // The answer as the browser gets it: request, transfer and JSON parse.
     const apiTimes = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < RUNS; i++) {
       const started = performance.now();
-      const rows = await (await fetch(`${server.base}/api/admin/users`, { headers: { cookie } })).json();
+      const text = await (await fetch(`${server.base}/api/admin/users`, { headers: { cookie } })).text();
+      const rows = JSON.parse(text);
       apiTimes.push(performance.now() - started);
       if (rows.length < USERS) throw new Error(`expected ${USERS} users, got ${rows.length}`);
+      if (text !== direct.text) throw new Error('the direct query did not build the JSON the API answered');
     }
 
     const browser = await chromium.launch({
@@ -85,6 +126,7 @@ export async function runAdminBench() {
       return {
         users: USERS,
         apiMs: median(apiTimes),
+        directMs: direct.ms,
         pageReadyMs: pageReady,
         keystrokeMs: { median: median(keystrokes), max: Math.max(...keystrokes), n: keystrokes.length },
       };
@@ -99,11 +141,15 @@ export async function runAdminBench() {
 
 export function printAdminReport(r) {
   const mark = (ok) => (ok ? 'met' : 'MISSED');
-  const apiOk = r.apiMs <= 1000;
+  // Design.md section 8: the API takes at most twice what the database alone takes to build the same
+  // JSON, both measured in this run.
+  const ratio = r.apiMs / r.directMs;
+  const apiOk = ratio <= 2;
   const keyOk = r.keystrokeMs.max <= 50;
   const text = [
     `\nAdmin lists with ${r.users.toLocaleString('en-GB')} users (npm run seed data, PGlite)`,
-    `GET /api/admin/users, request to parsed JSON: median of 5 ${Math.round(r.apiMs)} ms (budget <= 1000 ms): ${mark(apiOk)}`,
+    `The same JSON from a direct query (json_agg, PGlite in the bench's process), query to text: median of ${RUNS} ${Math.round(r.directMs)} ms`,
+    `GET /api/admin/users, request to parsed JSON: median of ${RUNS} ${Math.round(r.apiMs)} ms, ${ratio.toFixed(2)}x the direct query (budget <= 2x = ${Math.round(2 * r.directMs)} ms): ${mark(apiOk)}`,
     `/admin/users from navigation to the first rows shown: ${r.pageReadyMs} ms`,
     `Search keystroke to the list updated: median ${r.keystrokeMs.median.toFixed(1)} ms, worst ${r.keystrokeMs.max.toFixed(1)} ms over ${r.keystrokeMs.n} keystrokes (budget <= 50 ms): ${mark(keyOk)}`,
   ].join('\n');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isPagePath } from '../shared/paths';
 import { accountRoutes } from './account/routes';
@@ -57,6 +57,17 @@ export type BuildOptions = {
   logStream?: { write(line: string): void };
 };
 
+/**
+ * Every schema is zod's, so zod's compilers from the start (what setValidatorCompiler and
+ * setSerializerCompiler would set): without them Fastify loads ajv and fast-json-stringify for its
+ * defaults, ~35 ms of a start (design.md section 8), for no route. Fastify types the factories as those
+ * libraries' own.
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+
 /** Builds the whole app without listening: main.ts serves it, tests call app.inject. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -84,10 +95,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     keepAliveTimeout: 65_000,
     // request.ip (what the rate limits count) is the client's behind the proxies named here.
     trustProxy: config.TRUST_PROXY,
+    schemaController: { compilersFactory: zodCompilers },
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   // JSON only: text/plain (Fastify's other default) would let a cross-site form post bodies in.
   app.removeContentTypeParser('text/plain');
@@ -100,7 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     log: app.log,
     metrics,
   });
-  const limitsRedis = connectLimitsRedis(app, config.REDIS_URL);
+  const limitsRedis = await connectLimitsRedis(app, config.REDIS_URL);
   const noteApp = noteAppLogout(oidcRepo(database.db), app.log);
   const ctx: AppContext = {
     config,
@@ -115,7 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     cookie: { secure: https },
     signInThrottle: signInThrottle(limitsRedis, app.log, () => metrics.rateLimited('sign_in_account')),
     secretsKey: config.SECRETS_KEY,
-    billing: opts.billing === undefined ? createBilling(config, metrics.stripeRequest) : opts.billing,
+    billing: opts.billing === undefined ? await createBilling(config, metrics.stripeRequest) : opts.billing,
     metrics,
     lifecycle: { shuttingDown: false },
   };
@@ -213,6 +223,9 @@ function serveClient(
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Not a route each: a .br or .gz twin is only ever sent in place of its original. (At ~270
+      // files, their routes were ~45 ms of every start; design.md section 8.)
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false, // ours, below
       setHeaders(res, filePath) {
         // Vite names assets by content hash: they never change, so browsers may keep them for a year.

@@ -4,7 +4,7 @@ import { ensureCatalog, PRICE_LOOKUP_KEYS, REFERRAL_COUPON_ID, RETENTION_COUPON_
 import { createStripe } from './billing/stripe-client';
 import { loadConfig } from './config';
 
-const stripe = createStripe(loadConfig());
+const stripe = await createStripe(loadConfig());
 if (!stripe) {
   console.error('Set STRIPE_SECRET_KEY (a test key: sk_test_...) first.');
   process.exit(2);

@@ -497,7 +497,7 @@ describe('managing the subscription', () => {
     });
 
     // Another instance (its own catalogue) finds the same configuration rather than making a second.
-    const other = createBilling(t.config)!;
+    const other = (await createBilling(t.config))!;
     expect((await other.catalog()).portalConfigurationId).toBe(configuration!.id);
     expect(fake.state.portalConfigurations.size).toBe(1);
   });

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { TWO_FACTOR_MESSAGES as M, type TwoFactorStatus } from '../../shared/schemas/two-factor';
 import type { AppContext } from '../context';
 import type { Client } from '../lib/client';
@@ -73,6 +72,8 @@ export function twoFactorService(ctx: AppContext) {
       const secret = newTotpSecret();
       if (!(await repo.savePending(account, sealSecret(ctx.secretsKey, secret)))) throw conflict(M.alreadyOn);
       const uri = totpUri(secret, person.username);
+      // Loaded at the first set-up, not in every start (~30 ms of it).
+      const { default: QRCode } = await import('qrcode');
       return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri) };
     },
 

@@ -11,8 +11,8 @@ export type Billing = {
 };
 
 /** Stripe and its catalogue, or null when Stripe is not configured. `observe` times each Stripe request. */
-export function createBilling(config: Config, observe?: StripeObserver): Billing | null {
-  const stripe = createStripe(config, observe);
+export async function createBilling(config: Config, observe?: StripeObserver): Promise<Billing | null> {
+  const stripe = await createStripe(config, observe);
   if (!stripe) return null;
   let catalog: Promise<Catalog> | undefined;
   return {

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { HttpError } from '../lib/http-error';
 
 /** A Stripe failure as a message the user can act on; card problems say what Stripe said. It keeps Stripe's error as its cause. */
@@ -32,6 +32,9 @@ export async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw error instanceof Stripe.errors.StripeError ? stripeFailure(error) : error;
+    // The SDK is loaded only where payments are configured (stripe-client.ts); a Stripe error means
+    // it is, so this import is its cached module.
+    const { default: StripeSdk } = await import('stripe');
+    throw error instanceof StripeSdk.errors.StripeError ? stripeFailure(error) : error;
   }
 }

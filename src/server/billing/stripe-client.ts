@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config';
 
 /** Told of every attempt at a Stripe request (the metrics): `status` null when no answer came. */
@@ -28,8 +28,11 @@ export function stripePathPattern(path: string): string {
  * with why no answer came. The SDK's 'response' event would miss the timeouts and lost connections,
  * which are the failures an operator most needs to see.
  */
-function observedHttpClient(observe: StripeObserver): NonNullable<Stripe.StripeConfig['httpClient']> {
-  const inner = Stripe.createNodeHttpClient();
+function observedHttpClient(
+  StripeSdk: typeof Stripe,
+  observe: StripeObserver,
+): NonNullable<Stripe.StripeConfig['httpClient']> {
+  const inner = StripeSdk.createNodeHttpClient();
   return {
     getClientName: () => inner.getClientName(),
     async makeRequest(host, port, path, method, headers, body, protocol, timeout) {
@@ -40,7 +43,7 @@ function observedHttpClient(observe: StripeObserver): NonNullable<Stripe.StripeC
         observe(method, stripePathPattern(path), response.getStatusCode(), seconds());
         return response;
       } catch (error) {
-        const timedOut = (error as { code?: string }).code === Stripe.HttpClient.TIMEOUT_ERROR_CODE;
+        const timedOut = (error as { code?: string }).code === StripeSdk.HttpClient.TIMEOUT_ERROR_CODE;
         observe(method, stripePathPattern(path), null, seconds(), timedOut ? 'timeout' : 'connection');
         throw error;
       }
@@ -49,10 +52,12 @@ function observedHttpClient(observe: StripeObserver): NonNullable<Stripe.StripeC
 }
 
 /** The Stripe client, or null when the keys are not set (the subscribe page then says payments are unavailable). */
-export function createStripe(config: Config, observe?: StripeObserver): Stripe | null {
+export async function createStripe(config: Config, observe?: StripeObserver): Promise<Stripe | null> {
   if (!config.STRIPE_SECRET_KEY) return null;
+  // Loaded only when payments are configured: the SDK is ~100 ms of a start (design.md section 8).
+  const { default: StripeSdk } = await import('stripe');
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined;
-  return new Stripe(config.STRIPE_SECRET_KEY, {
+  return new StripeSdk(config.STRIPE_SECRET_KEY, {
     // Tests (and a local mock) point the real SDK elsewhere; production talks to Stripe.
     ...(api
       ? {
@@ -61,7 +66,7 @@ export function createStripe(config: Config, observe?: StripeObserver): Stripe |
           protocol: api.protocol === 'https:' ? 'https' : 'http',
         }
       : {}),
-    ...(observe ? { httpClient: observedHttpClient(observe) } : {}),
+    ...(observe ? { httpClient: observedHttpClient(StripeSdk, observe) } : {}),
     // Safe to retry: every call that creates or changes something carries an idempotency key.
     maxNetworkRetries: 2,
     timeout: config.STRIPE_TIMEOUT_MS,

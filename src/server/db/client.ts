@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { PoolStats } from '../lib/metrics';
 import { lockDataDir } from './data-dir-lock';
@@ -71,6 +70,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
+  // Loaded only here: a server on PostgreSQL would otherwise pay ~100 ms of its start (design.md
+  // section 8: first answer <= 1 s) importing an embedded database it never opens.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   // A directory is this process's alone (taken before PGlite touches it); an instance handed in is the caller's.
   const unlock = opts.pglite ? () => {} : lockDataDir(opts.dataDir ?? './data');
   const client = opts.pglite ?? new PGlite(opts.dataDir ?? './data');

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database, Db } from './client';
 
 // Any fixed number shared by every instance: the advisory lock that serialises migrations.
@@ -22,6 +21,8 @@ function migrationsFolder(): string {
 /** Applies the committed migrations. On PostgreSQL several instances may start together: one migrates, the rest wait. */
 export async function runMigrations(database: Database, folder = migrationsFolder()): Promise<void> {
   if (database.kind === 'pglite') {
+    // Imported here, with PGlite itself (db/client.ts): a server on PostgreSQL never loads it.
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
     return;
   }

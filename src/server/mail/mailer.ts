@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
 import type { Metrics } from '../lib/metrics';
 import { redactTokens } from '../lib/redact';
@@ -38,9 +38,11 @@ export function createMailer(opts: {
   log: FastifyBaseLogger;
   metrics: Pick<Metrics, 'mail'>;
 }): Mailer {
-  const transport: Transporter | undefined = opts.smtpUrl
-    ? nodemailer.createTransport(opts.smtpUrl)
-    : undefined;
+  // Made with the first mail sent: loading nodemailer is ~45 ms of every start otherwise (design.md
+  // section 8: first answer <= 1 s), and many starts send nothing.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   const pending = new Set<Promise<void>>();
   const repo = outboxRepo(opts.db);
 
@@ -49,7 +51,7 @@ export function createMailer(opts: {
   }
 
   async function transmit(mail: QueuedMail): Promise<void> {
-    if (!transport) {
+    if (!opts.smtpUrl) {
       opts.log.info(
         { mailId: mail.id, to: mail.to, subject: mail.subject, text: redactTokens(mail.text) },
         'mail kept in outbox (no SMTP_URL)',
@@ -60,7 +62,7 @@ export function createMailer(opts: {
     const { id, ...message } = mail;
     let sent = false;
     try {
-      await transport.sendMail({ from: opts.from, ...message });
+      await (await smtp(opts.smtpUrl)).sendMail({ from: opts.from, ...message });
       sent = true;
       opts.metrics.mail('sent');
       // Sent: the copy kept for the record no longer opens anything (its links' tokens are hidden).
@@ -92,7 +94,7 @@ export function createMailer(opts: {
     },
     async close() {
       await Promise.allSettled([...pending]);
-      transport?.close();
+      (await transport?.catch(() => undefined))?.close();
     },
   };
 }

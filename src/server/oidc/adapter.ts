@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Client } from '../lib/client';
 import type { OidcPayload, OidcRepo } from './oidc-repo';
 
@@ -20,17 +20,18 @@ export function userSessionOf(req: IncomingMessage): SessionMark | null {
   return (req as Marked)[USER_SESSION] ?? null;
 }
 
-function userSessionOfCurrentRequest(): string | null {
-  // oidc-provider's request context (AsyncLocalStorage): set while it answers an HTTP request.
-  const req = Provider.ctx?.req;
-  return req ? (userSessionOf(req)?.id ?? null) : null;
-}
-
 /**
  * oidc-provider's storage on our database (its adapter interface, example/my_adapter.js), one
  * instance per model. Clients come from the configuration only: no dynamic registration.
+ * `currentRequest` is oidc-provider's request context (Provider.ctx, an AsyncLocalStorage: set while
+ * it answers an HTTP request), handed in by whoever loaded the library (provider.ts loads it lazily).
  */
-export function databaseAdapter(repo: OidcRepo) {
+export function databaseAdapter(repo: OidcRepo, currentRequest: () => IncomingMessage | undefined) {
+  function userSessionOfCurrentRequest(): string | null {
+    const req = currentRequest();
+    return req ? (userSessionOf(req)?.id ?? null) : null;
+  }
+
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly model: string) {}
 

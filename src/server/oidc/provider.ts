@@ -1,7 +1,8 @@
 import { hkdfSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import Provider, { type ClientMetadata, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { findAccount, OIDC_CLAIMS, OIDC_SCOPES } from './account';
@@ -69,10 +70,16 @@ type ProviderDeps = {
   signOutOfChairNotes: (req: IncomingMessage) => Promise<string[]>;
 };
 
-function providerConfiguration(deps: ProviderDeps, keys: Configuration['jwks']): Configuration {
+type ProviderClass = typeof Provider;
+
+function providerConfiguration(
+  Library: ProviderClass,
+  deps: ProviderDeps,
+  keys: Configuration['jwks'],
+): Configuration {
   const { config, db, repo, secretsKey, pages } = deps;
   return {
-    adapter: databaseAdapter(repo),
+    adapter: databaseAdapter(repo, () => Library.ctx?.req),
     clients: noteAppClients(config),
     findAccount: findAccount(db),
     claims: OIDC_CLAIMS,
@@ -140,8 +147,8 @@ function providerConfiguration(deps: ProviderDeps, keys: Configuration['jwks']):
   };
 }
 
-function buildProvider(deps: ProviderDeps, keys: Configuration['jwks']): Provider {
-  const provider = new Provider(`${deps.config.APP_URL}/oidc`, providerConfiguration(deps, keys));
+function buildProvider(Library: ProviderClass, deps: ProviderDeps, keys: Configuration['jwks']): Provider {
+  const provider = new Library(`${deps.config.APP_URL}/oidc`, providerConfiguration(Library, deps, keys));
   // Behind the proxies TRUST_PROXY names, X-Forwarded-Proto says whether the request came over https.
   provider.proxy = Boolean(deps.config.TRUST_PROXY);
   provider.use(async (ctx, next) => {
@@ -170,8 +177,14 @@ function buildProvider(deps: ProviderDeps, keys: Configuration['jwks']): Provide
  * instance): oidc-provider takes its keys once, when it is made. `refresh` reads the keys again.
  */
 export async function oidcProvider(deps: ProviderDeps) {
-  let { keys, version } = await loadSigningKeys(deps.repo, deps.secretsKey);
-  let provider = buildProvider(deps, { keys });
+  // oidc-provider (with Koa and jose under it) takes ~170 ms to import: loaded here, when the provider
+  // starts, which is after the server listens (oidc/routes.ts), not before its first answer.
+  const [{ default: Library }, signing] = await Promise.all([
+    import('oidc-provider'),
+    loadSigningKeys(deps.repo, deps.secretsKey),
+  ]);
+  let { keys, version } = signing;
+  let provider = buildProvider(Library, deps, { keys });
   let callback = provider.callback();
   return {
     get current() {
@@ -185,7 +198,7 @@ export async function oidcProvider(deps: ProviderDeps) {
       const next = await loadSigningKeys(deps.repo, deps.secretsKey, now);
       if (next.version === version) return;
       ({ keys, version } = next);
-      provider = buildProvider(deps, { keys });
+      provider = buildProvider(Library, deps, { keys });
       callback = provider.callback();
       deps.log.info({ keys: version }, 'OpenID Connect signing keys reloaded');
     },

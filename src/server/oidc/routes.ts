@@ -52,11 +52,16 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
     });
     ctx.noteAppLogout.use(provider);
     ctx.oidcProvider = provider;
+    // A sweep asked for before the provider existed did nothing: the sessions ended meanwhile go now.
+    void ctx.noteAppLogout.sweep();
     return provider;
   }
-  // The provider needs its keys from the database. Started as the app gets ready, but a failure does
-  // not stop the start: an instance whose database is down still starts (its health check answers
-  // 503), and the provider starts once the database answers, at its next use or minute.
+  // The provider needs its keys from the database. A failure does not stop the start: an instance
+  // whose database is down still starts (its health check answers 503), and the provider starts once
+  // the database answers, at its next use or minute. It starts once the server listens, not before:
+  // loading oidc-provider is a fifth of a start (design.md section 8: first answer <= 1 s), and what
+  // needs it (the /oidc routes, the sweep below) waits for it or catches up when it is there.
+  // (app.inject never listens: there the provider starts at its first use.)
   let starting: Promise<OidcProvider> | null = null;
   const started = (): Promise<OidcProvider> => {
     starting ??= startProvider().catch((err) => {
@@ -65,7 +70,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
     });
     return starting;
   };
-  app.addHook('onReady', async () => {
+  app.addHook('onListen', async () => {
     await started().catch((err) =>
       app.log.warn({ err }, 'OpenID Provider not started yet; trying again at its next use'),
     );

@@ -1,4 +1,4 @@
-import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import { openSecret, sealSecret } from '../lib/secret-box';
 import type { OidcRepo } from './oidc-repo';
 
@@ -22,6 +22,8 @@ export const RETIRED_KEY_KEPT_MS = 24 * 60 * MINUTE_MS;
 type StoredKey = { kid: string; sealedJwk: string; activatesAt: Date };
 
 async function newSigningKey(secretsKey: Buffer): Promise<{ kid: string; sealedJwk: string }> {
+  // Only a first start and a rotation make keys: jose is not loaded on every start.
+  const { calculateJwkThumbprint, exportJWK, generateKeyPair } = await import('jose');
   const { privateKey } = await generateKeyPair(ALG, { extractable: true });
   const jwk = await exportJWK(privateKey);
   const kid = await calculateJwkThumbprint(jwk);

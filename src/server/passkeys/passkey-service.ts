@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Passkey } from '../../shared/schemas/passkeys';
@@ -32,6 +27,18 @@ type Person = { username: string; email: string };
 function relyingParty(config: Pick<Config, 'APP_URL'>) {
   const url = new URL(config.APP_URL);
   return { id: url.hostname, origin: url.origin, name: PRODUCT_NAME };
+}
+
+/**
+ * @simplewebauthn/server, with the X.509 and ASN.1 libraries under it, takes ~200 ms to import: loaded
+ * at the first passkey ceremony, not in every start (design.md section 8: first answer <= 1 s).
+ */
+async function webauthn() {
+  const [server, { isoBase64URL }] = await Promise.all([
+    import('@simplewebauthn/server'),
+    import('@simplewebauthn/server/helpers'),
+  ]);
+  return { ...server, isoBase64URL };
 }
 
 const REGISTRATION_EXPIRED = 'That took too long. Please try adding the passkey again.';
@@ -72,6 +79,7 @@ export function passkeyService(ctx: AppContext) {
       account: Account,
       person: Person,
     ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+      const { generateRegistrationOptions, isoBase64URL } = await webauthn();
       const existing = await repo.listFor(account);
       // One handle per account, random: an authenticator then keeps one credential per account here.
       const webauthnUserId = existing[0]?.webauthnUserId ?? isoBase64URL.fromBuffer(randomBytes(32));
@@ -104,6 +112,7 @@ export function passkeyService(ctx: AppContext) {
       person: Person,
       { name, response }: { name: string; response: RegistrationResponseJSON },
     ): Promise<Passkey> {
+      const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
       const pending = await challenges.take(request, reply, ctx.cookie, 'registration');
       if (!pending?.webauthnUserId || !pending.owner || !sameAccount(pending.owner, account))
         throw badRequest(REGISTRATION_EXPIRED);
@@ -171,6 +180,7 @@ export function passkeyService(ctx: AppContext) {
       reply: FastifyReply,
       owner?: Account,
     ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+      const { generateAuthenticationOptions } = await webauthn();
       const allowCredentials =
         owner === undefined
           ? undefined
@@ -202,6 +212,7 @@ export function passkeyService(ctx: AppContext) {
       response: AuthenticationResponseJSON,
       kind: Account['kind'],
     ): Promise<Account> {
+      const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
       const pending = await challenges.take(request, reply, ctx.cookie, 'authentication');
       // Options asked for one account: the passkey is the second step of a sign-in the password began.
       const failed = <E>(error: E): E => {
