@@ -28,7 +28,10 @@ async function addPasskey(page: Page, name: string) {
   const card = page.getByRole('region', { name: 'Passkeys' });
   await card.getByLabel('Name for a new passkey').fill(name);
   await card.getByRole('button', { name: 'Add a passkey' }).click();
-  await expect(page.getByText('Passkey added', { exact: true })).toBeVisible();
+  // The toast says so (the security activity below may say 'Passkey added' too, once it reloads).
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Passkey added', { exact: true }),
+  ).toBeVisible();
   await expect(card.getByRole('list', { name: 'Your passkeys' })).toContainText(name);
 }
 

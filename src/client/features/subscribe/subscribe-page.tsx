@@ -23,7 +23,7 @@ import {
   VAT_INCLUDED,
 } from '@shared/plans';
 import { Check, CircleAlert, CreditCard, Wrench } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCreateSubscription } from './api/create-subscription';
 import { PaymentForm } from './payment-form';
@@ -53,8 +53,12 @@ export function SubscribePage() {
 function BillingDetailsStep({ children }: { children: ReactNode }) {
   const details = useBillingDetails();
   const [editing, setEditing] = useState(false);
-  const saved = details.data?.details ?? null;
-  if (details.isPending) return <FormSkeleton label="Loading your billing details" fields={4} />;
+  // The form is rendered in the background when the answer arrives (in slices the browser can answer a
+  // tap between), not in the one task the answer comes in; the placeholder stays meanwhile.
+  const answer = useDeferredValue(details.data);
+  const saved = answer?.details ?? null;
+  if (details.isPending || (details.isSuccess && !answer))
+    return <FormSkeleton label="Loading your billing details" fields={4} />;
   if (!saved || editing)
     return (
       <div className="grid gap-3">
