@@ -17,18 +17,20 @@ const LIBRARY_GROUPS = [
   { name: 'forms', test: lib('zod|react-hook-form|@hookform'), priority: 20 },
 ];
 /**
- * The app's shared modules (components/ui, lib, config, shared) with the icons, in one file ('core',
- * ~47 KB) that every signed-in page runs. Split by page, they were 20-25 more files per page, and the
- * files' cost, not their bytes, was most of a signed-in page's blocking time on Lighthouse's slow phone
- * (decision 061: 130-410 ms split, 66-187 ms as one file, for ~30 KB gzip more). Left out, the heavy
+ * The app's shared modules (components/ui, lib, config, shared but its schemas) with the icons, in one
+ * file ('core', ~39 KB) that every signed-in page runs. Split by page, they were 20-25 more files per
+ * page, and the files' cost, not their bytes, was most of a signed-in page's blocking time on
+ * Lighthouse's slow phone (decision 061: 130-410 ms split, 66-187 ms as one file, ~30 KB gzip more). Left out, the heavy
  * parts only some pages use (dialogs, tabs, toasts, passkeys, Stripe, form fields): they would bring
- * their libraries (Radix's, SimpleWebAuthn, Stripe.js, the forms) to every page. Only the modules named
- * go in ('includeDependenciesRecursively: false'), not the libraries they import; and not the layout,
- * which imports features that import 'core' back (files that import each other run in an order the
- * build does not choose).
+ * their libraries (Radix's, SimpleWebAuthn, Stripe.js, the forms) to every page; and the API's schemas,
+ * which the client needs only in its forms: building all of them was most of 'core''s 25-45 ms start
+ * here (zod builds each schema as its module runs). Only the modules named go in
+ * ('includeDependenciesRecursively: false'), not the libraries they import; and not the layout, which
+ * imports features that import 'core' back (files that import each other run in an order the build
+ * does not choose).
  */
 const APP_CORE =
-  /src[\\/](client[\\/](components[\\/]ui|lib|config)|shared)[\\/]|node_modules[\\/]lucide-react[\\/]/;
+  /src[\\/](client[\\/](components[\\/]ui|lib|config)|shared(?![\\/]schemas))[\\/]|node_modules[\\/]lucide-react[\\/]/;
 const LEFT_OUT =
   /[\\/](dialog|tabs|toaster|passkey-ceremonies|stripe-js|use-zod-form|form-field|sparkle-button)\.tsx?$/;
 const CORE_GROUP = {
