@@ -56,12 +56,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
     void ctx.noteAppLogout.sweep();
     return provider;
   }
-  // The provider needs its keys from the database. A failure does not stop the start: an instance
-  // whose database is down still starts (its health check answers 503), and the provider starts once
-  // the database answers, at its next use or minute. It starts once the server listens, not before:
-  // loading oidc-provider is a fifth of a start (design.md section 8: first answer <= 1 s), and what
-  // needs it (the /oidc routes, the sweep below) waits for it or catches up when it is there.
-  // (app.inject never listens: there the provider starts at its first use.)
+  // The provider needs its keys from the database. Started as the app gets ready, but a failure does
+  // not stop the start: an instance whose database is down still starts (its health check answers
+  // 503), and the provider starts once the database answers, at its next use or minute. (Started after
+  // listening instead, it made its first key at any moment of the first requests, under app.inject at
+  // its first minute: a background write that looked like the request's.)
   let starting: Promise<OidcProvider> | null = null;
   const started = (): Promise<OidcProvider> => {
     starting ??= startProvider().catch((err) => {
@@ -70,7 +69,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
     });
     return starting;
   };
-  app.addHook('onListen', async () => {
+  app.addHook('onReady', async () => {
     await started().catch((err) =>
       app.log.warn({ err }, 'OpenID Provider not started yet; trying again at its next use'),
     );
