@@ -48,7 +48,7 @@ function inRunOrder(keys) {
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
-    if (!chunks[key]) throw new Error(`app-shells.tsx names ${key}, which the build does not have`);
+    if (!chunks[key]) throw new Error(`the build has no ${key} (app-shells.tsx, boot.ts)`);
     seen.add(key);
     for (const dependency of chunks[key].imports ?? []) visit(dependency);
     order.push(chunks[key].file);

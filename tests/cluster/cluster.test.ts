@@ -12,6 +12,7 @@ import { freePort } from '../../scripts/support.mjs';
 import { type FakeStripe, signedWebhook, startFakeStripe } from '../support/fake-stripe';
 import { withDatabase } from '../support/global-setup';
 import { NOTE_APP, signInAcrossInstances } from '../support/oidc';
+import { clearRateLimitCounts } from '../support/rate-limits';
 import { balancer, httpClient, type Instance, instance } from './cluster';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/test';
@@ -42,11 +43,9 @@ const newUser = () => {
 };
 
 beforeAll(async () => {
-  // The login limit counts from zero: an earlier run's sign-ins from this address (this suite's, or the
-  // services suite's) are still inside their 10-minute window, and would refuse the ones this run expects.
+  // The login limit counts from zero, whatever ran before from this address.
   const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys('chairnotes-rate-limit-*');
-  if (keys.length) await redis.del(...keys);
+  await clearRateLimitCounts(redis);
   await redis.quit();
   await sql(PG_URL, `create database ${database}`);
   fake = await startFakeStripe();

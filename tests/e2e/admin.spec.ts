@@ -106,18 +106,23 @@ test.describe('dashboard', () => {
     const dentist = await newUser(browser);
     await dentist.close();
     // The page is shown exactly what the server answered; keep a copy to compare.
-    let served: AdminStats | undefined;
+    let serve: (stats: AdminStats) => void;
+    const served = new Promise<AdminStats>((resolve) => {
+      serve = resolve;
+    });
     await page.route('**/api/admin/stats', async (route) => {
       const response = await route.fetch();
-      served = (await response.json()) as AdminStats;
-      await route.fulfill({ response, json: served });
+      const json = (await response.json()) as AdminStats;
+      await route.fulfill({ response, json });
+      serve(json);
     });
     await signInAsAdmin(page, '/admin/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
     const figures = page.getByRole('region', { name: 'Key figures' });
     await expect(figures).toBeVisible();
-    const stats = served!;
+    // The figures' region stands while they load too: the answer is awaited, not assumed.
+    const stats = await served;
     await expect(figures.getByRole('term')).toHaveText([
       'Total users',
       'Active subscriptions',

@@ -87,6 +87,21 @@ test.describe('header and footer', () => {
     await expect(header).toHaveCSS('background-color', 'rgb(255, 255, 255)');
   });
 
+  test("a signed-in page's header turns opaque once scrolled, and clear again at the top", async ({
+    page,
+  }) => {
+    // The app's header (React's useScrolled), which reads the scroll position after the page's first frame.
+    await registerViaApi(page);
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto('/refer');
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.mouse.wheel(0, 300);
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await page.mouse.wheel(0, -300);
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+  });
+
   test('Features scrolls to the section, leaving 80 px for the header', async ({ page }) => {
     await page.goto('/pricing');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Features' }).click();

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
+import { clearRateLimitCounts } from '../support/rate-limits';
 
 // Needs a Redis server: `npm run test:services` with TEST_REDIS_URL (CI starts Debian's redis-server).
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -10,9 +11,7 @@ let b: TestApp;
 let redis: Redis;
 beforeAll(async () => {
   redis = new Redis(REDIS_URL);
-  // Each run counts from zero: earlier runs' keys would still be inside their 10-minute window.
-  const keys = await redis.keys('chairnotes-rate-limit-*');
-  if (keys.length) await redis.del(...keys);
+  await clearRateLimitCounts(redis);
   // Two instances of the app, as behind a load balancer.
   a = await createTestApp({ REDIS_URL, LOGIN_RATE_LIMIT: '10' });
   b = await createTestApp({ REDIS_URL, LOGIN_RATE_LIMIT: '10' });

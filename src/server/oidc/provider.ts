@@ -178,7 +178,7 @@ function buildProvider(Library: ProviderClass, deps: ProviderDeps, keys: Configu
  */
 export async function oidcProvider(deps: ProviderDeps) {
   // oidc-provider (with Koa and jose under it) takes ~170 ms to import: loaded here, when the provider
-  // starts, which is after the server listens (oidc/routes.ts), not before its first answer.
+  // starts (oidc/routes.ts), beside its keys' query, rather than with every module of the server.
   const [{ default: Library }, signing] = await Promise.all([
     import('oidc-provider'),
     loadSigningKeys(deps.repo, deps.secretsKey),

@@ -52,8 +52,6 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
     });
     ctx.noteAppLogout.use(provider);
     ctx.oidcProvider = provider;
-    // A sweep asked for before the provider existed did nothing: the sessions ended meanwhile go now.
-    void ctx.noteAppLogout.sweep();
     return provider;
   }
   // The provider needs its keys from the database. Started as the app gets ready, but a failure does

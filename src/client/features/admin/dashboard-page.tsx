@@ -2,6 +2,7 @@ import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmailAddress } from '@client/components/ui/email-address';
 import { Skeleton, SkeletonList, SkeletonText } from '@client/components/ui/skeleton';
+import { useDeferredData } from '@client/lib/use-deferred-data';
 import {
   CANCELLATION_DAYS,
   CANCELLATION_REASON_IDS,
@@ -12,7 +13,7 @@ import {
 import { formatPounds } from '@shared/plans';
 import type { AdminStats } from '@shared/schemas/admin';
 import { Building2, CreditCard, Mail, PoundSterling, Users } from 'lucide-react';
-import { type ComponentType, type ReactNode, useDeferredValue, useId } from 'react';
+import { type ComponentType, type ReactNode, useId } from 'react';
 import { useAdminStats } from './api/get-stats';
 import { Badge } from './badge';
 import { CountBarChart, type CountDatum, SignupsChart } from './dashboard-charts';
@@ -29,14 +30,12 @@ import {
 
 export function AdminDashboardPage() {
   const stats = useAdminStats();
-  // The figures, charts and tables are a large render: when the answer comes, React renders them in the
-  // background in short slices (a deferred value), and the placeholders stay until it is done, rather
-  // than hold the page still for the whole render on a slow phone.
-  const data = useDeferredValue(stats.data);
+  // The figures, charts and tables are a large render: the placeholders stay until it is done.
+  const { data, waiting } = useDeferredData(stats);
   return (
     <div className="grid gap-6">
       <DashboardIntro />
-      {stats.isPending || (stats.data && !data) ? (
+      {waiting ? (
         // The figures' cards with their names, and the charts' cards, at their size while they load.
         <>
           <KeyFigures stats={undefined} />
@@ -57,9 +56,9 @@ export function AdminDashboardPage() {
             Try again
           </Button>
         </div>
-      ) : (
-        <Dashboard stats={data ?? stats.data} />
-      )}
+      ) : data ? (
+        <Dashboard stats={data} />
+      ) : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { ApiError } from '@client/lib/api';
 import { usePaymentConfig } from '@client/lib/config';
 import { useStripeJs } from '@client/lib/stripe-js';
+import { useDeferredData } from '@client/lib/use-deferred-data';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
@@ -23,7 +24,7 @@ import {
   VAT_INCLUDED,
 } from '@shared/plans';
 import { Check, CircleAlert, CreditCard, Wrench } from 'lucide-react';
-import { type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCreateSubscription } from './api/create-subscription';
 import { PaymentForm } from './payment-form';
@@ -53,12 +54,10 @@ export function SubscribePage() {
 function BillingDetailsStep({ children }: { children: ReactNode }) {
   const details = useBillingDetails();
   const [editing, setEditing] = useState(false);
-  // The form is rendered in the background when the answer arrives (in slices the browser can answer a
-  // tap between), not in the one task the answer comes in; the placeholder stays meanwhile.
-  const answer = useDeferredValue(details.data);
+  // The form is a large render: the placeholder stays until it is done.
+  const { data: answer, waiting } = useDeferredData(details);
   const saved = answer?.details ?? null;
-  if (details.isPending || (details.isSuccess && !answer))
-    return <FormSkeleton label="Loading your billing details" fields={4} />;
+  if (waiting) return <FormSkeleton label="Loading your billing details" fields={4} />;
   if (!saved || editing)
     return (
       <div className="grid gap-3">
