@@ -335,6 +335,11 @@ const ROUTES: Record<string, Row> = {
     call: () => ({ body: { code: '123456' } }),
     allowed: 409,
   },
+  'POST /api/admin/reauth': {
+    access: 'admin',
+    call: () => ({ body: { password: ADMIN.password } }),
+    allowed: 200,
+  },
   'GET /api/admin/stats': { access: 'admin', allowed: 200 },
   'GET /api/admin/users': { access: 'admin', allowed: 200 },
   'GET /api/admin/subscribers': { access: 'admin', allowed: 200 },

@@ -86,6 +86,15 @@ const otherCode = (await other.client.get('/api/referrals/code')).json().referra
 const ADMIN = { username: 'fuzzboss', email: 'fuzzboss@example.com', password: 'admin fuzz secret' };
 // Enrolled by TOTP through the API, so the admin routes are fuzzed past the enrolment gate.
 const { admin } = await enrolledAdmin(t, ADMIN);
+/** POST .../reauth: the right password, a wrong one, or a code. */
+const reauthProof = (password: string) =>
+  fc.record(
+    {
+      password: fc.oneof(fc.constant(password), fc.string({ minLength: 1, maxLength: 20 })),
+      code: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constant('ABCDE-FGHJK')),
+    },
+    { requiredKeys: [] },
+  );
 const tokens = { user: me.client.jar.get('cn_session')!, admin: await mintSession(t.app, 'admin', admin.id) };
 
 afterAll(() => mail.idle());
@@ -114,13 +123,8 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
     confirmPassword: me.password,
   }),
   'POST /api/password-reset/request': fc.record({ email: fc.constantFrom(me.email, other.email) }),
-  'POST /api/user/reauth': fc.record(
-    {
-      password: fc.oneof(fc.constant(me.password), fc.string({ minLength: 1, maxLength: 20 })),
-      code: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.constant('ABCDE-FGHJK')),
-    },
-    { requiredKeys: [] },
-  ),
+  'POST /api/user/reauth': reauthProof(me.password),
+  'POST /api/admin/reauth': reauthProof(ADMIN.password),
   'POST /api/billing/card/confirm': fc.record({
     setupIntentId: fc.stringMatching(/^seti_[A-Za-z0-9_]{1,30}$/),
   }),

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../src/server/auth/password-reset';
-import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
+import { APP_URL, client, createTestApp, signedInUser, type TestApp } from '../support/app';
+import { softwarePasskey } from '../support/passkey-authenticator';
 import { startSmtpCatcher } from '../support/smtp';
+import { enrolTotp } from '../support/two-factor';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpCatcher>>;
@@ -38,6 +40,10 @@ describe('password reset', () => {
       password: 'my new password',
     });
     expect(confirm.statusCode).toBe(200);
+    expect(confirm.json()).toEqual({
+      message: 'Your password has been reset. You can now sign in with your new password.',
+      secondFactors: { totp: false, passkeys: [] },
+    });
     expect((await u.client.get('/api/user')).statusCode).toBe(401);
     expect(
       (await client(t.app).post('/api/login', { username: u.username, password: u.password })).statusCode,
@@ -53,6 +59,32 @@ describe('password reset', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: RESET_INVALID_MESSAGE });
+  });
+
+  // Someone else's passkey or app survives the reset: the person is shown what remains, to remove
+  // what they do not recognise.
+  it('answers the second factors the account still has: the app on or off, the passkeys by name', {
+    timeout: 90_000,
+  }, async () => {
+    const u = await signedInUser(t.app);
+    await enrolTotp(u.client, '/api/user');
+    for (const name of ['Work laptop', 'Unknown key']) {
+      const options = await u.client.post('/api/user/passkeys/registration-options');
+      const passkey = softwarePasskey({ origin: APP_URL });
+      const added = await u.client.post('/api/user/passkeys/registration', {
+        name,
+        response: passkey.register(options.json()),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    await client(t.app).post('/api/password-reset/request', { email: u.email });
+    const token = tokenFrom((await smtp.waitFor(u.email, 'Reset')).text);
+    const confirm = await client(t.app).post('/api/password-reset/confirm', {
+      token,
+      password: 'my new password',
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.json().secondFactors).toEqual({ totp: true, passkeys: ['Work laptop', 'Unknown key'] });
   });
 
   it('answers an unknown email exactly as a known one, and sends nothing', async () => {

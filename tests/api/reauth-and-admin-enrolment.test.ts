@@ -86,6 +86,7 @@ describe('admins must enrol a second factor', () => {
     'POST /api/admin/2fa/totp/enable',
     'POST /api/admin/passkeys/registration-options',
     'POST /api/admin/passkeys/registration',
+    'POST /api/admin/reauth',
     // Sign-in itself: no session needed.
     'POST /api/admin/login',
     'POST /api/admin/login/2fa',

@@ -94,6 +94,32 @@ export async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
+/**
+ * The next request to `url` is answered as the server answers a sensitive action more than 10 minutes
+ * after the last proof (403 reauthRequired): ten minutes cannot pass in a browser test (the API tests
+ * move the proof's time back in the database instead). The requests after it reach the real server.
+ */
+export async function proofIsStaleFor(page: Page, url: string) {
+  let asked = false;
+  await page.route(url, async (route) => {
+    if (asked) return route.continue();
+    asked = true;
+    await route.fulfill({
+      status: 403,
+      json: { message: 'Please confirm it is you to continue.', reauthRequired: true },
+    });
+  });
+}
+
+/** Answers the 'Confirm it's you' prompt with the password; the action then carries on by itself. */
+export async function confirmItIsMe(page: Page, password: string) {
+  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+  await expect(dialog.getByLabel('Password')).toBeFocused();
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Registers through the API (fast set-up for tests about something else); the page is then signed in. */
 export async function registerViaApi(page: Page, user = uniqueUser()) {
   const res = await page.request.post('/api/register', {

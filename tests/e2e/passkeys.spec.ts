@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, mailTo, PASSKEY_ADMIN, registerViaApi, test } from './fixtures';
+import {
+  confirmItIsMe,
+  expect,
+  expectNoAxeViolations,
+  mailTo,
+  PASSKEY_ADMIN,
+  proofIsStaleFor,
+  registerViaApi,
+  test,
+} from './fixtures';
 
 /**
  * Passkeys in a real browser (design.md section 12): Chromium's virtual authenticator (DevTools
@@ -165,7 +174,11 @@ test('an admin enrols a passkey instead of an app, and it finishes their next si
   await page.getByRole('button', { name: 'Use a passkey instead' }).click();
   await page.getByLabel('Name for the passkey').fill('Admin laptop');
   await expectNoAxeViolations(page);
+  // The page was left open past 10 minutes: the password again, then the passkey is added.
+  await proofIsStaleFor(page, '**/api/admin/passkeys/registration-options');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expectNoAxeViolations(page);
+  await confirmItIsMe(page, PASSKEY_ADMIN.password);
   await expect(page.getByText('Two-factor sign-in is on', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   expect(
@@ -182,4 +195,32 @@ test('an admin enrols a passkey instead of an app, and it finishes their next si
   await expect(page.getByText('Admin login successful', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   expect((await page.request.get('/api/admin/users')).status()).toBe(200);
+});
+
+test("adding or removing a passkey long after the sign-in asks 'Confirm it's you', then goes on", async ({
+  page,
+}) => {
+  const authenticator = await withVirtualAuthenticator(page);
+  const user = await registerViaApi(page);
+  await page.goto('/account?tab=security');
+  const card = page.getByRole('region', { name: 'Passkeys' });
+  await expect(card.getByText('No passkeys yet.', { exact: true })).toBeVisible();
+
+  await proofIsStaleFor(page, '**/api/user/passkeys/registration-options');
+  await card.getByLabel('Name for a new passkey').fill('Desk computer');
+  await card.getByRole('button', { name: 'Add a passkey' }).click();
+  await confirmItIsMe(page, user.password);
+  const toasts = page.getByRole('region', { name: /Notifications/ });
+  await expect(toasts.getByText('Passkey added', { exact: true })).toBeVisible();
+  // The first second factor: the devices signed in with the password alone are signed out.
+  await expect(toasts.getByText(/Any other device signed in to your account was signed out\./)).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Your passkeys' })).toContainText('Desk computer');
+  expect(await authenticator.credentials()).toHaveLength(1);
+
+  await proofIsStaleFor(page, '**/api/user/passkeys/*');
+  await card.getByRole('button', { name: 'Remove Desk computer' }).click();
+  await page.getByRole('button', { name: 'Remove passkey' }).click();
+  await confirmItIsMe(page, user.password);
+  await expect(toasts.getByText('Passkey removed', { exact: true })).toBeVisible();
+  await expect(card.getByText('No passkeys yet.', { exact: true })).toBeVisible();
 });

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
-import { expect, expectNoAxeViolations, registerViaApi, test } from './fixtures';
+import {
+  confirmItIsMe,
+  expect,
+  expectNoAxeViolations,
+  mailTo,
+  proofIsStaleFor,
+  registerViaApi,
+  test,
+} from './fixtures';
 
 // Two-factor sign-in as a person uses it (design.md section 12): turned on in the Security tab with an
 // authenticator app (the test is the app: it computes codes from the key the page shows), then asked for at
@@ -118,15 +126,7 @@ test("a sensitive action asks 'Confirm it's you' in place, then carries on", asy
   await page.goto('/account');
   // Ten minutes since the sign-in cannot pass in a test: the first export is answered as the server answers
   // then (tests/api cover the window itself); the proof and the export that follows are the real server's.
-  let asked = false;
-  await page.route('**/api/user/export', async (route) => {
-    if (asked) return route.continue();
-    asked = true;
-    await route.fulfill({
-      status: 403,
-      json: { message: 'Please confirm it is you to continue.', reauthRequired: true },
-    });
-  });
+  await proofIsStaleFor(page, '**/api/user/export');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download my data' }).click();
   const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
@@ -142,4 +142,44 @@ test("a sensitive action asks 'Confirm it's you' in place, then carries on", asy
   const download = await downloading;
   const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
   expect(data.account).toMatchObject({ username: user.username });
+});
+
+test("turning the app on long after the sign-in asks 'Confirm it's you', then goes on; other devices are signed out", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const user = await registerViaApi(page);
+  // The same person signed in on another device, with the password alone.
+  const other = await browser.newContext({ baseURL });
+  const signedIn = await other.request.post('/api/login', {
+    data: { username: user.username, password: user.password },
+  });
+  expect(signedIn.status()).toBe(200);
+
+  await page.goto('/account?tab=security');
+  const card = page.getByRole('region', { name: 'Two-factor sign-in' });
+  await proofIsStaleFor(page, '**/api/user/2fa/totp/setup');
+  await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expectNoAxeViolations(page);
+  await confirmItIsMe(page, user.password);
+  // The setup carried on by itself: the key is shown, with no second click.
+  await expect(
+    card.getByRole('img', { name: 'QR code to add ChairNotes to your authenticator app' }),
+  ).toBeVisible();
+  const secret = (await card.locator('code').textContent())?.trim() ?? '';
+  await card.getByLabel('Code from the app').fill(codeFor(secret));
+  await card.getByRole('button', { name: 'Turn on' }).click();
+  await card.getByLabel('I have saved my recovery codes').check();
+  await card.getByRole('button', { name: 'Done' }).click();
+  await expect(
+    page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText(/Any other device signed in to your account was signed out\./),
+  ).toBeVisible();
+  expect((await other.request.get('/api/user')).status()).toBe(401);
+  expect((await mailTo(user.email, 'Two-factor sign-in was turned on')).text).toContain(
+    'Every other device that was signed in to your account has been signed out',
+  );
+  await other.close();
 });

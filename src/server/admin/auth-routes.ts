@@ -2,6 +2,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminLoginSchema, publicAdminSchema } from '../../shared/schemas/auth';
@@ -10,6 +11,7 @@ import { passkeyRegistrationSchema, passkeySchema, passkeySignInSchema } from '.
 import {
   codeSchema,
   TWO_FACTOR_MESSAGES as M,
+  reauthSchema,
   recoveryCodesSchema,
   totpSetupSchema,
   twoFactorRequiredSchema,
@@ -20,6 +22,7 @@ import {
   passwordAccepted,
   requirePendingSignIn,
 } from '../auth/pending-sign-in';
+import { requireRecentAuth } from '../auth/recent-auth';
 import { requireAdminSession } from '../auth/require';
 import { endSession, verifyLogin } from '../auth/sign-in';
 import { twoFactorService } from '../auth/two-factor-service';
@@ -43,6 +46,16 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = (id: number) => ({ kind: 'admin' as const, id });
   // Open before enrolment: who they are (with enrolmentRequired), and the enrolment itself.
   const enrolling = { enrolment: 'pending' } as const;
+  /**
+   * Enrolling is a sensitive action (design.md section 6): a proof within 10 minutes, the password
+   * sign-in just before or POST /api/admin/reauth. A session left open from before cannot enrol a factor
+   * of its own (docs/decisions/068-second-factors-need-fresh-proof.md).
+   */
+  const enrollingAfterProof = async (request: FastifyRequest, reply: FastifyReply) => {
+    const session = await requireAdminSession(request, reply, enrolling);
+    requireRecentAuth(session);
+    return session;
+  };
 
   app.post(
     '/api/admin/login',
@@ -111,7 +124,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/2fa/totp/setup',
     { schema: { security: ADMIN_SESSION, response: { 200: totpSetupSchema } } },
     async (request, reply) => {
-      const { admin } = await requireAdminSession(request, reply, enrolling);
+      const { admin } = await enrollingAfterProof(request, reply);
       return twoFactor.setup(account(admin.id), admin);
     },
   );
@@ -123,12 +136,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { security: ADMIN_SESSION, body: codeSchema, response: { 200: recoveryCodesSchema } },
     },
     async (request, reply) => {
-      const { admin, token } = await requireAdminSession(request, reply, enrolling);
+      const { admin, token } = await enrollingAfterProof(request, reply);
       const recoveryCodes = await twoFactor.enable(
         account(admin.id),
         admin,
         request.body.code,
         clientOf(request),
+        token,
       );
       // Enrolled: this session now opens the admin area.
       await app.ctx.sessions.admin.markEnrolled(token);
@@ -145,7 +159,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { admin } = await requireAdminSession(request, reply, enrolling);
+      const { admin } = await enrollingAfterProof(request, reply);
       return passkeys.registrationOptions(request, reply, account(admin.id), admin);
     },
   );
@@ -156,11 +170,28 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { security: ADMIN_SESSION, body: passkeyRegistrationSchema, response: { 201: passkeySchema } },
     },
     async (request, reply) => {
-      const { admin, token } = await requireAdminSession(request, reply, enrolling);
-      const passkey = await passkeys.register(request, reply, account(admin.id), admin, request.body);
+      const { admin, token } = await enrollingAfterProof(request, reply);
+      const owner = { account: account(admin.id), keepToken: token };
+      const passkey = await passkeys.register(request, reply, owner, admin, request.body);
       // Enrolled, as by turning TOTP on: this session now opens the admin area.
       await app.ctx.sessions.admin.markEnrolled(token);
       return reply.status(201).send(passkey);
+    },
+  );
+
+  // The admin's proof of who it is, again (the password, or a code once the app is on), as users'.
+  app.post(
+    '/api/admin/reauth',
+    {
+      config: rateLimit,
+      schema: { security: ADMIN_SESSION, body: reauthSchema, response: { 200: messageSchema } },
+    },
+    async (request, reply) => {
+      const { admin, token } = await requireAdminSession(request, reply, enrolling);
+      if (!(await twoFactor.proveItIsThem(account(admin.id), admin, request.body, clientOf(request))))
+        throw unauthorized(M.reauthWrong);
+      await app.ctx.sessions.admin.markReauthenticated(token);
+      return { message: M.reauthDone };
     },
   );
 

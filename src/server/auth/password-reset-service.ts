@@ -1,10 +1,13 @@
 import { PASSWORD_RESET_MINUTES } from '../../shared/constants';
+import type { RemainingSecondFactors } from '../../shared/schemas/two-factor';
 import type { AppContext } from '../context';
 import type { Client } from '../lib/client';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import { passwordResetMail } from '../mail/templates';
+import { passkeysRepo } from '../passkeys/passkeys-repo';
 import { hashPassword } from './password';
 import { resetTokensRepo } from './reset-tokens-repo';
+import { secondFactorMethods } from './second-factors';
 import { securityEventsRepo } from './security-events';
 import { usersRepo } from './users-repo';
 
@@ -25,10 +28,12 @@ export function passwordResetService(ctx: AppContext) {
     },
 
     /**
-     * Sets the new password and signs the user out everywhere; false when the link is invalid or used.
-     * One transaction: a failure on the way leaves the link unused, to be tried again.
+     * Sets the new password and signs the user out everywhere; null when the link is invalid or used.
+     * One transaction: a failure on the way leaves the link unused, to be tried again. Answers the second
+     * factors the account still has: a passkey or app someone else added survives a password reset, so
+     * the person is shown them to remove any they do not recognise (docs/decisions/068-second-factors-need-fresh-proof.md).
      */
-    async reset(token: string, password: string, client: Client): Promise<boolean> {
+    async reset(token: string, password: string, client: Client): Promise<RemainingSecondFactors | null> {
       const passwordHash = await hashPassword(password);
       const userId = await db.transaction(async (tx) => {
         const userId = await tokens.claim(sha256Hex(token), tx);
@@ -39,10 +44,13 @@ export function passwordResetService(ctx: AppContext) {
         await securityEventsRepo(db).record({ userId }, 'password_reset', client, tx);
         return userId;
       });
-      if (userId === null) return false;
+      if (userId === null) return null;
       // Once the sessions' end is committed: the note app signs them out everywhere too.
       await ctx.noteAppLogout.endAllFor(userId);
-      return true;
+      const account = { kind: 'user', id: userId } as const;
+      const methods = await secondFactorMethods(db, account);
+      const passkeys = await passkeysRepo(db).listFor(account);
+      return { totp: methods.includes('totp'), passkeys: passkeys.map((p) => p.name) };
     },
   };
 }

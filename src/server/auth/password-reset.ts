@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { passwordResetConfirmSchema, passwordResetRequestSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
+import { passwordResetDoneSchema } from '../../shared/schemas/two-factor';
 import { clientOf } from '../lib/client';
 import { badRequest } from '../lib/http-error';
 import { authRateLimit } from '../security/rate-limits';
@@ -31,13 +32,20 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       config: rateLimit,
       schema: {
         body: refusingCommonPassword(passwordResetConfirmSchema, 'password'),
-        response: { 200: messageSchema },
+        response: { 200: passwordResetDoneSchema },
       },
     },
     async (request) => {
-      if (!(await passwordReset.reset(request.body.token, request.body.password, clientOf(request))))
-        throw badRequest(RESET_INVALID_MESSAGE);
-      return { message: 'Your password has been reset. You can now sign in with your new password.' };
+      const secondFactors = await passwordReset.reset(
+        request.body.token,
+        request.body.password,
+        clientOf(request),
+      );
+      if (!secondFactors) throw badRequest(RESET_INVALID_MESSAGE);
+      return {
+        message: 'Your password has been reset. You can now sign in with your new password.',
+        secondFactors,
+      };
     },
   );
 };

@@ -10,14 +10,12 @@ import {
   twoFactorStatusSchema,
 } from '../../shared/schemas/two-factor';
 import { clientOf } from '../lib/client';
-import { badRequest, unauthorized } from '../lib/http-error';
+import { unauthorized } from '../lib/http-error';
 import { USER_SESSION } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
-import { verifyPassword } from './password';
 import { completePendingSignInWithCode } from './pending-sign-in';
 import { requireRecentAuth } from './recent-auth';
 import { requireUserSession } from './require';
-import { throttledAttempt, throttleKey } from './sign-in-throttle';
 import { twoFactorService } from './two-factor-service';
 
 /** A user's second factors, the second step of their sign-in, and re-authentication (design.md section 12). */
@@ -42,12 +40,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Turning the app on is a sensitive action (design.md section 6): the code it asks for proves the
+  // new app, not the person, so both steps need a proof within 10 minutes (docs/decisions/068-second-factors-need-fresh-proof.md).
   app.post(
     '/api/user/2fa/totp/setup',
     { schema: { security: USER_SESSION, response: { 200: totpSetupSchema } } },
     async (request, reply) => {
-      const { user } = await requireUserSession(request, reply);
-      return twoFactor.setup(account(user.id), user);
+      const session = await requireUserSession(request, reply);
+      requireRecentAuth(session);
+      return twoFactor.setup(account(session.user.id), session.user);
     },
   );
 
@@ -58,12 +59,15 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { security: USER_SESSION, body: codeSchema, response: { 200: recoveryCodesSchema } },
     },
     async (request, reply) => {
-      const { user } = await requireUserSession(request, reply);
+      const session = await requireUserSession(request, reply);
+      requireRecentAuth(session);
+      const { user, token } = session;
       const recoveryCodes = await twoFactor.enable(
         account(user.id),
         user,
         request.body.code,
         clientOf(request),
+        token,
       );
       return { recoveryCodes };
     },
@@ -104,16 +108,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, token } = await requireUserSession(request, reply);
-      const { password, code } = request.body;
-      if (password === undefined && code === undefined) throw badRequest(M.reauthEmpty);
-      // The password counts on the account's sign-in throttle, as a code does (checkCode).
-      const ok =
-        password !== undefined
-          ? await throttledAttempt(app.ctx.signInThrottle, throttleKey('user', user.id), () =>
-              verifyPassword(user.password, password),
-            )
-          : await twoFactor.checkCode(account(user.id), user, code!, clientOf(request));
-      if (!ok) throw unauthorized(M.reauthWrong);
+      if (!(await twoFactor.proveItIsThem(account(user.id), user, request.body, clientOf(request))))
+        throw unauthorized(M.reauthWrong);
       await app.ctx.sessions.user.markReauthenticated(token);
       return { message: M.reauthDone };
     },

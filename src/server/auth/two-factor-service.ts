@@ -11,9 +11,10 @@ import {
   twoFactorEnabledMail,
 } from '../mail/templates';
 import { passkeysRepo } from '../passkeys/passkeys-repo';
+import { endSessionsBeforeFirstFactor, hasNoSecondFactor } from './first-factor';
 import type { Account } from './second-factors';
 import { securityEventsRepo } from './security-events';
-import { subjectOf } from './sign-in';
+import { confirmPassword, subjectOf } from './sign-in';
 import { throttledAttempt, throttleKey } from './sign-in-throttle';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 import { twoFactorRepo } from './two-factor-repo';
@@ -22,6 +23,9 @@ const RECOVERY_CODES = 10;
 
 /** Whom the mails about their second factors go to: a user or an admin. */
 type Person = { username: string; email: string };
+
+/** A proof that it is the person (POST /api/user/reauth, /api/admin/reauth): the password, or a code. */
+type Proof = { password?: string; code?: string };
 
 /**
  * The authenticator app (TOTP) and recovery codes of users and admins alike. Every code tried counts on
@@ -77,11 +81,22 @@ export function twoFactorService(ctx: AppContext) {
       return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri) };
     },
 
-    /** Turns the app on once the person shows a right code from it; answers the recovery codes, once. */
-    async enable(account: Account, person: Person, code: string, client: Client): Promise<string[]> {
+    /**
+     * Turns the app on once the person shows a right code from it; answers the recovery codes, once.
+     * The code proves the app, not the person: the caller asks for a recent proof first (recent-auth.ts).
+     * As the account's first second factor, it ends the sessions but `keepToken` (first-factor.ts).
+     */
+    async enable(
+      account: Account,
+      person: Person,
+      code: string,
+      client: Client,
+      keepToken: string,
+    ): Promise<string[]> {
       const totp = await repo.findTotp(account);
       if (totp?.enabledAt) throw conflict(M.alreadyOn);
       if (!totp) throw badRequest(M.noPendingSetup);
+      const first = await hasNoSecondFactor(ctx, account);
       const ok = await throttledAttempt(
         ctx.signInThrottle,
         throttleKey(account.kind, account.id),
@@ -93,7 +108,8 @@ export function twoFactorService(ctx: AppContext) {
       if (!ok) throw badRequest(M.wrongSetupCode);
       const codes = await newRecoveryCodes(account);
       await events.record(subjectOf(account.kind, account.id), 'two_factor_enabled', client);
-      ctx.mailer.sendInBackground(twoFactorEnabledMail(person, appUrl));
+      const othersEnded = first ? await endSessionsBeforeFirstFactor(ctx, account, keepToken, client) : 0;
+      ctx.mailer.sendInBackground(twoFactorEnabledMail(person, appUrl, othersEnded > 0));
       return codes;
     },
 
@@ -117,6 +133,22 @@ export function twoFactorService(ctx: AppContext) {
         ctx.mailer.sendInBackground(recoveryCodeUsedMail(person, left, appUrl));
       }
       return ok;
+    },
+
+    /**
+     * Whether the password or a code proves it is the person, for a sensitive action (recent-auth.ts).
+     * Both count on the account's sign-in throttle.
+     */
+    async proveItIsThem(
+      account: Account,
+      person: Person & { id: number; password: string },
+      { password, code }: Proof,
+      client: Client,
+    ): Promise<boolean> {
+      if (password === undefined && code === undefined) throw badRequest(M.reauthEmpty);
+      return password !== undefined
+        ? confirmPassword(ctx, account.kind, person, password)
+        : this.checkCode(account, person, code!, client);
     },
 
     /** Turns the app off; the code is the proof (a sensitive action needs no other). */

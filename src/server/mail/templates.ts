@@ -96,6 +96,10 @@ export function sessionsEndedByAdminMail(user: Person, appUrl: string): Mail {
   };
 }
 
+/** Said when a first second factor signed out the devices that had signed in with the password alone. */
+const OTHERS_SIGNED_OUT =
+  ' Every other device that was signed in to your account has been signed out: sign in there again.';
+
 /**
  * A passkey was added to or removed from the account. The subject is ours alone; the passkey's name
  * (chosen by whoever was signed in) appears only in the body, quoted, so the owner can tell which.
@@ -107,6 +111,7 @@ export function passkeyChangedMail(
   passkeyName: string,
   appUrl: string,
   kind: 'user' | 'admin' = 'user',
+  othersSignedOut = false,
 ): Mail {
   const added = change === 'added';
   const account = kind === 'admin' ? `${PRODUCT_NAME} admin account` : `${PRODUCT_NAME} account`;
@@ -117,7 +122,7 @@ export function passkeyChangedMail(
       `Hello ${person.username},`,
       '',
       added
-        ? `A passkey named "${passkeyName}" was added to your ${account}. It can now be used to sign in.`
+        ? `A passkey named "${passkeyName}" was added to your ${account}. It can now be used to sign in.${othersSignedOut ? OTHERS_SIGNED_OUT : ''}`
         : `The passkey named "${passkeyName}" was removed from your ${account}. It can no longer be used to sign in.`,
       '',
       ...(kind === 'admin'
@@ -261,11 +266,11 @@ function secondFactorMail(person: Person, subject: string, what: string, appUrl:
   };
 }
 
-export const twoFactorEnabledMail = (person: Person, appUrl: string) =>
+export const twoFactorEnabledMail = (person: Person, appUrl: string, othersSignedOut = false) =>
   secondFactorMail(
     person,
     `Two-factor sign-in was turned on for your ${PRODUCT_NAME} account`,
-    `Two-factor sign-in is now on for your ${PRODUCT_NAME} account: signing in asks for a code from your authenticator app after your password. Keep your recovery codes somewhere safe.`,
+    `Two-factor sign-in is now on for your ${PRODUCT_NAME} account: signing in asks for a code from your authenticator app after your password. Keep your recovery codes somewhere safe.${othersSignedOut ? OTHERS_SIGNED_OUT : ''}`,
     appUrl,
   );
 

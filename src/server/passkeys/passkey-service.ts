@@ -8,7 +8,8 @@ import type {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Passkey } from '../../shared/schemas/passkeys';
-import { type Account, secondFactorMethods } from '../auth/second-factors';
+import { endSessionsBeforeFirstFactor, hasNoSecondFactor } from '../auth/first-factor';
+import type { Account } from '../auth/second-factors';
 import { securityEventsRepo } from '../auth/security-events';
 import { subjectOf } from '../auth/sign-in';
 import type { Config } from '../config';
@@ -104,11 +105,15 @@ export function passkeyService(ctx: AppContext) {
       return options;
     },
 
-    /** Checks the new credential against the challenge this browser was given, and keeps it. */
+    /**
+     * Checks the new credential against the challenge this browser was given, and keeps it. The caller
+     * asks for a recent proof first (recent-auth.ts). As the account's first second factor, it ends the
+     * sessions but `keepToken` (first-factor.ts).
+     */
     async register(
       request: FastifyRequest,
       reply: FastifyReply,
-      account: Account,
+      { account, keepToken }: { account: Account; keepToken: string },
       person: Person,
       { name, response }: { name: string; response: RegistrationResponseJSON },
     ): Promise<Passkey> {
@@ -128,6 +133,7 @@ export function passkeyService(ctx: AppContext) {
       });
       if (!verified.verified) throw badRequest('That passkey could not be added. Please try again.');
       const { credential } = verified.registrationInfo;
+      const first = await hasNoSecondFactor(ctx, account);
       const row = await repo.add({
         ...passkeyOwner(account),
         credentialId: credential.id,
@@ -138,9 +144,11 @@ export function passkeyService(ctx: AppContext) {
         name,
       });
       if (!row) throw conflict('That passkey is already registered.');
-      await events.record(subjectOf(account.kind, account.id), 'passkey_added', clientOf(request));
+      const client = clientOf(request);
+      await events.record(subjectOf(account.kind, account.id), 'passkey_added', client);
+      const othersEnded = first ? await endSessionsBeforeFirstFactor(ctx, account, keepToken, client) : 0;
       ctx.mailer.sendInBackground(
-        passkeyChangedMail(person, 'added', name, ctx.config.APP_URL, account.kind),
+        passkeyChangedMail(person, 'added', name, ctx.config.APP_URL, account.kind, othersEnded > 0),
       );
       return toPublicPasskey(row);
     },
@@ -151,16 +159,7 @@ export function passkeyService(ctx: AppContext) {
       return toPublicPasskey(row);
     },
 
-    /** Whether the account's passkeys are its only second factor, and just one is left. */
-    async isLastSecondFactor(account: Account): Promise<boolean> {
-      const methods = await secondFactorMethods(ctx.database.db, account);
-      return !methods.includes('totp') && (await repo.countFor(account)) === 1;
-    },
-
-    /**
-     * Removes one of the account's passkeys. (When it is the account's last second factor, design.md
-     * section 6 asks for fresh proof first: the route's caller checks that, see routes.ts.)
-     */
+    /** Removes one of the account's passkeys. The caller asks for a recent proof first (recent-auth.ts). */
     async remove(request: FastifyRequest, account: Account, person: Person, id: number): Promise<void> {
       const row = await repo.remove(account, id);
       if (!row) throw notFound(UNKNOWN_PASSKEY);

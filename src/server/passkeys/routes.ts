@@ -34,6 +34,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => passkeys.list(account((await requireUser(request, reply)).id)),
   );
 
+  // Adding or removing a passkey changes how the account signs in: a sensitive action (design.md
+  // section 6), with a proof of who it is in the last 10 minutes (docs/decisions/068-second-factors-need-fresh-proof.md).
   app.post(
     '/api/user/passkeys/registration-options',
     {
@@ -43,8 +45,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request, reply);
-      return passkeys.registrationOptions(request, reply, account(user.id), user);
+      const session = await requireUserSession(request, reply);
+      requireRecentAuth(session);
+      return passkeys.registrationOptions(request, reply, account(session.user.id), session.user);
     },
   );
 
@@ -52,12 +55,15 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/passkeys/registration',
     { schema: { security: USER_SESSION, body: passkeyRegistrationSchema, response: { 201: passkeySchema } } },
     async (request, reply) => {
-      const user = await requireUser(request, reply);
-      const passkey = await passkeys.register(request, reply, account(user.id), user, request.body);
+      const { user, token, ...session } = await requireUserSession(request, reply);
+      requireRecentAuth(session);
+      const owner = { account: account(user.id), keepToken: token };
+      const passkey = await passkeys.register(request, reply, owner, user, request.body);
       return reply.status(201).send(passkey);
     },
   );
 
+  // Renaming changes no way of signing in: no proof asked.
   app.patch(
     '/api/user/passkeys/:id',
     {
@@ -74,14 +80,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Removing the last second factor is sensitive (design.md section 6): it needs a recent proof.
+  // Sensitive even while another factor remains: a passkey of the owner's removed by someone else.
   app.delete(
     '/api/user/passkeys/:id',
     { schema: { security: USER_SESSION, params: passkeyIdParamsSchema, response: { 200: messageSchema } } },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       const { user } = session;
-      if (await passkeys.isLastSecondFactor(account(user.id))) requireRecentAuth(session);
+      requireRecentAuth(session);
       await passkeys.remove(request, account(user.id), user, request.params.id);
       return { message: 'The passkey was removed.' };
     },

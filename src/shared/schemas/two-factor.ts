@@ -31,6 +31,20 @@ export const twoFactorRequiredSchema = z.object({
 });
 export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;
 
+/**
+ * The second factors an account still has (the authenticator app on or off, the passkeys by name): told
+ * after a password reset, so the person can remove one they do not recognise.
+ */
+const remainingSecondFactorsSchema = z.object({ totp: z.boolean(), passkeys: z.array(z.string()) });
+export type RemainingSecondFactors = z.infer<typeof remainingSecondFactorsSchema>;
+
+/** POST /api/password-reset/confirm's answer. */
+export const passwordResetDoneSchema = z.object({
+  message: z.string(),
+  secondFactors: remainingSecondFactorsSchema,
+});
+export type PasswordResetDone = z.infer<typeof passwordResetDoneSchema>;
+
 /** POST /api/user/reauth: the password, or a second-factor code. */
 export const reauthSchema = z.object({
   password: enteredPassword().optional(),

@@ -19,6 +19,7 @@ import { useAddPasskey } from './api/add-passkey';
 import { usePasskeys } from './api/get-passkeys';
 import { useRemovePasskey } from './api/remove-passkey';
 import { useRenamePasskey } from './api/rename-passkey';
+import { useTwoFactorStatus } from './api/two-factor';
 import { formatDateTime } from './format';
 import { ListSkeleton } from './list-skeleton';
 
@@ -62,8 +63,10 @@ export function PasskeysCard() {
 
 function AddPasskeyForm() {
   const hydrated = useHydrated();
+  const status = useTwoFactorStatus();
+  const first = status.data?.totp === false && status.data.passkeys === 0;
   const { handleSubmit, reset, field, showServerError } = useZodForm(passkeyNameFormSchema, NO_NAME);
-  const add = useAddPasskey({ onDone: () => reset(NO_NAME) });
+  const add = useAddPasskey({ onDone: () => reset(NO_NAME), first });
   const submit = handleSubmit((values) => add.mutate(values, { onError: showServerError }));
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">

@@ -11,37 +11,42 @@ import { settleReauth, useReauthPrompt } from '@client/lib/reauth';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { enteredPassword } from '@shared/schemas/fields';
 import { codeSchema } from '@shared/schemas/two-factor';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { useReauth } from './api/reauth';
-import { useTwoFactorStatus } from './api/two-factor';
+import { type ReauthAccount, useReauth } from './api/reauth';
+import { twoFactorQueryOptions } from './api/two-factor';
 
 const passwordSchema = z.object({ password: enteredPassword() });
 
 /**
  * 'Confirm it's you' (design.md section 12): opened by withReauth when a sensitive action needs fresh
- * proof; once given, the action carries on by itself. Mounted once, on the account page.
+ * proof; once given, the action carries on by itself. Mounted once, on the account page (and on the
+ * admins' enrolment page, `account="admin"`: their password, as they have no second factor yet).
  */
-export function ReauthDialog() {
+export function ReauthDialog({ account = 'user' }: { account?: ReauthAccount }) {
   const open = useReauthPrompt();
+  // A user may answer with a code from their app when it is on.
+  const twoFactor = useQuery({ ...twoFactorQueryOptions(), enabled: open && account === 'user' });
+  const offerCode = twoFactor.data?.totp === true;
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : settleReauth(false))}>
       <DialogContent>
         <DialogTitle>Confirm it's you</DialogTitle>
         <DialogDescription>
-          For your security, this needs your password again (or a code from your authenticator app). You won't
-          be asked again for 10 minutes.
+          For your security, this needs your password again
+          {offerCode ? ' (or a code from your authenticator app)' : ''}. You won't be asked again for 10
+          minutes.
         </DialogDescription>
-        {open ? <ReauthForm /> : null}
+        {open ? <ReauthForm account={account} offerCode={offerCode} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function ReauthForm() {
-  const twoFactor = useTwoFactorStatus();
+function ReauthForm({ account, offerCode }: { account: ReauthAccount; offerCode: boolean }) {
   const [byCode, setByCode] = useState(false);
-  const reauth = useReauth();
+  const reauth = useReauth(account);
   const passwordForm = useZodForm(passwordSchema, { password: '' });
   const codeForm = useZodForm(codeSchema, { code: '' });
   const done = { onSuccess: () => settleReauth(true) };
@@ -74,7 +79,7 @@ function ReauthForm() {
           {...passwordForm.field('password')}
         />
       )}
-      {twoFactor.data?.totp ? (
+      {offerCode ? (
         <div>
           <Button variant="link" size="inline" onClick={() => setByCode(!byCode)}>
             {byCode ? 'Use your password instead' : 'Use a code from your authenticator app instead'}

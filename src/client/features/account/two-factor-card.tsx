@@ -41,15 +41,15 @@ export function TwoFactorCard() {
         ) : status.data.totp ? (
           <TotpOn recoveryCodesLeft={status.data.recoveryCodesLeft} />
         ) : (
-          <TotpOff />
+          <TotpOff first={status.data.passkeys === 0} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function TotpOff() {
-  const enabled = useTotpEnabled();
+function TotpOff({ first }: { first: boolean }) {
+  const enabled = useTotpEnabled({ first });
   return (
     <div className="grid gap-4">
       <p className="text-sm text-slate-700">Two-factor sign-in is off.</p>

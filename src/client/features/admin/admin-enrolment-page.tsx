@@ -2,6 +2,7 @@ import { TotpEnrolment } from '@client/components/two-factor/totp-enrolment';
 import { Button } from '@client/components/ui/button';
 import { CardContent } from '@client/components/ui/card';
 import { TextField } from '@client/components/ui/form-field';
+import { ReauthDialog } from '@client/features/account';
 import { toastPasskeyNotAdded } from '@client/lib/passkey-errors';
 import { toast } from '@client/lib/toast';
 import { useHydrated } from '@client/lib/use-hydrated';
@@ -27,7 +28,10 @@ export function AdminEnrolmentPage() {
   const logout = useAdminLogout();
   const [way, setWay] = useState<'app' | 'passkey'>('app');
   const done = () => {
-    toast({ title: 'Two-factor sign-in is on', description: 'The admin area is open to you.' });
+    toast({
+      title: 'Two-factor sign-in is on',
+      description: 'The admin area is open to you. Any other device signed in as you was signed out.',
+    });
     void queryClient.invalidateQueries({ queryKey: adminQueryOptions().queryKey });
   };
   return (
@@ -52,6 +56,7 @@ export function AdminEnrolmentPage() {
         ) : (
           <PasskeyEnrolment onDone={done} />
         )}
+        <ReauthDialog account="admin" />
         <p className="text-center text-sm">
           <Button variant="link" size="inline" onClick={() => setWay(way === 'app' ? 'passkey' : 'app')}>
             {way === 'app' ? 'Use a passkey instead' : 'Use an authenticator app instead'}

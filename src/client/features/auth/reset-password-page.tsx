@@ -6,6 +6,7 @@ import { paths } from '@client/config/paths';
 import { useTitle } from '@client/lib/use-title';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { passwordResetFormSchema } from '@shared/schemas/auth';
+import type { RemainingSecondFactors } from '@shared/schemas/two-factor';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from './api/reset-password';
@@ -38,11 +39,17 @@ export function ResetPasswordPage() {
       </div>
     );
   } else if (confirm.isSuccess) {
+    const { secondFactors } = confirm.data;
+    const any = secondFactors.totp || secondFactors.passkeys.length > 0;
     body = (
       <div className="grid gap-4">
         <SuccessNotice>{confirm.data.message}</SuccessNotice>
-        <Link to={paths.auth.getHref()} className={buttonVariants({ className: 'w-full' })}>
-          Sign in
+        {any ? <RemainingFactorsList {...secondFactors} /> : null}
+        <Link
+          to={paths.auth.getHref(any ? paths.account.getHref('security') : undefined)}
+          className={buttonVariants({ className: 'w-full' })}
+        >
+          {any ? 'Sign in and review them' : 'Sign in'}
         </Link>
       </div>
     );
@@ -87,5 +94,31 @@ export function ResetPasswordPage() {
         <CardContent>{body}</CardContent>
       </Card>
     </AuthCardLayout>
+  );
+}
+
+/**
+ * After a reset, the second factors that still sign in to the account: someone who had the old password
+ * may have added one (docs/decisions/068-second-factors-need-fresh-proof.md). The person removes any they
+ * do not recognise from the Security tab once signed in.
+ */
+function RemainingFactorsList({ totp, passkeys }: RemainingSecondFactors) {
+  return (
+    <section aria-labelledby="remaining-factors-heading" className="grid gap-2 text-sm text-slate-700">
+      <h2 id="remaining-factors-heading" className="font-medium text-slate-900">
+        These still sign in to your account
+      </h2>
+      <ul className="list-disc pl-5">
+        {totp ? <li>An authenticator app (two-factor sign-in is on)</li> : null}
+        {passkeys.map((name, i) => (
+          // Two passkeys may share a name.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once shown
+          <li key={i}>Passkey "{name}"</li>
+        ))}
+      </ul>
+      <p>
+        If you don't recognise one, sign in and remove it in the Security tab of your account.
+      </p>
+    </section>
   );
 }

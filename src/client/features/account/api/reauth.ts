@@ -1,8 +1,11 @@
 import { apiJson } from '@client/lib/api';
 import { useMutation } from '@tanstack/react-query';
 
-/** POST /api/user/reauth: the password or a code again, for the next 10 minutes of sensitive actions. */
-const reauth = (proof: { password: string } | { code: string }) =>
-  apiJson<{ message: string }>('POST', '/api/user/reauth', proof);
+/** Whose proof: a user's (the account pages) or an admin's (the admins' enrolment). */
+export type ReauthAccount = 'user' | 'admin';
 
-export const useReauth = () => useMutation({ mutationFn: reauth });
+/** POST /api/user/reauth or /api/admin/reauth: the password or a code again, for the next 10 minutes of sensitive actions. */
+const reauth = (account: ReauthAccount) => (proof: { password: string } | { code: string }) =>
+  apiJson<{ message: string }>('POST', `/api/${account}/reauth`, proof);
+
+export const useReauth = (account: ReauthAccount) => useMutation({ mutationFn: reauth(account) });

@@ -1,10 +1,12 @@
 import { apiJson, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
+import { withReauth } from '@client/lib/reauth';
 import { toast } from '@client/lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** DELETE /api/user/passkeys/:id: the passkey no longer signs in. */
-const removePasskey = (id: number) => apiJson<{ message: string }>('DELETE', `/api/user/passkeys/${id}`);
+/** DELETE /api/user/passkeys/:id: the passkey no longer signs in. Sensitive: it may ask for proof first. */
+const removePasskey = (id: number) =>
+  withReauth(() => apiJson<{ message: string }>('DELETE', `/api/user/passkeys/${id}`));
 
 export function useRemovePasskey({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -25,6 +27,7 @@ export function useRemovePasskey({ onDone }: { onDone: () => void }) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.user.passkeys }),
         queryClient.invalidateQueries({ queryKey: queryKeys.user.security }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.user.twoFactor }),
       ]),
   });
 }

@@ -14,10 +14,13 @@ export const twoFactorQueryOptions = () =>
 
 export const useTwoFactorStatus = () => useQuery(twoFactorQueryOptions());
 
-/** POST /api/user/2fa/totp/setup and /enable: for TotpEnrolment. */
-export const setupTotp = () => apiJson<TotpSetup>('POST', '/api/user/2fa/totp/setup');
+/**
+ * POST /api/user/2fa/totp/setup and /enable: for TotpEnrolment. Adding a second factor is sensitive:
+ * either may ask for proof first (the 10 minutes may end between the two).
+ */
+export const setupTotp = () => withReauth(() => apiJson<TotpSetup>('POST', '/api/user/2fa/totp/setup'));
 export const enableTotp = (code: string) =>
-  apiJson<{ recoveryCodes: string[] }>('POST', '/api/user/2fa/totp/enable', { code });
+  withReauth(() => apiJson<{ recoveryCodes: string[] }>('POST', '/api/user/2fa/totp/enable', { code }));
 
 /** After a change: the status, the session's user (`twoFactor`) and the Security tab's activity. */
 function useRefreshSecurity() {
@@ -30,12 +33,19 @@ function useRefreshSecurity() {
     ]);
 }
 
-export function useTotpEnabled() {
+/**
+ * Said when the account's first second factor is on: the server signed out the other devices, which had
+ * signed in with the password alone (docs/decisions/068-second-factors-need-fresh-proof.md).
+ */
+export const OTHERS_SIGNED_OUT = 'Any other device signed in to your account was signed out.';
+
+/** `first`: the app is the account's first second factor (no passkey either). */
+export function useTotpEnabled({ first }: { first: boolean }) {
   const refresh = useRefreshSecurity();
   return () => {
     toast({
       title: 'Two-factor sign-in is on',
-      description: 'From now on, signing in asks for a code from your app after your password.',
+      description: `From now on, signing in asks for a code from your app after your password.${first ? ` ${OTHERS_SIGNED_OUT}` : ''}`,
     });
     void refresh();
   };

@@ -1,6 +1,10 @@
 import { createPasskey } from '@client/lib/passkey-ceremonies';
+import { withReauth } from '@client/lib/reauth';
 import type { Passkey } from '@shared/schemas/passkeys';
 
-/** Enrols the admin's passkey under its name, which opens the admin area to this session. */
+/**
+ * Enrols the admin's passkey under its name, which opens the admin area to this session. More than 10
+ * minutes after the password sign-in, it asks for the password again first.
+ */
 export const addAdminPasskey = ({ name }: { name: string }) =>
-  createPasskey<Passkey>('/api/admin/passkeys', name);
+  withReauth(() => createPasskey<Passkey>('/api/admin/passkeys', name));

@@ -2,11 +2,15 @@ import { apiJson } from '@client/lib/api';
 import { userQueryOptions } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import type { PasswordResetConfirm } from '@shared/schemas/auth';
+import type { PasswordResetDone } from '@shared/schemas/two-factor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** POST /api/password-reset/confirm: the new password, with the token from the mailed link. */
+/**
+ * POST /api/password-reset/confirm: the new password, with the token from the mailed link. Answers the
+ * second factors the account still has, for the person to check.
+ */
 const resetPassword = (body: PasswordResetConfirm) =>
-  apiJson<{ message: string }>('POST', '/api/password-reset/confirm', body);
+  apiJson<PasswordResetDone>('POST', '/api/password-reset/confirm', body);
 
 export function useResetPassword() {
   const queryClient = useQueryClient();
