@@ -224,3 +224,42 @@ test("adding or removing a passkey long after the sign-in asks 'Confirm it's you
   await expect(toasts.getByText('Passkey removed', { exact: true })).toBeVisible();
   await expect(card.getByText('No passkeys yet.', { exact: true })).toBeVisible();
 });
+
+test('after a password reset the page names the passkeys that still sign in, and the person removes one', async ({
+  page,
+}) => {
+  await withVirtualAuthenticator(page);
+  const user = await registerViaApi(page);
+  await page.goto('/account?tab=security');
+  await addPasskey(page, 'Unknown laptop');
+  await signOut(page);
+
+  await page.goto('/forgot-password');
+  await page.getByRole('main').getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: /reset link|send/i }).click();
+  await expect(page.getByText(/If an account uses that email/)).toBeVisible();
+  const link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(
+    (await mailTo(user.email, 'Reset')).text,
+  )![0];
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('a fresh password');
+  await page.getByLabel('Confirm password').fill('a fresh password');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  const remaining = page.getByRole('region', { name: 'These still sign in to your account' });
+  await expect(remaining.getByRole('listitem')).toHaveText(['Passkey "Unknown laptop"']);
+  await expectNoAxeViolations(page);
+
+  // Signed in again (the password, then the passkey), they land on the Security tab with a fresh proof.
+  await page.getByRole('link', { name: 'Sign in and review them' }).click();
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Username').fill(user.username);
+  await login.getByLabel('Password').fill('a fresh password');
+  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await login.getByRole('button', { name: 'Use your passkey' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=security$/);
+  const card = page.getByRole('region', { name: 'Passkeys' });
+  await card.getByRole('button', { name: 'Remove Unknown laptop' }).click();
+  await page.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(card.getByText('No passkeys yet.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: "Confirm it's you" })).toHaveCount(0);
+});

@@ -15,12 +15,14 @@ export function authRedirectTarget(param: string | null): string {
 
 /**
  * A visitor on their way somewhere they chose: subscribing (/subscribe and below), joining the
- * practice that invited them (/practice/join), or signing in to the note app (back into its
- * OpenID Connect flow, which tells the note app whether they may use it).
+ * practice that invited them (/practice/join), signing in to the note app (back into its OpenID
+ * Connect flow, which tells the note app whether they may use it), or reviewing their second factors
+ * after a password reset (the Security tab).
  */
 const isOnTheirWay = (target: string) =>
   isWithin(target, paths.subscribe.root.path) ||
   isWithin(target, paths.practice.join.path) ||
+  target === paths.account.getHref('security') ||
   isServerPage(target);
 
 /*
