@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
+import { recoveryCodeHash, rehashLegacyRecoveryCodes } from '../../src/server/auth/recovery-codes';
+import { sha256Hex } from '../../src/server/lib/tokens';
 import type { SecurityOverview } from '../../src/shared/schemas/security';
 import { APP_URL, client, createTestApp, signedInUser } from '../support/app';
 import { softwarePasskey } from '../support/passkey-authenticator';
@@ -218,5 +220,54 @@ describe('admins', () => {
     const c = await admin.signIn('198.51.100.4');
     expect((await addPasskey(c, '/api/admin')).statusCode).toBe(201);
     expect((await c.get('/api/admin/user')).json()).toMatchObject({ enrolmentRequired: false });
+  });
+});
+
+describe('recovery codes at rest', () => {
+  const storedCodes = async (userId: number) =>
+    (
+      await t.db.execute<{ code_hash: string }>(
+        sql`select code_hash from recovery_codes where user_id = ${userId} order by id`,
+      )
+    ).rows.map((r) => r.code_hash);
+  const bareSha256 = (code: string) => sha256Hex(code.replace('-', ''));
+
+  it('are kept as an HMAC under SECRETS_KEY: a copy of the database alone cannot be searched for them', {
+    timeout: 90_000,
+  }, async () => {
+    const u = await signedInUser(t.app);
+    const { recoveryCodes } = await enrolTotp(u.client, '/api/user');
+    const stored = await storedCodes(u.id);
+    expect(stored).toHaveLength(10);
+    for (const code of recoveryCodes) expect(stored).not.toContain(bareSha256(code));
+    expect(stored).toEqual(recoveryCodes.map((code) => recoveryCodeHash(t.app.ctx.secretsKey, code)));
+  });
+
+  it('codes stored as bare SHA-256 before still work, and are re-keyed in place without the codes', {
+    timeout: 90_000,
+  }, async () => {
+    const u = await signedInUser(t.app);
+    const { recoveryCodes } = await enrolTotp(u.client, '/api/user');
+    // As a database from before holds them.
+    const [first, second, third] = recoveryCodes as [string, string, string];
+    await t.db.execute(sql`delete from recovery_codes where user_id = ${u.id}`);
+    for (const code of [first, second, third])
+      await t.db.execute(
+        sql`insert into recovery_codes (user_id, code_hash) values (${u.id}, ${bareSha256(code)})`,
+      );
+    const signIn = async (code: string) => {
+      const c = client(t.app);
+      await c.post('/api/login', { username: u.username, password: u.password });
+      return (await c.post('/api/login/2fa', { code })).statusCode;
+    };
+    // Not yet re-keyed: the old form is still recognised.
+    expect(await signIn(first)).toBe(200);
+    expect(await rehashLegacyRecoveryCodes(t.db, t.app.ctx.secretsKey)).toBe(2);
+    expect(await storedCodes(u.id)).toEqual(
+      [second, third].map((code) => recoveryCodeHash(t.app.ctx.secretsKey, code)),
+    );
+    expect(await rehashLegacyRecoveryCodes(t.db, t.app.ctx.secretsKey)).toBe(0);
+    expect(await signIn(second)).toBe(200);
+    expect(await signIn(second)).toBe(401);
   });
 });

@@ -3,6 +3,7 @@ import { emailTokensRepo } from '../account/email-tokens-repo';
 import { oidcRepo } from '../oidc/oidc-repo';
 import { webauthnChallengesRepo } from '../passkeys/challenges';
 import { loginChallengesRepo } from './pending-sign-in';
+import { rehashLegacyRecoveryCodes } from './recovery-codes';
 import { resetTokensRepo } from './reset-tokens-repo';
 import { securityEventsRepo } from './security-events';
 
@@ -11,7 +12,9 @@ export const PURGE_EVERY_MS = 60 * 60 * 1000;
 /**
  * Deletes expired sessions, reset tokens, email links, pending sign-ins, passkey challenges and the
  * OpenID Provider's expired codes, tokens and sessions (design.md section 6), and security events
- * past their keeping, once an hour while the app runs.
+ * past their keeping, once an hour while the app runs; and re-keys recovery codes stored in the old
+ * form (recovery-codes.ts), once the app is ready and then with each purge (none are made so now: it
+ * finds rows only from a database of before, or a copy restored from then).
  * The timer never keeps the process alive, and stops when the app closes.
  */
 export function scheduleExpiredPurge(app: FastifyInstance): void {
@@ -32,10 +35,21 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
       await webauthnChallenges.purgeExpired();
       await oidc.purgeExpired();
       await events.purgeOld();
+      await rehashLegacyRecoveryCodes(ctx.database.db, ctx.secretsKey);
     } catch (err) {
       app.log.error({ err }, 'expired sessions and tokens not purged; the next run retries');
     }
   }
+  let rehashing: Promise<unknown> = Promise.resolve();
+  // Not awaited by ready: the first answers wait for nothing of it (design.md section 8).
+  app.addHook('onReady', async () => {
+    rehashing = rehashLegacyRecoveryCodes(ctx.database.db, ctx.secretsKey).catch((err: unknown) =>
+      app.log.error({ err }, 'old recovery codes not re-keyed; the next purge retries'),
+    );
+  });
   const timer = setInterval(purge, PURGE_EVERY_MS).unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await rehashing;
+  });
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { recoveryCodes, totpCredentials } from '../db/schema';
 import { type Account, ownerColumn } from './second-factors';
@@ -57,11 +57,11 @@ export function twoFactorRepo(db: Db) {
       await tx.insert(recoveryCodes).values(hashes.map((codeHash) => ({ ...owner(account), codeHash })));
     },
 
-    /** Uses up the code with this hash: false when the account has no such unused code. */
-    async spendRecoveryCode(account: Account, hash: string): Promise<boolean> {
+    /** Uses up the code stored in one of these forms: false when the account has no such unused code. */
+    async spendRecoveryCode(account: Account, forms: string[]): Promise<boolean> {
       const used = await db
         .delete(recoveryCodes)
-        .where(and(codesOf(account), eq(recoveryCodes.codeHash, hash)))
+        .where(and(codesOf(account), inArray(recoveryCodes.codeHash, forms)))
         .returning({ id: recoveryCodes.id });
       return used.length > 0;
     },

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { Client } from '../lib/client';
 import { badRequest, conflict } from '../lib/http-error';
 import { openSecret, sealSecret } from '../lib/secret-box';
-import { normalRecoveryCode, recoveryCode, sha256Hex } from '../lib/tokens';
+import { normalRecoveryCode, recoveryCode } from '../lib/tokens';
 import {
   recoveryCodesRegeneratedMail,
   recoveryCodeUsedMail,
@@ -12,6 +12,7 @@ import {
 } from '../mail/templates';
 import { passkeysRepo } from '../passkeys/passkeys-repo';
 import { endSessionsBeforeFirstFactor, hasNoSecondFactor } from './first-factor';
+import { recoveryCodeForms, recoveryCodeHash } from './recovery-codes';
 import type { Account } from './second-factors';
 import { securityEventsRepo } from './security-events';
 import { confirmPassword, subjectOf } from './sign-in';
@@ -43,7 +44,7 @@ export function twoFactorService(ctx: AppContext) {
     const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
     await repo.replaceRecoveryCodes(
       account,
-      codes.map((c) => sha256Hex(normalRecoveryCode(c))),
+      codes.map((c) => recoveryCodeHash(ctx.secretsKey, c)),
     );
     return codes;
   }
@@ -56,7 +57,9 @@ export function twoFactorService(ctx: AppContext) {
     if (step !== null) return (await repo.spendStep(account, step)) ? 'totp' : null;
     const typed = normalRecoveryCode(code);
     if (typed.length !== 10) return null;
-    return (await repo.spendRecoveryCode(account, sha256Hex(typed))) ? 'recovery' : null;
+    return (await repo.spendRecoveryCode(account, recoveryCodeForms(ctx.secretsKey, typed)))
+      ? 'recovery'
+      : null;
   }
 
   return {
