@@ -37,9 +37,9 @@ describe('subscription state from Stripe', () => {
     ['incomplete_expired', null, 'canceled'],
     ['incomplete', null, 'inactive'],
   ] as const)('Stripe %s (pause %o) is our %s', (status, pause, expected) => {
-    expect(mapStatus({ status, pause_collection: pause as Stripe.Subscription.PauseCollection | null })).toBe(
-      expected,
-    );
+    const pause_collection = pause as Stripe.Subscription.PauseCollection | null;
+    const noTrial = { trial_end: null, pending_setup_intent: null, default_payment_method: null };
+    expect(mapStatus({ status, pause_collection, ...noTrial })).toBe(expected);
   });
 
   it('a trial holds the plan and says when it ends', () => {
