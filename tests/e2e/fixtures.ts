@@ -137,7 +137,11 @@ export async function giveBillingDetails(page: Page, details = PRACTICE_BILLING)
   await expect(form).toBeHidden();
 }
 
-/** Starts a trial for the signed-in page's user through the API (the e2e server talks to the fake Stripe). */
+/**
+ * Opens a trial for the signed-in page's user through the API, as the subscribe page does (the e2e
+ * server talks to the fake Stripe). Its card is not given yet: nothing has begun until
+ * `atStripe(page, 'confirm-setup', email)` (decision 063).
+ */
 export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pro') {
   const res = await page.request.post('/api/create-subscription', {
     data: { planId },

@@ -258,8 +258,9 @@ test.describe('the Subscription tab of a subscriber', () => {
   }) => {
     // The subscriber's tab, then the admin's dashboard in a browser of its own.
     test.slow();
-    await registerViaApi(page);
+    const { email } = await registerViaApi(page);
     await subscribeViaApi(page, 'clinic');
+    await atStripe(page, 'confirm-setup', email);
     const { trialEndsAt } = await subscriptionOf(page);
     await page.goto('/account?tab=subscription');
     const plan = page.getByRole('region', { name: 'Your subscription' });
@@ -296,6 +297,7 @@ test.describe('the Subscription tab of a subscriber', () => {
   }) => {
     const user = await registerViaApi(page);
     await subscribeViaApi(page, 'pro');
+    await atStripe(page, 'confirm-setup', user.email);
     await page.goto('/account?tab=subscription');
     const plan = page.getByRole('region', { name: 'Your subscription' });
     await plan.getByRole('button', { name: 'Freeze Subscription' }).click();
@@ -408,6 +410,7 @@ test.describe('the Subscription tab of a subscriber', () => {
   test('a subscription cancelled at the end of the trial offers to resubscribe', async ({ page }) => {
     const user = await registerViaApi(page);
     await subscribeViaApi(page, 'pro');
+    await atStripe(page, 'confirm-setup', user.email);
     const cancel = await page.request.post('/api/subscription/cancel', { headers: { origin: baseURL } });
     expect(cancel.status(), await cancel.text()).toBe(200);
     await atStripe(page, 'end-trial', user.email);
