@@ -94,6 +94,15 @@ export async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 }
 
+/** Types Stripe's test card (4242..., or `number`) into the subscribe page's card form and sends it with `button`. */
+export async function payByCard(page: Page, button: string, number = '4242 4242 4242 4242') {
+  const payment = page.getByRole('region', { name: 'Payment details' });
+  await payment.getByLabel('Card number').fill(number);
+  await payment.getByLabel('Expiry date').fill('12 / 30');
+  await payment.getByLabel('Security code').fill('123');
+  await payment.getByRole('button', { name: button }).click();
+}
+
 /** Registers through the API (fast set-up for tests about something else); the page is then signed in. */
 export async function registerViaApi(page: Page, user = uniqueUser()) {
   const res = await page.request.post('/api/register', {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { NOTE_APP_URL } from '../../../playwright.config';
-import { expect, expectNoAxeViolations, giveBillingDetails, test, uniqueUser } from '../fixtures';
+import { expect, expectNoAxeViolations, giveBillingDetails, payByCard, test, uniqueUser } from '../fixtures';
 
 // The abandoned checkout (decision 063), from the newcomer's side: opening the subscribe page and
 // leaving without a card gives nothing, and no screen says a trial has begun; coming back carries on
@@ -70,11 +70,7 @@ test('a newcomer who leaves the subscribe page without a card gets nothing, and 
   // Back again: the same trial (its end date unchanged), and the details given before.
   expect(await openPlus(page)).toBe(terms);
   await expect(page.getByRole('heading', { name: 'Invoices made out to' })).toBeVisible();
-  const payment = page.getByRole('region', { name: 'Payment details' });
-  await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await payment.getByLabel('Expiry date').fill('12 / 30');
-  await payment.getByLabel('Security code').fill('123');
-  await payment.getByRole('button', { name: 'Start Free Trial' }).click();
+  await payByCard(page, 'Start Free Trial');
 
   await expect(page).toHaveURL(/\/subscribe\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription Confirmed!');
