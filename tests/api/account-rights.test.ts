@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { client, signedInUser, stripeApp } from '../support/app';
+import { client, signedInUser, stripeApp, subscribeWithCard } from '../support/app';
 
 const t = await stripeApp();
 const { fake } = t;
@@ -54,7 +54,7 @@ describe('GET /api/user/export', () => {
       vatNumber: '',
     };
     expect((await u.client.put('/api/billing/details', details)).statusCode).toBe(200);
-    expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
+    await subscribeWithCard(t, u);
     const cancelled = await u.client.post('/api/subscription/cancel', {
       reason: 'unused',
       comment: 'Back in the spring.',

@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { createBilling } from '../../src/server/billing/billing';
 import { PORTAL_CONFIGURATION_KEY, VAT_RATE_KEY } from '../../src/server/billing/catalog';
-import { client, createTestApp, signedInUser, stripeApp } from '../support/app';
+import { client, createTestApp, signedInUser, stripeApp, subscribeWithCard } from '../support/app';
 import { stripeClient } from '../support/fake-stripe';
 import { enrolledAdmin } from '../support/two-factor';
 
@@ -18,6 +18,8 @@ async function subscribe(u: Signed, planId = 'pro') {
   return res.json() as { clientSecret: string; intent: 'setup' | 'payment'; trialEndsAt: string | null };
 }
 
+const subscribed = (u: Signed) => subscribeWithCard(t, u);
+
 async function stripeIds(userId: number) {
   const rows = await t.db.execute<{ customer: string; sub: string }>(
     sql`select stripe_customer_id as customer, stripe_subscription_id as sub from users where id = ${userId}`,
@@ -28,7 +30,7 @@ async function stripeIds(userId: number) {
 const count = async (query: ReturnType<typeof sql>) => (await t.db.execute<{ n: number }>(query)).rows[0]!.n;
 
 describe('starting a subscription', () => {
-  it('starts a 14-day trial: a SetupIntent to save the card, and the plan at once', async () => {
+  it('starts a 14-day trial with a SetupIntent to save the card; the plan begins once the card is confirmed', async () => {
     const u = await signedInUser(t.app);
     const started = await subscribe(u);
     expect(started.intent).toBe('setup');
@@ -36,7 +38,25 @@ describe('starting a subscription', () => {
     const days = (Date.parse(started.trialEndsAt!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThan(14.1);
+    // Stripe ends the trial by itself if no card ever comes.
+    const { customer, sub } = await stripeIds(u.id);
+    expect(fake.state.subscriptions.get(sub)?.trial_settings).toEqual({
+      end_behavior: { missing_payment_method: 'cancel' },
+    });
 
+    // Until the card is confirmed nothing has started: no plan, no access, no trial shown.
+    expect((await u.client.get('/api/user')).json()).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'inactive',
+      noteAppAccess: false,
+    });
+    expect((await u.client.get('/api/subscription')).json()).toMatchObject({
+      plan: 'free',
+      status: 'inactive',
+      trialEndsAt: null,
+    });
+
+    await deliverAll(fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!));
     const me = (await u.client.get('/api/user')).json();
     expect(me).toMatchObject({ plan: 'pro', subscriptionStatus: 'active', noteAppAccess: true });
     expect(me).not.toHaveProperty('stripeCustomerId');
@@ -49,7 +69,6 @@ describe('starting a subscription', () => {
     });
     expect(details.trialEndsAt).toBe(started.trialEndsAt);
 
-    const { customer } = await stripeIds(u.id);
     const stripeCustomer = fake.state.customers.get(customer);
     expect(stripeCustomer?.email).toBe(u.email);
     expect(stripeCustomer?.metadata).toMatchObject({ userId: String(u.id) });
@@ -60,23 +79,30 @@ describe('starting a subscription', () => {
 
   it('refuses a second live subscription with 409 once the card is saved', async () => {
     const u = await signedInUser(t.app);
-    const started = await subscribe(u);
-    await deliverAll(fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!));
+    await subscribed(u);
     const again = await u.client.post('/api/create-subscription', { planId: 'clinic' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/already have a subscription/);
   });
 
-  it('picks up a trial whose card was never given (a reload), on the plan now chosen', async () => {
+  it('picks up a trial whose card was never given (a reload, or coming back later), on the plan now chosen', async () => {
     const u = await signedInUser(t.app);
     const first = await subscribe(u, 'pro');
     const again = await subscribe(u, 'clinic');
     expect(again.clientSecret).toBe(first.clientSecret);
     expect(again.trialEndsAt).toBe(first.trialEndsAt);
-    const { customer } = await stripeIds(u.id);
+    const { customer, sub } = await stripeIds(u.id);
     const subs = [...fake.state.subscriptions.values()].filter((s) => s.customer === customer);
     expect(subs).toHaveLength(1);
-    expect((await u.client.get('/api/user')).json().plan).toBe('clinic');
+    // Still nothing until the card: the plan chosen shows once it is confirmed.
+    expect((await u.client.get('/api/user')).json()).toMatchObject({ plan: 'free', noteAppAccess: false });
+    await deliverAll(fake.confirmSetupIntent(again.clientSecret.split('_secret_')[0]!));
+    expect((await u.client.get('/api/user')).json()).toMatchObject({
+      plan: 'clinic',
+      subscriptionStatus: 'active',
+      noteAppAccess: true,
+    });
+    expect((await stripeIds(u.id)).sub).toBe(sub);
   });
 
   it('makes one subscription when five requests for one user arrive together', async () => {
@@ -130,7 +156,7 @@ describe('starting a subscription', () => {
 describe('webhooks', () => {
   it('refuses a bad signature with 400 and no effect', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     const events = fake.endTrial(sub, { paymentFails: true });
     const before = await count(sql`select count(*)::int as n from stripe_events`);
@@ -142,7 +168,7 @@ describe('webhooks', () => {
 
   it('a failed renewal makes the account past_due and mails a link to update the card, once', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     const events = fake.endTrial(sub, { paymentFails: true });
     const failed = events.find((e) => e.type === 'invoice.payment_failed')!;
@@ -157,7 +183,7 @@ describe('webhooks', () => {
 
   it('a declined first payment sends no "we will try again" mail: Stripe never retries it', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     await u.client.post('/api/subscription/cancel');
     await deliverAll(fake.endTrial(sub));
@@ -178,8 +204,7 @@ describe('webhooks', () => {
 
   it('a renewal the bank wants confirmed: mailed and shown with the link to confirm it, cleared once paid', async () => {
     const u = await signedInUser(t.app);
-    const started = await subscribe(u);
-    await deliverAll(fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!));
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     const events = fake.endTrial(sub, { requiresAction: true });
     const asked = events.find((e) => e.type === 'invoice.payment_action_required')!;
@@ -214,8 +239,7 @@ describe('webhooks', () => {
 
   it('a new card without the portal: saved, made the default, and an unpaid renewal charged to it at once', async () => {
     const u = await signedInUser(t.app);
-    const started = await subscribe(u);
-    await deliverAll(fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!));
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     await deliverAll(fake.endTrial(sub, { paymentFails: true }));
     expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('past_due');
@@ -243,8 +267,7 @@ describe('webhooks', () => {
 
     // Another person's card setup, or one never confirmed, is refused.
     const other = await signedInUser(t.app);
-    const otherStarted = await subscribe(other);
-    await deliverAll(fake.confirmSetupIntent(otherStarted.clientSecret.split('_secret_')[0]!));
+    await subscribed(other);
     const theirs = (await other.client.post('/api/billing/card')).json().clientSecret.split('_secret_')[0];
     await deliverAll(fake.confirmSetupIntent(theirs));
     const stolen = await u.client.post('/api/billing/card/confirm', { setupIntentId: theirs });
@@ -260,7 +283,7 @@ describe('webhooks', () => {
 
   it('ten simultaneous deliveries of one event have one effect', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     const event = fake.trialWillEnd(sub).find((e) => e.type === 'customer.subscription.trial_will_end')!;
     const results = await Promise.all(Array.from({ length: 10 }, () => deliver(event)));
@@ -280,7 +303,7 @@ describe('webhooks', () => {
 
   it('an old event arriving after a newer one leaves the state as Stripe has it now', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     const created = fake.events.filter((e) => (e.data.object as { id?: string }).id === sub).at(0)!;
     await u.client.post('/api/subscription/cancel');
@@ -311,7 +334,7 @@ describe('webhooks', () => {
 describe('managing the subscription', () => {
   it('freezes for 30 days, then resumes through the same endpoint', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const frozen = await u.client.post('/api/subscription/freeze');
     expect(frozen.statusCode).toBe(200);
     expect(frozen.json()).toMatchObject({ subscriptionStatus: 'paused', noteAppAccess: false });
@@ -328,7 +351,7 @@ describe('managing the subscription', () => {
 
   it('applies the 50% retention discount once', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const res = await u.client.post('/api/subscription/discount');
     expect(res.statusCode).toBe(200);
     expect(res.json().hasDiscount).toBe(true);
@@ -347,7 +370,7 @@ describe('managing the subscription', () => {
     const before = (await admin.get('/api/admin/stats')).json().cancellationsByReason;
 
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     for (const [body, field] of [
       [{ reason: 'bored' }, 'reason'],
@@ -380,7 +403,7 @@ describe('managing the subscription', () => {
 
   it('cancels at the end of the period, and can keep it after all', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const cancelled = await u.client.post('/api/subscription/cancel');
     expect(cancelled.json()).toMatchObject({ subscriptionStatus: 'active', plan: 'pro' });
     let details = (await u.client.get('/api/subscription')).json();
@@ -392,7 +415,7 @@ describe('managing the subscription', () => {
 
   it('after the subscription ends, the user is back on free and resubscribes without a second trial', async () => {
     const u = await signedInUser(t.app);
-    await subscribe(u);
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     await u.client.post('/api/subscription/cancel');
     const events = fake.endTrial(sub);
@@ -445,8 +468,7 @@ describe('managing the subscription', () => {
     });
 
     const u = await signedInUser(t.app);
-    const started = await subscribe(u);
-    fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!);
+    await subscribed(u);
     const { sub } = await stripeIds(u.id);
     expect(fake.state.subscriptions.get(sub)!.default_tax_rates).toEqual([rate!.id]);
     await deliverAll(fake.endTrial(sub));
@@ -461,8 +483,7 @@ describe('managing the subscription', () => {
 
     // A subscription from before the rate existed gets it at its next change.
     const older = await signedInUser(t.app);
-    const olderStarted = await subscribe(older);
-    fake.confirmSetupIntent(olderStarted.clientSecret.split('_secret_')[0]!);
+    await subscribed(older);
     const olderSub = fake.state.subscriptions.get((await stripeIds(older.id)).sub)!;
     olderSub.default_tax_rates = [];
     expect((await older.client.post('/api/subscription/cancel')).statusCode).toBe(200);

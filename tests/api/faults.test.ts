@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestApp, signedInUser, startStripeApp, stripeApp } from '../support/app';
+import { createTestApp, signedInUser, startStripeApp, stripeApp, subscribeWithCard } from '../support/app';
 
 const ENV = { LOGIN_RATE_LIMIT: '100000' };
 const t = await stripeApp(ENV);
@@ -52,10 +52,23 @@ async function expectConsistent(u: Signed) {
     fake.state.subscriptions.has(sub!),
     'the database points at a subscription Stripe does not have',
   ).toBe(true);
+  // Nothing has started before the card; once it is confirmed, the trial has.
+  expect((await u.client.get('/api/user')).json()).toMatchObject({
+    plan: 'free',
+    subscriptionStatus: 'inactive',
+  });
+  await t.deliverAll(fake.confirmSetupIntent(fake.state.subscriptions.get(sub!)!.pending_setup_intent!));
   expect((await u.client.get('/api/user')).json()).toMatchObject({
     plan: 'pro',
     subscriptionStatus: 'active',
   });
+}
+
+/** A subscriber to Plus at `s`, their card confirmed. */
+async function subscribed(s: typeof t = t) {
+  const u = await signedInUser(s.app);
+  await subscribeWithCard(s, u);
+  return u;
 }
 
 describe('Stripe failing while a subscription is created', () => {
@@ -169,12 +182,6 @@ describe('Stripe failing while a subscription is created', () => {
 });
 
 describe('Stripe failing during a subscription action', () => {
-  async function subscribed() {
-    const u = await signedInUser(t.app);
-    expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
-    return u;
-  }
-
   it.each([
     ['freeze', { subscriptionStatus: 'paused' }],
     ['cancel', { subscriptionStatus: 'active' }],
@@ -256,12 +263,12 @@ describe('Stripe answering slowly', () => {
       )
     ).rows[0]!;
     expect(row).toEqual({ sub: made!.id, first: made!.id });
-    expect((await u.client.get('/api/user')).json()).toMatchObject({ plan: 'pro' });
+    // Still waiting for the card: nothing has begun.
+    expect((await u.client.get('/api/user')).json()).toMatchObject({ plan: 'free', noteAppAccess: false });
   });
 
   it('freezing: a clear message, the account as it was, and the account follows Stripe once it has answered', async () => {
-    const u = await signedInUser(slow.app);
-    expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
+    const u = await subscribed(slow);
     const before = (await u.client.get('/api/user')).json();
     const { sub } = await ids(u.id, slow.db);
     stripe.delayNext(STRIPE_TAKES_MS, 'POST', `/v1/subscriptions/${sub}`);

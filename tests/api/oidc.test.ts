@@ -33,12 +33,17 @@ async function verify(b: Browser, email: string) {
   expect((await b.post('/api/user/verify-email', { token })).status).toBe(200);
 }
 
-/** A trial of `planId` with a saved card, through the fake Stripe, as the subscribe page does it. */
-async function subscribe(b: Browser, planId: 'pro' | 'clinic') {
+/** A trial of `planId` as the subscribe page starts it, before the card is typed: its SetupIntent. */
+async function startSubscription(b: Browser, planId: 'pro' | 'clinic'): Promise<string> {
   const res = await b.post('/api/create-subscription', { planId });
   const body = (await res.json()) as { clientSecret: string };
   expect(res.status, JSON.stringify(body)).toBe(200);
-  await t.deliverAll(t.fake.confirmSetupIntent(body.clientSecret.split('_secret_')[0]!));
+  return body.clientSecret.split('_secret_')[0]!;
+}
+
+/** A trial of `planId` with a saved card, through the fake Stripe, as the subscribe page does it. */
+async function subscribe(b: Browser, planId: 'pro' | 'clinic') {
+  await t.deliverAll(t.fake.confirmSetupIntent(await startSubscription(b, planId)));
 }
 
 /** The user's Stripe subscription id. */
@@ -142,10 +147,17 @@ describe('signing in to the note app', () => {
     expect(tokens.claims()).toMatchObject({ email: user.email, amr: ['pwd', 'otp'] });
   });
 
-  it('a Plus subscriber in their trial may use the note app, with the Plus plan', async () => {
+  it('a Plus subscriber in their trial may use the note app, with the Plus plan, once their card is confirmed', async () => {
     const b = browser(t.appUrl);
     await register(b);
-    await subscribe(b, 'pro');
+    const setupIntent = await startSubscription(b, 'pro');
+    // The subscribe page opened and left without a card: nothing for the note app.
+    const before = (await signInToNoteApp(t, b)).tokens;
+    expect(before.claims()).toMatchObject({ plan: 'free', note_app_access: false });
+    const infoBefore = await oidc.fetchUserInfo(t.noteApp, before.access_token, before.claims()!.sub);
+    expect(infoBefore).toMatchObject({ plan: 'free', note_app_access: false });
+
+    await t.deliverAll(t.fake.confirmSetupIntent(setupIntent));
     const { tokens } = await signInToNoteApp(t, b);
     expect(tokens.claims()).toMatchObject({ plan: 'pro', note_app_access: true, practice: null });
     const info = await oidc.fetchUserInfo(t.noteApp, tokens.access_token, tokens.claims()!.sub);

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { emailTokensRepo } from '../../src/server/account/email-tokens-repo';
 import { sha256Hex } from '../../src/server/lib/tokens';
 import { REFERRAL_CODE_VALID } from '../../src/shared/schemas/referrals';
-import { client, newUser, signedInUser, stripeApp } from '../support/app';
+import { client, newUser, signedInUser, stripeApp, subscribeWithCard } from '../support/app';
 
 const t = await stripeApp({ LOGIN_RATE_LIMIT: '100000', FORM_RATE_LIMIT: '100000' });
 const { fake, deliver } = t;
@@ -138,15 +138,16 @@ describe('subscriptions', () => {
     const subs = [...fake.state.subscriptions.values()].filter((s) => s.customer === customer);
     expect(subs.map((s) => s.id)).toEqual([sub]);
     expect(claimed).toBeNull();
+    // Its trial waits for the card: nothing has begun yet.
     expect((await u.client.get('/api/user')).json()).toMatchObject({
-      plan: 'pro',
-      subscriptionStatus: 'active',
+      plan: 'free',
+      subscriptionStatus: 'inactive',
     });
   });
 
   it('the retention discount asked for 8 times at once is applied once, in Stripe too', async () => {
     const u = await signedInUser(t.app);
-    expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
+    await subscribeWithCard(t, u);
     const { sub } = await stripeIds(u.id);
     const updatesBefore = fake.requests.filter(
       (r) => r.path === `/v1/subscriptions/${sub}` && r.method === 'POST',
@@ -186,7 +187,7 @@ describe('subscriptions', () => {
 
   it("a burst of a subscription's events, all at once and newest first, leaves the state Stripe has now", async () => {
     const u = await signedInUser(t.app);
-    expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
+    await subscribeWithCard(t, u);
     const { sub } = await stripeIds(u.id);
     expect((await u.client.post('/api/subscription/cancel')).statusCode).toBe(200);
     fake.endTrial(sub); // cancel_at_period_end: the trial's end cancels it

@@ -8,7 +8,13 @@ import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { type StripeTestApp, signedInUser, startStripeApp, stripeApp } from '../support/app';
+import {
+  type StripeTestApp,
+  signedInUser,
+  startStripeApp,
+  stripeApp,
+  subscribeWithCard,
+} from '../support/app';
 
 const t = await stripeApp();
 const { fake, send } = t;
@@ -19,7 +25,7 @@ const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 
 /** A subscriber whose trial just ended with a declined card: the event to process, and how to see its effect. */
 async function failedRenewal(s: StripeTestApp = t) {
   const u = await signedInUser(s.app);
-  expect((await u.client.post('/api/create-subscription', { planId: 'pro' })).statusCode).toBe(200);
+  await subscribeWithCard(s, u);
   const { rows } = await s.db.execute<{ sub: string }>(
     sql`select stripe_subscription_id as sub from users where id = ${u.id}`,
   );

@@ -4,6 +4,7 @@ import { baseURL } from '../../playwright.config';
 import type { AdminReferral, AdminStats, AdminUser } from '../../src/shared/schemas/admin';
 import {
   adminSessionCookies,
+  atStripe,
   expect,
   expectNoAxeViolations,
   mailTo,
@@ -43,7 +44,10 @@ async function newUser(browser: Browser, plan?: 'pro' | 'clinic', { discount = f
   const context = await browser.newContext();
   const page = await context.newPage();
   const user = await registerViaApi(page, uniqueUser());
-  if (plan) await subscribeViaApi(page, plan);
+  if (plan) {
+    await subscribeViaApi(page, plan);
+    await atStripe(page, 'confirm-setup', user.email);
+  }
   if (discount) {
     const res = await page.request.post('/api/subscription/discount', { headers: { origin: baseURL } });
     expect(res.status(), await res.text()).toBe(200);

@@ -1,7 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { NOTE_APP_URL } from '../../playwright.config';
 import { LEGAL_LINKS, SUPPORT_EMAIL } from '../../src/shared/brand';
-import { expect, expectNoAxeViolations, registerViaApi, subscribeViaApi, test, uniqueUser } from './fixtures';
+import {
+  atStripe,
+  expect,
+  expectNoAxeViolations,
+  registerViaApi,
+  subscribeViaApi,
+  test,
+  uniqueUser,
+} from './fixtures';
 
 const headerLinks: [string, string][] = [
   ['Home', '/'],
@@ -117,8 +125,9 @@ test.describe('header and footer', () => {
     page,
   }) => {
     const user = await registerViaApi(page);
-    // The note app opens for subscribers only.
+    // The note app opens for subscribers only (their card confirmed).
     await subscribeViaApi(page);
+    await atStripe(page, 'confirm-setup', user.email);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'My Referrals' })).toHaveAttribute('href', '/refer');
@@ -150,8 +159,9 @@ test.describe('header and footer', () => {
   });
 
   test('each account menu entry opens its own tab, also while the account page is open', async ({ page }) => {
-    await registerViaApi(page);
+    const { email } = await registerViaApi(page);
     await subscribeViaApi(page);
+    await atStripe(page, 'confirm-setup', email);
     await page.goto('/refer');
     const avatar = page.getByRole('button', { name: 'My Account' });
     const choose = async (name: string) => {
@@ -190,8 +200,9 @@ test.describe('mobile', () => {
   });
 
   test('signed in: the app links, and each account entry opens its own tab', async ({ page }) => {
-    await registerViaApi(page);
+    const { email } = await registerViaApi(page);
     await subscribeViaApi(page);
+    await atStripe(page, 'confirm-setup', email);
     await page.goto('/refer');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);

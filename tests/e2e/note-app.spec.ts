@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { NOTE_APP_URL } from '../../playwright.config';
 import {
   adminSessionCookies,
+  atStripe,
   expect,
   expectNoAxeViolations,
   registerViaApi,
@@ -24,6 +25,7 @@ test('a subscriber clicks Open ChairNotes and arrives in the note app signed in,
 }) => {
   const user = await registerViaApi(page);
   await subscribeViaApi(page, 'pro');
+  await atStripe(page, 'confirm-setup', user.email);
   await page.goto('/account');
   const open = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Open ChairNotes' });
   await expect(open).toBeVisible();
@@ -69,6 +71,7 @@ test("an admin ends a subscriber's sessions: the note app is told at its back-ch
   test.slow();
   const user = await registerViaApi(page);
   await subscribeViaApi(page, 'pro');
+  await atStripe(page, 'confirm-setup', user.email);
   await page.goto(NOTE_APP_URL);
   await signedInAs(page, user.username, 'yes');
   const sub = (await page.getByTestId('sub').textContent())!;

@@ -28,6 +28,7 @@ test('a friend follows the share link, subscribes with the code, and both see th
   const referrer = await registerViaApi(referrerPage);
   await verifyViaApi(referrerPage, referrer.email);
   await subscribeViaApi(referrerPage, 'clinic');
+  await atStripe(referrerPage, 'confirm-setup', referrer.email);
   const { referralCode } = await (await referrerPage.request.get('/api/referrals/code')).json();
   expect(referralCode).toMatch(/^[A-Z0-9]{8}$/);
 

@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   giveBillingDetails,
   mailTo,
+  payByCard,
   registerViaApi,
   subscribeViaApi,
   test,
@@ -55,11 +56,7 @@ test('a dentist chooses Plus, pays by card and sees the trial on the confirmatio
   await expect(summary).toContainText('Charged after 2 week free trial');
 
   await giveBillingDetails(page);
-  const payment = page.getByRole('region', { name: 'Payment details' });
-  await payment.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await payment.getByLabel('Expiry date').fill('12 / 30');
-  await payment.getByLabel('Security code').fill('123');
-  await payment.getByRole('button', { name: 'Start Free Trial' }).click();
+  await payByCard(page, 'Start Free Trial');
 
   await expect(page).toHaveURL(/\/subscribe\/success\?/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription Confirmed!');
@@ -258,8 +255,9 @@ test.describe('the Subscription tab of a subscriber', () => {
   }) => {
     // The subscriber's tab, then the admin's dashboard in a browser of its own.
     test.slow();
-    await registerViaApi(page);
+    const { email } = await registerViaApi(page);
     await subscribeViaApi(page, 'clinic');
+    await atStripe(page, 'confirm-setup', email);
     const { trialEndsAt } = await subscriptionOf(page);
     await page.goto('/account?tab=subscription');
     const plan = page.getByRole('region', { name: 'Your subscription' });
@@ -296,6 +294,7 @@ test.describe('the Subscription tab of a subscriber', () => {
   }) => {
     const user = await registerViaApi(page);
     await subscribeViaApi(page, 'pro');
+    await atStripe(page, 'confirm-setup', user.email);
     await page.goto('/account?tab=subscription');
     const plan = page.getByRole('region', { name: 'Your subscription' });
     await plan.getByRole('button', { name: 'Freeze Subscription' }).click();
@@ -408,6 +407,7 @@ test.describe('the Subscription tab of a subscriber', () => {
   test('a subscription cancelled at the end of the trial offers to resubscribe', async ({ page }) => {
     const user = await registerViaApi(page);
     await subscribeViaApi(page, 'pro');
+    await atStripe(page, 'confirm-setup', user.email);
     const cancel = await page.request.post('/api/subscription/cancel', { headers: { origin: baseURL } });
     expect(cancel.status(), await cancel.text()).toBe(200);
     await atStripe(page, 'end-trial', user.email);

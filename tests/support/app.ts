@@ -171,6 +171,22 @@ export async function signedInUser(app: FastifyInstance, overrides: Parameters<t
   return { ...user, client: c, id: res.json().id as number };
 }
 
+/**
+ * A trial begun as the subscribe page begins it, and its card typed and confirmed at Stripe (the
+ * trial's SetupIntent), each event delivered: the trial, and the access, have started (decision 063).
+ */
+export async function subscribeWithCard(
+  s: StripeTestApp,
+  u: { client: ReturnType<typeof client> },
+  planId: 'pro' | 'clinic' = 'pro',
+) {
+  const res = await u.client.post('/api/create-subscription', { planId });
+  if (res.statusCode !== 200) throw new Error(`create-subscription failed: ${res.statusCode} ${res.body}`);
+  const started = res.json() as { clientSecret: string; intent: 'setup'; trialEndsAt: string };
+  await s.deliverAll(s.fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!));
+  return started;
+}
+
 /** The Set-Cookie header line for one cookie name ('' when absent). */
 export function setCookieHeader(res: LightMyRequestResponse, name: string): string {
   const raw = res.headers['set-cookie'];

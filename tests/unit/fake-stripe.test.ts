@@ -67,6 +67,37 @@ describe('prices and customers', () => {
 });
 
 describe('subscription with a 14-day trial', () => {
+  it('a trial set to cancel without a card: ended at its end with no invoice; with the card it renews', async () => {
+    const settings = { end_behavior: { missing_payment_method: 'cancel' as const } };
+    await expect(
+      subscribe({
+        trial_period_days: 14,
+        trial_settings: { end_behavior: { missing_payment_method: 'never' as 'cancel' } },
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      param: 'trial_settings[end_behavior][missing_payment_method]',
+    });
+    const { subscription } = await subscribe({ trial_period_days: 14, trial_settings: settings });
+    expect(subscription.trial_settings).toEqual(settings);
+    expect(types(fake.endTrial(subscription.id))).toEqual(['customer.subscription.deleted']);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('canceled');
+
+    // Its SetupIntent is left open by the cancellation; cancelled, it cannot be confirmed any more.
+    const seti = subscription.pending_setup_intent as string;
+    expect((await stripe.setupIntents.cancel(seti, { cancellation_reason: 'abandoned' })).status).toBe(
+      'canceled',
+    );
+    await expect(stripe.setupIntents.cancel(seti)).rejects.toMatchObject({ statusCode: 400 });
+    expect(() => fake.confirmSetupIntent(seti)).toThrow(/canceled/);
+
+    const confirmed = await subscribe({ trial_period_days: 14, trial_settings: settings });
+    fake.confirmSetupIntent(confirmed.subscription.pending_setup_intent as string);
+    expect((await stripe.subscriptions.retrieve(confirmed.subscription.id)).pending_setup_intent).toBeNull();
+    fake.endTrial(confirmed.subscription.id);
+    expect((await stripe.subscriptions.retrieve(confirmed.subscription.id)).status).toBe('active');
+  });
+
   it('runs trial → card saved → paid → paused → resumed → cancel at period end → canceled', async () => {
     const { customer, subscription } = await subscribe({
       trial_period_days: 14,

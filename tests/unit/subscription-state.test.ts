@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import {
+  awaitsCard,
   mapStatus,
   NO_SUBSCRIPTION,
   noteAppEntitlement,
@@ -20,6 +21,8 @@ function sub(overrides: Partial<Stripe.Subscription> = {}): Stripe.Subscription 
     cancel_at_period_end: false,
     cancel_at: null,
     trial_end: null,
+    pending_setup_intent: null,
+    default_payment_method: null,
     discounts: [],
     items: { data: [{ price: { id: 'price_pro' }, current_period_end: T }] },
     ...overrides,
@@ -37,9 +40,9 @@ describe('subscription state from Stripe', () => {
     ['incomplete_expired', null, 'canceled'],
     ['incomplete', null, 'inactive'],
   ] as const)('Stripe %s (pause %o) is our %s', (status, pause, expected) => {
-    expect(mapStatus({ status, pause_collection: pause as Stripe.Subscription.PauseCollection | null })).toBe(
-      expected,
-    );
+    const pause_collection = pause as Stripe.Subscription.PauseCollection | null;
+    const noTrial = { trial_end: null, pending_setup_intent: null, default_payment_method: null };
+    expect(mapStatus({ status, pause_collection, ...noTrial })).toBe(expected);
   });
 
   it('a trial holds the plan and says when it ends', () => {
@@ -52,6 +55,41 @@ describe('subscription state from Stripe', () => {
       plan: 'pro',
       subscriptionStatus: 'active',
       trialEndsAt: new Date(T * 1000),
+    });
+  });
+
+  it('a trial whose card is not confirmed gives nothing, and says only since when it waits', () => {
+    const waiting = sub({
+      status: 'trialing',
+      trial_end: T,
+      created: T - 60,
+      pending_setup_intent: 'seti_1',
+    });
+    expect(stateFromSubscription(waiting, planOfPrice, 'coupon_retention')).toEqual({
+      ...NO_SUBSCRIPTION,
+      stripeSubscriptionId: 'sub_1',
+      awaitingCardSince: new Date((T - 60) * 1000),
+    });
+    expect(mapStatus(waiting)).toBe('inactive');
+    // Ended (by Stripe at the trial's end, or by us after a day): still nothing, and no longer waiting.
+    const ended = { ...waiting, status: 'canceled' } as Stripe.Subscription;
+    expect(stateFromSubscription(ended, planOfPrice, 'x')).toMatchObject({
+      subscriptionStatus: 'inactive',
+      awaitingCardSince: null,
+    });
+  });
+
+  it.each([
+    ['the SetupIntent cleared', { pending_setup_intent: null }],
+    ['the card saved as the default', { pending_setup_intent: 'seti_1', default_payment_method: 'pm_1' }],
+    ['the SetupIntent read as succeeded', { pending_setup_intent: { status: 'succeeded' } }],
+  ])('a trial with its card confirmed (%s) holds the plan', (_how, fields) => {
+    const confirmed = sub({ status: 'trialing', trial_end: T, ...fields } as Partial<Stripe.Subscription>);
+    expect(awaitsCard(confirmed)).toBe(false);
+    expect(stateFromSubscription(confirmed, planOfPrice, 'x')).toMatchObject({
+      plan: 'pro',
+      subscriptionStatus: 'active',
+      awaitingCardSince: null,
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { BillingDetails } from '../../shared/schemas/billing';
 import type { Db, Tx } from '../db/client';
 import { lease } from '../db/lease';
@@ -86,6 +86,7 @@ export function billingRepo(db: Db | Tx) {
         cancelAtPeriodEnd: from.cancelAtPeriodEnd,
         pausedUntil: from.pausedUntil,
         hasDiscount: from.hasDiscount,
+        awaitingCardSince: from.awaitingCardSince,
         subscriptionSyncedAt: from.subscriptionSyncedAt,
       };
       // The customer id is unique: the giver lets go of it before the taker holds it.
@@ -94,6 +95,11 @@ export function billingRepo(db: Db | Tx) {
         .set({ ...NO_SUBSCRIPTION, stripeCustomerId: null, subscriptionSyncedAt: null })
         .where(byId(fromId));
       await tx.update(users).set(moved).where(byId(toId));
+    },
+
+    /** Users whose trial has waited for its card since `cutoff` or before (the sweep's, decision 063). */
+    async awaitingCardSince(cutoff: Date, limit: number, tx: Db | Tx = db): Promise<User[]> {
+      return tx.select().from(users).where(lte(users.awaitingCardSince, cutoff)).limit(limit);
     },
 
     /** The right to create the user's subscription, one request at a time: when it was taken, or null. */

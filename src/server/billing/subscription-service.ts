@@ -21,9 +21,14 @@ import { RETENTION_COUPON_ID } from './catalog';
 import { addDiscount } from './discounts';
 import { stripeCall } from './stripe-call';
 import { mapStatus } from './subscription-state';
-import { ENDED, readFromStripe, storeSnapshot, syncUser } from './sync';
+import { ENDED, hadTrial, readFromStripe, storeSnapshot, syncUser } from './sync';
+import { isResumable } from './unconfirmed-trials';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** When the trial a subscription was made with ends: what the subscribe page says before the card. */
+const trialEnd = (sub: Stripe.Subscription) =>
+  sub.trial_end ? new Date(sub.trial_end * 1000).toISOString() : null;
 
 /** How old a preview's moment may be and still price the switch (else the switch is priced now). */
 const PRORATION_DATE_MAX_AGE_S = 15 * 60;
@@ -93,10 +98,11 @@ export function subscriptionService(ctx: AppContext) {
   }
 
   /**
-   * A trial whose card was never saved (the subscribe page reloaded, a second tab, or an answer lost
-   * on the way back from Stripe) is picked up where it stopped: the same subscription and its
-   * SetupIntent, moved to the plan now chosen. Without this the person would meet "You already have a
-   * subscription" and no way to give their card.
+   * A trial whose card was never saved (the subscribe page reloaded, the person left and came back,
+   * a second tab, or an answer lost on the way back from Stripe) is picked up where it stopped: the
+   * same subscription and its SetupIntent, moved to the plan now chosen. Without this the person would
+   * meet "You already have a subscription" and no way to give their card. One that waited a day is
+   * not: it is being cancelled (decision 063), and a new one is made.
    */
   async function resumePendingSetup(
     billing: Billing,
@@ -108,7 +114,7 @@ export function subscriptionService(ctx: AppContext) {
       expand: ['pending_setup_intent'],
     });
     const setupIntent = sub.pending_setup_intent as Stripe.SetupIntent | null;
-    if (sub.status !== 'trialing' || !setupIntent?.client_secret) return null;
+    if (!isResumable(sub) || !setupIntent?.client_secret) return null;
     const catalog = await billing.catalog();
     const item = sub.items.data[0];
     if (item && item.price.id !== catalog.priceIds[planId]) {
@@ -123,12 +129,8 @@ export function subscriptionService(ctx: AppContext) {
       );
     }
     const snapshot = await readFromStripe(billing, sub.customer as string, sub.id);
-    const synced = await db.transaction((tx) => storeSnapshot(tx, user.id, snapshot));
-    return {
-      clientSecret: setupIntent.client_secret,
-      intent: 'setup',
-      trialEndsAt: synced.trialEndsAt?.toISOString() ?? null,
-    };
+    await db.transaction((tx) => storeSnapshot(tx, user.id, snapshot));
+    return { clientSecret: setupIntent.client_secret, intent: 'setup', trialEndsAt: trialEnd(sub) };
   }
 
   async function ensureCustomer(billing: Billing, user: User): Promise<string> {
@@ -156,7 +158,7 @@ export function subscriptionService(ctx: AppContext) {
     // A trial Stripe made for an earlier attempt whose answer never reached us (Stripe too slow, the
     // request timed out) still waits for its card: carry on with it rather than calling it a
     // subscription the person already has.
-    const unfinished = existing.data.find((s) => s.status === 'trialing' && s.pending_setup_intent);
+    const unfinished = existing.data.find((s) => isResumable(s));
     if (unfinished) {
       await repo.setSubscription(user.id, unfinished.id, user.firstSubscriptionId ?? unfinished.id);
       const resumed = await resumePendingSetup(
@@ -170,11 +172,11 @@ export function subscriptionService(ctx: AppContext) {
       await syncUser(db, billing, { ...user, stripeCustomerId: customerId });
       throw conflict(ALREADY_SUBSCRIBED);
     }
-    // An earlier attempt whose first payment never happened is replaced, not left to expire.
-    for (const s of existing.data.filter((s) => s.status === 'incomplete')) {
+    // An earlier attempt whose first payment, or trial's card, never came is replaced, not left to expire.
+    for (const s of existing.data.filter((s) => !ENDED.has(s.status) && mapStatus(s) === 'inactive')) {
       await stripe.subscriptions.cancel(s.id, {}, { idempotencyKey: `abandon-${s.id}` });
     }
-    const trial = !user.hadTrial && !existing.data.some((s) => s.trial_end !== null);
+    const trial = !user.hadTrial && !existing.data.some(hadTrial);
     const sub = await stripe.subscriptions.create(
       {
         customer: customerId,
@@ -182,7 +184,13 @@ export function subscriptionService(ctx: AppContext) {
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
         default_tax_rates: [catalog.vatRateId],
-        ...(trial ? { trial_period_days: TRIAL_DAYS } : {}),
+        // A trial whose card never comes ends with it, by Stripe's hand too (decision 063).
+        ...(trial
+          ? {
+              trial_period_days: TRIAL_DAYS,
+              trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } },
+            }
+          : {}),
         metadata: { userId: String(user.id), planId },
         expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
       },
@@ -195,12 +203,8 @@ export function subscriptionService(ctx: AppContext) {
       throw new HttpError(502, 'Our payment provider did not start the payment. Please try again.');
     await repo.setSubscription(user.id, sub.id, trial ? sub.id : undefined);
     const snapshot = await readFromStripe(billing, customerId, sub.id);
-    const synced = await db.transaction((tx) => storeSnapshot(tx, user.id, snapshot));
-    return {
-      clientSecret,
-      intent: trial ? 'setup' : 'payment',
-      trialEndsAt: synced.trialEndsAt?.toISOString() ?? null,
-    };
+    await db.transaction((tx) => storeSnapshot(tx, user.id, snapshot));
+    return { clientSecret, intent: trial ? 'setup' : 'payment', trialEndsAt: trialEnd(sub) };
   }
 
   return {

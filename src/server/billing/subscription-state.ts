@@ -12,6 +12,8 @@ export type SubscriptionState = {
   cancelAtPeriodEnd: boolean;
   pausedUntil: Date | null;
   hasDiscount: boolean;
+  /** When the subscription we follow was made, while its trial still waits for the card (else null). */
+  awaitingCardSince: Date | null;
 };
 
 export const NO_SUBSCRIPTION: SubscriptionState = {
@@ -23,15 +25,35 @@ export const NO_SUBSCRIPTION: SubscriptionState = {
   cancelAtPeriodEnd: false,
   pausedUntil: null,
   hasDiscount: false,
+  awaitingCardSince: null,
 };
 
 const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
+type CardFields = Pick<Stripe.Subscription, 'trial_end' | 'pending_setup_intent' | 'default_payment_method'>;
+
+/**
+ * A trial whose card was never confirmed (decision 063). Stripe makes a SetupIntent for a trial's
+ * card (`pending_setup_intent`) and clears it once it succeeds; with `save_default_payment_method:
+ * 'on_subscription'` the card becomes the subscription's default then. A SetupIntent expanded and
+ * already `succeeded` counts as confirmed too, should the subscription be read before Stripe clears it.
+ */
+export function awaitsCard(sub: CardFields): boolean {
+  if (sub.trial_end === null || sub.default_payment_method) return false;
+  const intent = sub.pending_setup_intent;
+  if (!intent) return false;
+  return typeof intent === 'string' || intent.status !== 'succeeded';
+}
+
 /**
  * Our status for a Stripe subscription (design.md section 2). Stripe keeps a frozen subscription
- * 'active' and says so in pause_collection, so that is read too.
+ * 'active' and says so in pause_collection, so that is read too. A trial without its confirmed card
+ * has not started: inactive, as a first payment that never completed.
  */
-export function mapStatus(sub: Pick<Stripe.Subscription, 'status' | 'pause_collection'>): SubscriptionStatus {
+export function mapStatus(
+  sub: Pick<Stripe.Subscription, 'status' | 'pause_collection'> & CardFields,
+): SubscriptionStatus {
+  if (awaitsCard(sub)) return 'inactive';
   switch (sub.status) {
     case 'trialing':
     case 'active':
@@ -57,6 +79,14 @@ export function stateFromSubscription(
   retentionCouponId: string,
 ): SubscriptionState {
   if (!sub) return NO_SUBSCRIPTION;
+  // Nothing to say of a subscription that never got its card but that it is there to be picked up
+  // (the subscribe page resumes it) and, while it lives, since when (after a day it is cancelled).
+  if (awaitsCard(sub))
+    return {
+      ...NO_SUBSCRIPTION,
+      stripeSubscriptionId: sub.id,
+      awaitingCardSince: sub.status === 'trialing' ? date(sub.created) : null,
+    };
   const status = mapStatus(sub);
   const item = sub.items.data[0];
   const paidPlan = item ? planOfPrice(item.price.id) : undefined;
@@ -77,6 +107,7 @@ export function stateFromSubscription(
     cancelAtPeriodEnd: sub.cancel_at_period_end || Boolean(sub.cancel_at && status === 'active'),
     pausedUntil: date(sub.pause_collection?.resumes_at),
     hasDiscount: couponIds.includes(retentionCouponId),
+    awaitingCardSince: null,
   };
 }
 

@@ -5,7 +5,7 @@ import { reconcilePractice } from '../practices/practice-lifecycle';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
 import { RETENTION_COUPON_ID } from './catalog';
-import { type SubscriptionState, stateFromSubscription } from './subscription-state';
+import { awaitsCard, type SubscriptionState, stateFromSubscription } from './subscription-state';
 
 /** Stripe statuses of a subscription that is over. */
 export const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
@@ -25,6 +25,9 @@ function pickSubscription(
 
 export type StripeSnapshot = { state: SubscriptionState; hadTrial: boolean };
 
+/** A trial the person had: one whose card was confirmed (one never confirmed gave nothing, decision 063). */
+export const hadTrial = (sub: Stripe.Subscription) => sub.trial_end !== null && !awaitsCard(sub);
+
 /** Reads the customer's subscriptions from Stripe (outside any transaction: it is a network call). */
 export async function readFromStripe(
   billing: Billing,
@@ -34,17 +37,18 @@ export async function readFromStripe(
   const [catalog, list] = await Promise.all([
     billing.catalog(),
     // Discounts come as bare ids unless expanded; the coupon id inside tells the retention offer apart.
+    // A trial's SetupIntent, expanded, says whether its card is confirmed (subscription-state.ts).
     billing.stripe.subscriptions.list({
       customer: customerId,
       status: 'all',
       limit: 20,
-      expand: ['data.discounts'],
+      expand: ['data.discounts', 'data.pending_setup_intent'],
     }),
   ]);
   const sub = pickSubscription(list.data, preferredId);
   return {
     state: stateFromSubscription(sub, catalog.planOfPrice, RETENTION_COUPON_ID),
-    hadTrial: list.data.some((s) => s.trial_end !== null),
+    hadTrial: list.data.some(hadTrial),
   };
 }
 

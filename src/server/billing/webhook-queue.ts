@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { cancelUnconfirmedTrials } from './unconfirmed-trials';
 import { webhookRepo } from './webhook-repo';
 import { processStripeEvent } from './webhook-service';
 
-/** Events left by another instance (a crash, an expired lease) are looked for this often. */
+/**
+ * Events left by another instance (a crash, an expired lease) are looked for this often, and trials
+ * left a day without their card cancelled (unconfirmed-trials.ts).
+ */
 const POLL_MS = 30_000;
 /** Events looked at per query; the queue asks again while it gets somewhere. */
 const BATCH = 50;
@@ -25,7 +29,7 @@ declare module 'fastify' {
  * Processes the Stripe events the webhook recorded (decision 043): in this process, one at a time,
  * each under a lease so no two instances process one event; a failure is retried after a back-off
  * (1 s, doubling, up to an hour), and whatever is left when the process stops is found again by the
- * next start or by another instance's poll.
+ * next start or by another instance's poll. The same poll ends the trials whose card never came.
  */
 export function stripeEventQueue(app: FastifyInstance): StripeEventQueue | null {
   const { ctx, log } = app;
@@ -95,7 +99,22 @@ export function stripeEventQueue(app: FastifyInstance): StripeEventQueue | null 
     return running;
   }
 
-  const poll = setInterval(() => void drain(), POLL_MS).unref();
+  // One sweep at a time in this process; other instances' sweeps are kept apart by their leases.
+  let sweeping: Promise<void> | null = null;
+  function sweepUnconfirmed(): void {
+    if (stopped || sweeping) return;
+    sweeping = cancelUnconfirmedTrials(ctx, billing!, log)
+      .then(() => undefined)
+      .catch((err) => log.error({ err }, 'unconfirmed trials not swept; the next poll retries'))
+      .finally(() => {
+        sweeping = null;
+      });
+  }
+
+  const poll = setInterval(() => {
+    void drain();
+    sweepUnconfirmed();
+  }, POLL_MS).unref();
   // Events recorded before a restart are processed as soon as the app is up.
   app.addHook('onReady', async () => {
     void drain();
@@ -105,7 +124,7 @@ export function stripeEventQueue(app: FastifyInstance): StripeEventQueue | null 
     stopped = true;
     clearInterval(poll);
     clearTimeout(wake);
-    await running;
+    await Promise.all([running, sweeping]);
   });
 
   return {

@@ -23,6 +23,8 @@ const SYNC_EVENTS = new Set([
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.payment_action_required',
+  // A trial's card confirmed: its access begins (decision 063).
+  'setup_intent.succeeded',
 ]);
 
 function customerOf(event: Stripe.Event): string | null {

@@ -57,6 +57,8 @@ export const users = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    // A trial still waiting for its card, since when: cancelled after a day (decision 063).
+    awaitingCardSince: timestamp('awaiting_card_since', { withTimezone: true }),
     subscriptionSyncedAt: timestamp('subscription_synced_at', { withTimezone: true }),
     // Set while a subscription is being created: a second request meanwhile is refused (409), so two
     // clicks cannot make two Stripe subscriptions.
@@ -96,6 +98,8 @@ export const users = pgTable(
     index('users_last_login_idx').on(t.lastLoginAt),
     index('users_created_at_idx').on(t.createdAt),
     uniqueIndex('users_public_id_unique').on(t.publicId),
+    // The sweep of unconfirmed trials reads the few waiting, never the whole table.
+    index('users_awaiting_card_idx').on(t.awaitingCardSince).where(sql`${t.awaitingCardSince} is not null`),
   ],
 );
 

@@ -12,13 +12,12 @@ const INVITE_AGAIN_AFTER_DAYS = 7;
 
 /**
  * A new subscriber: never subscribed, or setting up their first subscription (the subscribe page
- * creates it before the code is applied) while its trial runs.
+ * creates it before the code is applied, and its card is confirmed after) while its trial runs.
  */
 function isNewSubscriber(user: User, now = new Date()): boolean {
   if (!user.stripeSubscriptionId) return !user.hadTrial;
-  return (
-    user.stripeSubscriptionId === user.firstSubscriptionId && !!user.trialEndsAt && user.trialEndsAt > now
-  );
+  const trialRuns = !!user.trialEndsAt && user.trialEndsAt > now;
+  return user.stripeSubscriptionId === user.firstSubscriptionId && (!!user.awaitingCardSince || trialRuns);
 }
 
 /** Inviting friends and using their codes (spec section 4). */

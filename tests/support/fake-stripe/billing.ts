@@ -349,6 +349,21 @@ export class Billing {
       this.cancelNow(sub);
       return;
     }
+    // A trial ending with no card anywhere does what trial_settings says; `cancel` ends it with no
+    // invoice (Stripe's "free trials without a payment method").
+    const { invoice_settings } = state.find(state.customers, 'customer', sub.customer);
+    if (
+      sub.status === 'trialing' &&
+      !sub.default_payment_method &&
+      !invoice_settings.default_payment_method
+    ) {
+      const behavior = sub.trial_settings.end_behavior.missing_payment_method;
+      if (behavior === 'cancel') {
+        this.cancelNow(sub);
+        return;
+      }
+      if (behavior === 'pause') throw new Error('the fake Stripe does not pause a trial without a card');
+    }
     this.changeSubscription(sub, () => {
       if (sub.pause_collection?.resumes_at && sub.pause_collection.resumes_at <= boundary)
         sub.pause_collection = null;

@@ -205,6 +205,7 @@ export class View {
       start_date: s.start_date,
       status: s.status,
       trial_end: s.trial_end,
+      trial_settings: s.trial_settings,
       trial_start: s.trial_start,
     } satisfies Wire<Stripe.Subscription>);
     // The item's price is always an object in Stripe, never an id.

@@ -525,6 +525,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     'items',
     'trial_period_days',
     'trial_end',
+    'trial_settings',
     'payment_behavior',
     'payment_settings',
     'discounts',
@@ -566,6 +567,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
   const trialEnd = days ? now + days * DAY : (int(p, 'trial_end') ?? null);
   if (trialEnd !== null && trialEnd <= now)
     throw invalid('Invalid timestamp: must be in the future.', 'trial_end');
+  const trialSettings = trialSettingsParam(p);
   const hasCard = Boolean(defaultPm ?? customer.invoice_settings.default_payment_method);
   if (!trialEnd && behavior !== 'default_incomplete' && !hasCard)
     throw invalid(
@@ -591,6 +593,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     },
     trial_start: trialEnd ? now : null,
     trial_end: trialEnd,
+    trial_settings: trialSettings ?? { end_behavior: { missing_payment_method: 'create_invoice' } },
     cancel_at_period_end: false,
     cancel_at: null,
     canceled_at: null,
@@ -618,6 +621,21 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
   billing.emitSubscription('customer.subscription.created', sub);
   return view.subscription(id);
 });
+
+/** trial_settings[end_behavior][missing_payment_method], checked as Stripe does. */
+function trialSettingsParam(p: Params): SubscriptionRecord['trial_settings'] | undefined {
+  const settings = obj(p, 'trial_settings');
+  if (!settings) return undefined;
+  allowOnly(settings, ['end_behavior'], 'trial_settings');
+  const end = obj(settings, 'end_behavior');
+  if (!end) throw missingParam('trial_settings[end_behavior]');
+  allowOnly(end, ['missing_payment_method'], 'trial_settings[end_behavior]');
+  const name = 'trial_settings[end_behavior][missing_payment_method]';
+  const behavior = need(end, 'missing_payment_method', name);
+  if (behavior !== 'cancel' && behavior !== 'create_invoice' && behavior !== 'pause')
+    throw invalid(`Invalid ${name}: must be one of cancel, create_invoice, or pause`, name);
+  return { end_behavior: { missing_payment_method: behavior } };
+}
 
 route('GET', '/v1/subscriptions', ({ p, state, view }) => {
   const customer = str(p, 'customer');
@@ -654,6 +672,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     'off_session',
     'proration_date',
     'default_tax_rates',
+    'trial_settings',
     ...(legacy ? ['coupon'] : []),
   ]);
   const sub = state.find(state.subscriptions, 'subscription', id);
@@ -678,6 +697,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
   }
   const discounts = discountsParam(p, state, legacy, sub);
   const taxRates = taxRatesParam(p, state);
+  const trialSettings = trialSettingsParam(p);
   const cancellation = cancellationParam(p);
   const item = one(list(p, 'items'), 'items');
   let newPrice: string | undefined;
@@ -715,6 +735,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     }
     if (pause !== undefined) sub.pause_collection = pause;
     if (taxRates !== undefined) sub.default_tax_rates = taxRates;
+    if (trialSettings) sub.trial_settings = trialSettings;
     if (cancellation) sub.cancellation = { ...sub.cancellation, ...cancellation };
     // `discounts` replaces the list: an existing discount stays only if it is named again.
     if (discounts !== undefined)
@@ -823,6 +844,24 @@ route('POST', '/v1/invoices/:id/pay', ({ p, id, state, billing, view }) => {
 
 route('GET', '/v1/payment_methods/:id', ({ id, view }) => view.paymentMethod(id));
 route('GET', '/v1/setup_intents/:id', ({ id, view }) => view.setupIntent(id));
+
+/** Stripe cancels a SetupIntent that has not succeeded; confirming it afterwards fails. */
+route('POST', '/v1/setup_intents/:id/cancel', ({ p, id, state, view }) => {
+  allowOnly(p, ['cancellation_reason']);
+  const reason = str(p, 'cancellation_reason');
+  if (reason && !['abandoned', 'duplicate', 'requested_by_customer'].includes(reason))
+    throw invalid(`Invalid cancellation_reason: ${reason}`, 'cancellation_reason');
+  const seti = state.find(state.setupIntents, 'setup_intent', id);
+  if (seti.status !== 'requires_payment_method')
+    throw invalid(
+      `You cannot cancel this SetupIntent because it has a status of ${seti.status}. Only a SetupIntent with one of the following statuses may be canceled: requires_payment_method, requires_confirmation, requires_action, processing.`,
+      undefined,
+      'setup_intent_unexpected_state',
+    );
+  seti.status = 'canceled';
+  state.emit('setup_intent.canceled', view.setupIntent(id));
+  return view.setupIntent(id);
+});
 route('GET', '/v1/payment_intents/:id', ({ id, view }) => view.paymentIntent(id));
 
 const PORTAL_FEATURES = [

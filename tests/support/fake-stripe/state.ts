@@ -107,6 +107,8 @@ export interface SubscriptionRecord {
   };
   trial_start: number | null;
   trial_end: number | null;
+  /** What the trial's end does when the customer gave no card (Stripe's default: `create_invoice`). */
+  trial_settings: { end_behavior: { missing_payment_method: 'cancel' | 'create_invoice' | 'pause' } };
   cancel_at_period_end: boolean;
   cancel_at: number | null;
   canceled_at: number | null;
@@ -178,7 +180,7 @@ export interface SetupIntentRecord {
   created: number;
   customer: string;
   subscription: string | null;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
   client_secret: string;
   payment_method: string | null;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "awaiting_card_since" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "users_awaiting_card_idx" ON "users" USING btree ("awaiting_card_since") WHERE "users"."awaiting_card_since" is not null;
