@@ -107,7 +107,7 @@ async function callback(req: IncomingMessage, res: ServerResponse) {
 
 function home(session: Session, res: ServerResponse) {
   const { claims } = session;
-  const practice = claims.practice as { name: string; role: string } | null;
+  const practice = claims.practice as { name: string; role: string } | undefined;
   page(
     res,
     200,

@@ -10,6 +10,8 @@ export type OidcPayload = Record<string, unknown> & {
   authorizations?: Record<string, { sid?: string; grantId?: string }>;
 };
 
+type NewSigningKey = { kid: string; alg: string; sealedJwk: string };
+
 // Any fixed number, distinct from the migrations' (db/migrate.ts): serialises making the first key.
 const FIRST_KEY_LOCK_ID = 727_274_016;
 
@@ -126,20 +128,25 @@ export function oidcRepo(db: Db) {
       async list() {
         return db.select().from(oidcSigningKeys).orderBy(oidcSigningKeys.activatesAt);
       },
-      async add(kid: string, sealedJwk: string, activatesAt: Date): Promise<void> {
-        await db.insert(oidcSigningKeys).values({ kid, sealedJwk, activatesAt });
+      async add(key: NewSigningKey, activatesAt: Date): Promise<void> {
+        await db.insert(oidcSigningKeys).values({ ...key, activatesAt });
       },
       /**
-       * Adds the first key unless there is one. Instances starting together on one database would
-       * each add a key and sign with their own, which the others do not publish until they read the
-       * keys again: a transaction-scoped advisory lock lets one add it and the others see it.
+       * Adds the first key of its algorithm unless there is one. Instances starting together on one
+       * database would each add a key and sign with their own, which the others do not publish until
+       * they read the keys again: a transaction-scoped advisory lock lets one add it and the others
+       * see it.
        */
-      async addFirst(kid: string, sealedJwk: string, activatesAt: Date): Promise<boolean> {
+      async addFirst(key: NewSigningKey, activatesAt: Date): Promise<boolean> {
         return db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_KEY_LOCK_ID})`);
-          const [existing] = await tx.select({ kid: oidcSigningKeys.kid }).from(oidcSigningKeys).limit(1);
+          const [existing] = await tx
+            .select({ kid: oidcSigningKeys.kid })
+            .from(oidcSigningKeys)
+            .where(eq(oidcSigningKeys.alg, key.alg))
+            .limit(1);
           if (existing) return false;
-          await tx.insert(oidcSigningKeys).values({ kid, sealedJwk, activatesAt });
+          await tx.insert(oidcSigningKeys).values({ ...key, activatesAt });
           return true;
         });
       },
