@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
 import {
+  asClient,
+  type Browser,
   browser,
   noteAppAuthorization,
   oauthError,
@@ -9,6 +12,7 @@ import {
   register,
   signInToNoteApp,
 } from '../support/oidc';
+import { enrolTotp } from '../support/two-factor';
 
 // What the OpenID Foundation's basic certification plan checks of a provider for a confidential
 // code-flow client with PKCE, and what discovery promises, tested with openid-client against the
@@ -120,6 +124,24 @@ describe('signing out from the note app', () => {
   });
 });
 
+describe('a refresh token used twice', () => {
+  it('is refused, and every token of that sign-in goes with it, as docs/note-app-integration.md warns', async () => {
+    const b = browser(t.appUrl);
+    await register(b);
+    const { tokens } = await signInToNoteApp(t, b);
+    const refreshed = await oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!);
+    // A second tab refreshes with the token the first has just used.
+    expect(await oauthError(oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!))).toBe('invalid_grant');
+    expect(await oauthError(oidc.refreshTokenGrant(t.noteApp, refreshed.refresh_token!))).toBe(
+      'invalid_grant',
+    );
+    const userinfo = await fetch(`${t.issuer}/me`, {
+      headers: { authorization: `Bearer ${refreshed.access_token}` },
+    });
+    expect(userinfo.status).toBe(401);
+  });
+});
+
 describe('what the database keeps', () => {
   it('no live code, access or refresh token, as an id or in a payload', async () => {
     const b = browser(t.appUrl);
@@ -167,5 +189,128 @@ describe('userinfo', () => {
       ['email', 'email_verified', 'name', 'note_app_access', 'plan', 'preferred_username', 'sub'].sort(),
     );
     expect(tokens.claims()).not.toHaveProperty('practice');
+  });
+});
+
+/** The back-channel logouts the note app received for `sub` (their payloads, unverified). */
+async function logoutsFor(sub: string) {
+  return t.backchannel.received.map((token) => decodeJwt(token)).filter((payload) => payload.sub === sub);
+}
+
+/** The person proved who they are `seconds` ago (sign-in or re-authentication), as far as ChairNotes knows. */
+async function provedAgo(userId: number, seconds: number) {
+  await t.db.execute(
+    sql`update user_sessions set reauthenticated_at = now() - make_interval(secs => ${seconds}) where user_id = ${userId}`,
+  );
+}
+
+/** Where the flow leaves the app: the note app's callback, or the sign-in page asking for a fresh proof. */
+async function startFlow(b: Browser, extra: Record<string, string>) {
+  const authorization = await noteAppAuthorization(t, extra);
+  const landed = await b.open(authorization.url);
+  return { authorization, landed: new URL(landed.url) };
+}
+
+describe('a fresh sign-in when the note app asks (prompt=login, max_age)', () => {
+  it('prompt=login asks for the password again, the note app session goes on, and auth_time is the new sign-in', async () => {
+    const b = browser(t.appUrl);
+    const user = await register(b);
+    const first = await signInToNoteApp(t, b);
+    await provedAgo(user.id, 300);
+    const cookieBefore = b.jar.get('cn_session')?.value;
+
+    const { authorization, landed } = await startFlow(b, { prompt: 'login' });
+    // Signed in, but not freshly: the sign-in page, asking again, with the way back into the flow.
+    expect(landed.pathname).toBe('/auth');
+    expect(landed.searchParams.get('prompt')).toBe('login');
+    const back = landed.searchParams.get('redirect')!;
+    expect(back).toMatch(/^\/oidc\/interaction\/[A-Za-z0-9_-]+$/);
+    // Coming back without signing in again changes nothing: still asked.
+    expect(new URL((await b.open(back)).url).pathname).toBe('/auth');
+
+    const signedInAt = Math.floor(Date.now() / 1000);
+    const login = await b.post('/api/login', { username: user.username, password: user.password });
+    expect(login.status).toBe(200);
+    const done = await b.open(back);
+    expect(done.url.startsWith(t.redirectUri), done.url).toBe(true);
+    const tokens = await authorization.exchange(done.url);
+    const claims = tokens.claims()!;
+    expect(claims.sub).toBe(first.tokens.claims()!.sub);
+    expect(claims.auth_time).toBeGreaterThanOrEqual(signedInAt);
+    expect(claims.amr).toEqual(['pwd']);
+    // A new ChairNotes session token (as at every sign-in), and the note app's session goes on with
+    // it: no back-channel logout, and its earlier refresh token still works.
+    expect(b.jar.get('cn_session')?.value).not.toBe(cookieBefore);
+    expect((await b.request('/api/user')).status).toBe(200);
+    await t.app.ctx.noteAppLogout.sweep();
+    expect(await logoutsFor(claims.sub)).toEqual([]);
+    await expect(oidc.refreshTokenGrant(t.noteApp, first.tokens.refresh_token!)).resolves.toBeTruthy();
+  });
+
+  it('with a second factor on, the password alone is not enough: the code too, and amr says so', async () => {
+    const b = browser(t.appUrl);
+    const user = await register(b);
+    const totp = await enrolTotp(asClient(b) as never, '/api/user');
+    await provedAgo(user.id, 300);
+
+    const { authorization, landed } = await startFlow(b, { prompt: 'login' });
+    expect(landed.pathname).toBe('/auth');
+    const back = landed.searchParams.get('redirect')!;
+    const login = await b.post('/api/login', { username: user.username, password: user.password });
+    expect(await login.json()).toMatchObject({ twoFactorRequired: true });
+    expect(new URL((await b.open(back)).url).pathname).toBe('/auth');
+    expect((await b.post('/api/login/2fa', { code: await totp.code() })).status).toBe(200);
+
+    const done = await b.open(back);
+    expect(done.url.startsWith(t.redirectUri), done.url).toBe(true);
+    const claims = (await authorization.exchange(done.url)).claims()!;
+    expect(claims.amr).toEqual(['pwd', 'otp']);
+    expect(claims.auth_time).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 60);
+  });
+
+  it('max_age: a proof older than it asks for a sign-in; a recent one goes straight through with its own auth_time', async () => {
+    const b = browser(t.appUrl);
+    const user = await register(b);
+    await provedAgo(user.id, 300);
+
+    // Five minutes is within ten: straight through, auth_time five minutes ago.
+    const within = await startFlow(b, { max_age: '600' });
+    expect(within.landed.href.startsWith(t.redirectUri), within.landed.href).toBe(true);
+    const recent = (await within.authorization.exchange(within.landed.href)).claims()!;
+    expect(recent.auth_time).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) - 290);
+
+    // Not within one minute: asked again, then auth_time is the new sign-in, which the note app checks.
+    const { authorization, landed } = await startFlow(b, { max_age: '60' });
+    expect(landed.pathname).toBe('/auth');
+    expect((await b.post('/api/login', { username: user.username, password: user.password })).status).toBe(
+      200,
+    );
+    const done = await b.open(landed.searchParams.get('redirect')!);
+    expect(done.url.startsWith(t.redirectUri), done.url).toBe(true);
+    const tokens = await oidc.authorizationCodeGrant(t.noteApp, new URL(done.url), {
+      pkceCodeVerifier: authorization.verifier,
+      expectedState: authorization.state,
+      expectedNonce: authorization.nonce,
+      maxAge: 60,
+    });
+    expect(tokens.claims()!.auth_time).toBeGreaterThan(recent.auth_time!);
+  });
+
+  it('prompt=none with a max_age older than the last sign-in answers login_required', async () => {
+    const b = browser(t.appUrl);
+    const user = await register(b);
+    const { tokens } = await signInToNoteApp(t, b);
+    await provedAgo(user.id, 300);
+    // The provider's own record of that sign-in, five minutes back too.
+    await t.db.execute(sql`
+      update oidc_models set payload = jsonb_set(payload, '{loginTs}', to_jsonb((payload->>'loginTs')::int - 300))
+      where model = 'Session' and account_id = ${tokens.claims()!.sub}`);
+
+    const { landed } = await startFlow(b, { prompt: 'none', max_age: '60' });
+    expect(landed.href.startsWith(t.redirectUri), landed.href).toBe(true);
+    expect(landed.searchParams.get('error')).toBe('login_required');
+    // Within the age, prompt=none goes through.
+    const ok = await startFlow(b, { prompt: 'none', max_age: '600' });
+    expect(ok.landed.searchParams.get('code')).toBeTruthy();
   });
 });

@@ -160,6 +160,9 @@ export async function noteAppAuthorization(t: OidcApp, extra: Record<string, str
   });
   return {
     url: url.href,
+    verifier,
+    state,
+    nonce,
     exchange: (callbackUrl: string, config = t.noteApp, pkceCodeVerifier = verifier) =>
       oidc.authorizationCodeGrant(config, new URL(callbackUrl), {
         pkceCodeVerifier,

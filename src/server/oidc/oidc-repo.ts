@@ -15,6 +15,10 @@ type NewSigningKey = { kid: string; alg: string; sealedJwk: string };
 // Any fixed number, distinct from the migrations' (db/migrate.ts): serialises making the first key.
 const FIRST_KEY_LOCK_ID = 727_274_016;
 
+/** A note-app session row of the user (its account id is their public id). */
+const accountIs = (userId: number) =>
+  sql`${oidcModels.accountId} = (select ${users.publicId}::text from ${users} where ${users.id} = ${userId})`;
+
 const live = () => or(isNull(oidcModels.expiresAt), sql`${oidcModels.expiresAt} > now()`);
 
 /** The OpenID Provider's storage (the adapter's SQL) and its signing keys. */
@@ -100,10 +104,19 @@ export function oidcRepo(db: Db) {
       await db
         .update(oidcModels)
         .set({ userSessionId: null })
+        .where(and(eq(oidcModels.model, 'Session'), accountIs(userId)));
+    },
+
+    /** The person's note-app sessions linked to one ChairNotes session, linked to another of theirs. */
+    async relinkSessions(fromSessionId: string, toSessionId: string, userId: number): Promise<void> {
+      await db
+        .update(oidcModels)
+        .set({ userSessionId: toSessionId })
         .where(
           and(
             eq(oidcModels.model, 'Session'),
-            sql`${oidcModels.accountId} = (select ${users.publicId}::text from ${users} where ${users.id} = ${userId})`,
+            eq(oidcModels.userSessionId, fromSessionId),
+            accountIs(userId),
           ),
         );
     },

@@ -8,7 +8,7 @@ import type { OidcRepo } from './oidc-repo';
  * together.
  */
 export const SIGNING_ALGS = ['ES256', 'RS256'] as const;
-export type SigningAlg = (typeof SIGNING_ALGS)[number];
+type SigningAlg = (typeof SIGNING_ALGS)[number];
 const MINUTE_MS = 60_000;
 
 /** Each instance reads the keys again this often (oidc/provider.ts), so a new key reaches them all. */
