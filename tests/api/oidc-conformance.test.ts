@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
+import { databaseAdapter } from '../../src/server/oidc/adapter';
+import { oidcRepo } from '../../src/server/oidc/oidc-repo';
 import {
   asClient,
   type Browser,
@@ -176,6 +179,31 @@ describe('what the database keeps', () => {
     expect(await oauthError(oidc.refreshTokenGrant(t.noteApp, again.tokens.refresh_token!))).toBe(
       'invalid_grant',
     );
+  });
+});
+
+describe('migration 0023', () => {
+  it('hashes the tokens stored raw before it, which are still found by their value', async () => {
+    const raw = `raw-refresh-token-${Date.now()}`;
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const payload = { jti: raw, kind: 'RefreshToken', nonce: 'old-nonce', grantId: 'g-0023', exp };
+    await t.db.execute(sql`
+      insert into oidc_models (model, id, payload, grant_id, expires_at)
+      values ('RefreshToken', ${raw}, ${JSON.stringify(payload)}::jsonb, 'g-0023', now() + interval '1 hour')`);
+    const [, hashing] = readFileSync('src/server/db/migrations/0023_oidc_hashed_tokens.sql', 'utf8').split(
+      '--> statement-breakpoint',
+    );
+    await t.db.execute(sql.raw(hashing!));
+
+    const rows = await t.db.execute<{ id: string; payload: Record<string, unknown> }>(
+      sql`select id, payload from oidc_models where grant_id = 'g-0023'`,
+    );
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0]!.id).not.toBe(raw);
+    expect(rows.rows[0]!.payload).not.toHaveProperty('jti');
+    expect(rows.rows[0]!.payload).not.toHaveProperty('nonce');
+    const Adapter = databaseAdapter(oidcRepo(t.db), () => undefined);
+    expect(await new Adapter('RefreshToken').find(raw)).toMatchObject({ jti: raw, grantId: 'g-0023' });
   });
 });
 
