@@ -33,7 +33,7 @@ import { metricsRoutes } from './metrics-routes';
 import { noteAppLogout } from './oidc/note-app-logout';
 import { oidcRepo } from './oidc/oidc-repo';
 import { clientStylesheets } from './oidc/pages';
-import { OIDC_SERVER_TO_SERVER, oidcRoutes } from './oidc/routes';
+import { OIDC_ORIGIN_EXEMPT, oidcRoutes } from './oidc/routes';
 import { area, openApiRoute, registerOpenApi } from './openapi';
 import { passkeyRoutes } from './passkeys/routes';
 import { practiceRoutes } from './practices/routes';
@@ -159,7 +159,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
-  const originExempt = ['/api/stripe/webhook', '/api/newsletter/unsubscribe', ...OIDC_SERVER_TO_SERVER];
+  const originExempt = ['/api/stripe/webhook', '/api/newsletter/unsubscribe', ...OIDC_ORIGIN_EXEMPT];
   registerGuards(app, { appUrl: config.APP_URL, originExempt });
 
   await app.register(fastifyCookie);

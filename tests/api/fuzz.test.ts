@@ -610,6 +610,7 @@ const OIDC_PATHS = [
   '/oidc/token',
   '/oidc/me',
   '/oidc/token/revocation',
+  '/oidc/request',
   '/oidc/session/end',
   '/oidc/session/end/confirm',
   '/oidc/jwks',

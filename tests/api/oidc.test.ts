@@ -14,6 +14,7 @@ import {
   browser,
   NOTE_APP,
   noteAppAuthorization,
+  oauthError,
   oidcApp,
   register,
   signInToNoteApp,
@@ -52,16 +53,6 @@ async function subscriptionOf(userId: number): Promise<string> {
     sql`select stripe_subscription_id as sub from users where id = ${userId}`,
   );
   return rows.rows[0]!.sub;
-}
-
-/** openid-client's error for a refused request: its OAuth error code. */
-async function oauthError(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (err) {
-    return (err as { error?: string; code?: string }).error ?? (err as Error).message;
-  }
-  throw new Error('the request was not refused');
 }
 
 describe('discovery', () => {
@@ -109,9 +100,9 @@ describe('signing in to the note app', () => {
       name: user.username,
       plan: 'free',
       note_app_access: false,
-      practice: null,
       amr: ['pwd'],
     });
+    expect(claims).not.toHaveProperty('practice');
     // A stable random id, never the database id.
     expect(claims.sub).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(claims.sub).not.toBe(String(user.id));
@@ -159,7 +150,8 @@ describe('signing in to the note app', () => {
 
     await t.deliverAll(t.fake.confirmSetupIntent(setupIntent));
     const { tokens } = await signInToNoteApp(t, b);
-    expect(tokens.claims()).toMatchObject({ plan: 'pro', note_app_access: true, practice: null });
+    expect(tokens.claims()).toMatchObject({ plan: 'pro', note_app_access: true });
+    expect(tokens.claims()).not.toHaveProperty('practice');
     const info = await oidc.fetchUserInfo(t.noteApp, tokens.access_token, tokens.claims()!.sub);
     expect(info).toMatchObject({ plan: 'pro', note_app_access: true });
   });
@@ -198,7 +190,8 @@ describe('signing in to the note app', () => {
     });
     expect(removed.status).toBe(200);
     const refreshed = await oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!);
-    expect(refreshed.claims()).toMatchObject({ plan: 'free', note_app_access: false, practice: null });
+    expect(refreshed.claims()).toMatchObject({ plan: 'free', note_app_access: false });
+    expect(refreshed.claims()).not.toHaveProperty('practice');
   });
 });
 
@@ -406,32 +399,40 @@ describe('signing keys', () => {
     await register(b);
     const before = (await signInToNoteApp(t, b)).tokens.id_token!;
     const oldKid = decodeProtectedHeader(before).kid;
+    const published = async () =>
+      ((await (await fetch(`${t.issuer}/jwks`)).json()) as { keys: { kid: string; alg: string }[] }).keys;
+    const oldRsaKid = (await published()).find((k) => k.alg === 'RS256')!.kid;
 
     const now = Date.now();
     const rotated = await rotateSigningKeys(repo, key, { now });
+    const kidOf = (r: typeof rotated, alg: string) => r.added.find((k) => k.alg === alg)!.kid;
     await t.app.ctx.oidcProvider!.refresh(now);
-    const published = async () =>
-      ((await (await fetch(`${t.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys.map(
-        (k) => k.kid,
-      );
-    expect(await published()).toEqual(expect.arrayContaining([oldKid, rotated.kid]));
+    // A new key of each algorithm, published beside the old ones.
+    expect((await published()).map((k) => k.kid)).toEqual(
+      expect.arrayContaining([oldKid, oldRsaKid, kidOf(rotated, 'ES256'), kidOf(rotated, 'RS256')]),
+    );
     // Not signing yet: another instance may not have read it.
     expect(decodeProtectedHeader((await signInToNoteApp(t, b)).tokens.id_token!).kid).toBe(oldKid);
 
     await t.app.ctx.oidcProvider!.refresh(now + KEY_ACTIVATION_DELAY_MS + 1);
     const after = (await signInToNoteApp(t, b)).tokens.id_token!;
-    expect(decodeProtectedHeader(after).kid).toBe(rotated.kid);
+    expect(decodeProtectedHeader(after).kid).toBe(kidOf(rotated, 'ES256'));
     // Both verify against the published keys (a fresh key set, as a note app would fetch it).
     const fresh = createRemoteJWKSet(new URL(`${t.issuer}/jwks`));
     await expect(jwtVerify(before, fresh, { issuer: t.issuer })).resolves.toBeTruthy();
     await expect(jwtVerify(after, fresh, { issuer: t.issuer })).resolves.toBeTruthy();
 
-    // Long after, no token of the old key is in use: the next rotation removes it.
+    // Long after, no token of the old keys is in use: the next rotation removes them.
     const later = now + KEY_ACTIVATION_DELAY_MS + RETIRED_KEY_KEPT_MS + 60_000;
     const next = await rotateSigningKeys(repo, key, { now: later });
-    expect(next.removed).toEqual([oldKid]);
+    expect(next.removed.sort()).toEqual([oldKid, oldRsaKid].sort());
     await t.app.ctx.oidcProvider!.refresh(later);
-    expect(await published()).toEqual([rotated.kid, next.kid]);
+    expect((await published()).map((k) => k.kid)).toEqual([
+      kidOf(rotated, 'ES256'),
+      kidOf(next, 'ES256'),
+      kidOf(rotated, 'RS256'),
+      kidOf(next, 'RS256'),
+    ]);
   });
 });
 

@@ -91,6 +91,27 @@ describe('the log', () => {
     expect(smtpLog.join('\n')).not.toContain(secret);
   });
 
+  it("logs the OpenID Provider's URLs without their ID tokens, codes, states and hints", async () => {
+    const idToken = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJzb21lb25lIn0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg';
+    const secrets = {
+      id_token_hint: idToken,
+      code: 'a-live-authorization-code-0123',
+      state: 'the-note-apps-state-4567',
+      login_hint: 'dr.jones@example.co.uk',
+    };
+    const query = new URLSearchParams({ ...secrets, post_logout_redirect_uri: 'https://notes.example/out' });
+    const res = await withSmtp.app.inject({ method: 'GET', url: `/oidc/session/end?${query}` });
+    const lines = smtpLog.filter((l) => l.includes(res.headers['x-request-id'] as string));
+    expect(lines.length).toBeGreaterThan(0);
+    const kept = 'post_logout_redirect_uri=https%3A%2F%2Fnotes.example%2Fout';
+    expect(lines.some((l) => l.includes(kept) && l.includes('id_token_hint=[redacted]'))).toBe(true);
+    const all = smtpLog.join('\n');
+    for (const [name, value] of Object.entries(secrets)) {
+      expect(all, name).not.toContain(value);
+      expect(all, name).not.toContain(encodeURIComponent(value));
+    }
+  });
+
   it('a database error during sign-up is logged without the password hash', async () => {
     await withSmtp.db.execute(sql`
       create function refuse_user() returns trigger language plpgsql as

@@ -63,6 +63,38 @@ test('a signed-out person who starts from the note app signs in on ChairNotes an
   await expect(page.getByRole('link', { name: 'Open ChairNotes' })).toHaveCount(0);
 });
 
+test('before patient records the note app asks for a fresh sign-in: the signed-in person gives their password again and comes back', async ({
+  page,
+}) => {
+  const user = await registerViaApi(page);
+  await subscribeViaApi(page, 'pro');
+  await page.goto(NOTE_APP_URL);
+  await signedInAs(page, user.username, 'yes');
+  const sub = await page.getByTestId('sub').textContent();
+  const provedAt = Number(await page.getByTestId('auth-time').textContent());
+  // A fresh proof is one given after the note app asks: let the clock pass the last one's second.
+  await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(provedAt);
+
+  await page.getByRole('link', { name: 'Patient records' }).click();
+  await expect(page).toHaveURL(/\/auth\?prompt=login&redirect=%2Foidc%2Finteraction%2F/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in again');
+  await expectNoAxeViolations(page);
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Username').fill(user.username);
+  await login.getByLabel('Password').fill(user.password);
+  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  await expect(page).toHaveURL(NOTE_APP_URL);
+  await signedInAs(page, user.username, 'yes');
+  await expect(page.getByTestId('sub')).toHaveText(sub!);
+  expect(Number(await page.getByTestId('auth-time').textContent())).toBeGreaterThan(provedAt);
+  // Still signed in to ChairNotes.
+  await page.goto('/account');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Open ChairNotes' }),
+  ).toBeVisible();
+});
+
 test("an admin ends a subscriber's sessions: the note app is told at its back-channel and its session ends", async ({
   page,
   browser,

@@ -58,8 +58,11 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
   );
 }
 
-/** Sends the person to ChairNotes to sign in, as the note app does for anyone without a session. */
-async function startSignIn(res: ServerResponse) {
+/**
+ * Sends the person to ChairNotes to sign in, as the note app does for anyone without a session;
+ * `extra`: `{prompt: 'login'}` asks for a fresh sign-in (before patient records, say).
+ */
+async function startSignIn(res: ServerResponse, extra: Record<string, string> = {}) {
   const { config } = await provider();
   const flow = {
     verifier: oidc.randomPKCECodeVerifier(),
@@ -74,6 +77,7 @@ async function startSignIn(res: ServerResponse) {
     code_challenge_method: 'S256',
     state: flow.state,
     nonce: flow.nonce,
+    ...extra,
   });
   res.writeHead(302, {
     location: url.href,
@@ -107,7 +111,7 @@ async function callback(req: IncomingMessage, res: ServerResponse) {
 
 function home(session: Session, res: ServerResponse) {
   const { claims } = session;
-  const practice = claims.practice as { name: string; role: string } | null;
+  const practice = claims.practice as { name: string; role: string } | undefined;
   page(
     res,
     200,
@@ -116,7 +120,9 @@ function home(session: Session, res: ServerResponse) {
       `<p>Account: <span data-testid="sub">${escapeHtml(claims.sub)}</span></p>` +
       `<p>Email: ${escapeHtml(claims.email)}</p><p>Plan: ${escapeHtml(claims.plan ?? 'none')}</p>` +
       `<p>Practice: ${practice ? `${escapeHtml(practice.name)} (${escapeHtml(practice.role)})` : 'none'}</p>` +
-      `<p>Signed in with: ${escapeHtml((claims.amr as string[] | undefined)?.join(', '))}</p>`,
+      `<p>Signed in with: ${escapeHtml((claims.amr as string[] | undefined)?.join(', '))}</p>` +
+      `<p>Proved at: <span data-testid="auth-time">${escapeHtml(claims.auth_time)}</span></p>` +
+      '<p><a href="/patient-records">Patient records</a></p>',
   );
 }
 
@@ -147,6 +153,8 @@ const server = createServer((req, res) => {
     if (req.method === 'POST' && pathname === '/backchannel-logout') return backchannelLogout(req, res);
     if (req.method !== 'GET') return page(res, 405, 'Not allowed', '');
     if (pathname === '/callback') return callback(req, res);
+    // Patient records want a proof of who it is from just now: a fresh sign-in at ChairNotes.
+    if (pathname === '/patient-records') return startSignIn(res, { prompt: 'login' });
     if (pathname === '/logouts') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify(logouts));

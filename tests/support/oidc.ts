@@ -97,7 +97,8 @@ export function browser(appUrl: string, onResponse: (url: string, res: Response)
   async function request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     headers.set('cookie', cookieHeader());
-    if (init.method && init.method !== 'GET') headers.set('origin', appUrl);
+    // A write carries our Origin, unless the caller names another (a form posted from the note app).
+    if (init.method && init.method !== 'GET' && !headers.has('origin')) headers.set('origin', appUrl);
     const res = await fetch(new URL(url, appUrl), { ...init, headers, redirect: 'manual' });
     onResponse(new URL(url, appUrl).href, res);
     return remember(res);
@@ -159,6 +160,9 @@ export async function noteAppAuthorization(t: OidcApp, extra: Record<string, str
   });
   return {
     url: url.href,
+    verifier,
+    state,
+    nonce,
     exchange: (callbackUrl: string, config = t.noteApp, pkceCodeVerifier = verifier) =>
       oidc.authorizationCodeGrant(config, new URL(callbackUrl), {
         pkceCodeVerifier,
@@ -257,4 +261,14 @@ export async function signInAcrossInstances(appUrl: string, redirectUri: string)
   expect(refreshed.claims()).toMatchObject({ sub: claims.sub });
 
   return steps;
+}
+
+/** openid-client's error for a refused request: its OAuth error code. */
+export async function oauthError(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (err) {
+    return (err as { error?: string; code?: string }).error ?? (err as Error).message;
+  }
+  throw new Error('the request was not refused');
 }

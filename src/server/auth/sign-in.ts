@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { type Client, clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
+import { sha256Hex } from '../lib/tokens';
 import { verifyPassword } from './password';
 import { type EventSubject, securityEventsRepo } from './security-events';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookies';
@@ -70,12 +71,17 @@ export async function startSession(
   subjectId: number,
   amr: Amr[] = ['pwd'],
 ): Promise<void> {
-  const { sessions, cookie, database } = request.server.ctx;
+  const { sessions, cookie, database, noteAppLogout } = request.server.ctx;
   // A new token at every sign-in: a token planted before login (session fixation) is worthless.
   const old = sessionToken(request, kind, cookie);
-  if (old) await sessions[kind].end(old);
   const client = clientOf(request);
   const { token, expiresAt } = await sessions[kind].create(subjectId, client, { amr });
+  if (old) {
+    // Signed in again as the same person (a fresh sign-in the note app asked for, decision 069): the
+    // note app's sessions opened from the old session go on with the new one instead of ending with it.
+    if (kind === 'user') await noteAppLogout.carryOver(sha256Hex(old), sha256Hex(token), subjectId);
+    await sessions[kind].end(old);
+  }
   await securityEventsRepo(database.db).record(subjectOf(kind, subjectId), 'sign_in', client);
   setSessionCookie(reply, kind, token, expiresAt, cookie);
 }

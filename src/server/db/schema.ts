@@ -595,6 +595,8 @@ export const oidcModels = pgTable(
  */
 export const oidcSigningKeys = pgTable('oidc_signing_keys', {
   kid: text('kid').primaryKey(),
+  /** The algorithm it signs with (oidc/signing-keys.ts SIGNING_ALGS): each has its own line of keys. */
+  alg: text('alg').notNull().default('ES256'),
   sealedJwk: text('sealed_jwk').notNull(),
   createdAt: createdAt(),
   activatesAt: timestamp('activates_at', { withTimezone: true }).notNull(),

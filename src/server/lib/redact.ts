@@ -3,9 +3,16 @@ import { stdSerializers } from 'pino';
 // Live secrets kept out of what outlives a request: the outbox once a mail is sent, and every log line
 // (design.md section 6).
 
-/** The text with the value of every `token=` link parameter (reset, verification, unsubscribe) hidden. */
+/**
+ * Link parameters whose value is a live secret or personal: `token` (reset, verification,
+ * unsubscribe links) and OpenID Connect's `id_token_hint` (a whole ID token), `code`, `state` and
+ * `login_hint` (the note app's sign-in and sign-out URLs, docs/decisions/069-openid-conformance.md).
+ */
+const SECRET_PARAMETERS = /([?&](?:token|id_token_hint|code|state|login_hint)=)[^&\s"'<>]+/g;
+
+/** The text with the value of every secret link parameter hidden. */
 export function redactTokens(text: string): string {
-  return text.replace(/([?&]token=)[^&\s"'<>]+/g, '$1[redacted]');
+  return text.replace(SECRET_PARAMETERS, '$1[redacted]');
 }
 
 /**

@@ -39,7 +39,8 @@ export function findAccount(db: Db): FindAccount {
         preferred_username: user.username,
         plan: entitlement.plan,
         note_app_access: entitlement.access,
-        practice: practice && { id: practice.id, name: practice.name, role: practice.role },
+        // No practice is no claim (some clients drop a null object, others choke on it).
+        ...(practice ? { practice: { id: practice.id, name: practice.name, role: practice.role } } : {}),
       }),
     };
   };

@@ -67,6 +67,15 @@ export function noteAppLogout(repo: OidcRepo, log: FastifyBaseLogger) {
       return running;
     },
 
+    /**
+     * The person signed in afresh in a browser that held a session of theirs (the note app asked for a
+     * fresh sign-in): the note-app sessions opened from the old ChairNotes session now belong to the new
+     * one, so the old one's end does not end them. A session of someone else's stays, and ends.
+     */
+    async carryOver(fromSessionId: string, toSessionId: string, userId: number): Promise<void> {
+      await repo.relinkSessions(fromSessionId, toSessionId, userId);
+    },
+
     /** Every note-app session of the person ends, on every device (their password changed). */
     async endAllFor(userId: number): Promise<void> {
       await repo.unlinkSessionsOf(userId);

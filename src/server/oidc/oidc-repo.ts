@@ -10,8 +10,14 @@ export type OidcPayload = Record<string, unknown> & {
   authorizations?: Record<string, { sid?: string; grantId?: string }>;
 };
 
+type NewSigningKey = { kid: string; alg: string; sealedJwk: string };
+
 // Any fixed number, distinct from the migrations' (db/migrate.ts): serialises making the first key.
 const FIRST_KEY_LOCK_ID = 727_274_016;
+
+/** A note-app session row of the user (its account id is their public id). */
+const accountIs = (userId: number) =>
+  sql`${oidcModels.accountId} = (select ${users.publicId}::text from ${users} where ${users.id} = ${userId})`;
 
 const live = () => or(isNull(oidcModels.expiresAt), sql`${oidcModels.expiresAt} > now()`);
 
@@ -98,10 +104,19 @@ export function oidcRepo(db: Db) {
       await db
         .update(oidcModels)
         .set({ userSessionId: null })
+        .where(and(eq(oidcModels.model, 'Session'), accountIs(userId)));
+    },
+
+    /** The person's note-app sessions linked to one ChairNotes session, linked to another of theirs. */
+    async relinkSessions(fromSessionId: string, toSessionId: string, userId: number): Promise<void> {
+      await db
+        .update(oidcModels)
+        .set({ userSessionId: toSessionId })
         .where(
           and(
             eq(oidcModels.model, 'Session'),
-            sql`${oidcModels.accountId} = (select ${users.publicId}::text from ${users} where ${users.id} = ${userId})`,
+            eq(oidcModels.userSessionId, fromSessionId),
+            accountIs(userId),
           ),
         );
     },
@@ -126,20 +141,25 @@ export function oidcRepo(db: Db) {
       async list() {
         return db.select().from(oidcSigningKeys).orderBy(oidcSigningKeys.activatesAt);
       },
-      async add(kid: string, sealedJwk: string, activatesAt: Date): Promise<void> {
-        await db.insert(oidcSigningKeys).values({ kid, sealedJwk, activatesAt });
+      async add(key: NewSigningKey, activatesAt: Date): Promise<void> {
+        await db.insert(oidcSigningKeys).values({ ...key, activatesAt });
       },
       /**
-       * Adds the first key unless there is one. Instances starting together on one database would
-       * each add a key and sign with their own, which the others do not publish until they read the
-       * keys again: a transaction-scoped advisory lock lets one add it and the others see it.
+       * Adds the first key of its algorithm unless there is one. Instances starting together on one
+       * database would each add a key and sign with their own, which the others do not publish until
+       * they read the keys again: a transaction-scoped advisory lock lets one add it and the others
+       * see it.
        */
-      async addFirst(kid: string, sealedJwk: string, activatesAt: Date): Promise<boolean> {
+      async addFirst(key: NewSigningKey, activatesAt: Date): Promise<boolean> {
         return db.transaction(async (tx) => {
           await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_KEY_LOCK_ID})`);
-          const [existing] = await tx.select({ kid: oidcSigningKeys.kid }).from(oidcSigningKeys).limit(1);
+          const [existing] = await tx
+            .select({ kid: oidcSigningKeys.kid })
+            .from(oidcSigningKeys)
+            .where(eq(oidcSigningKeys.alg, key.alg))
+            .limit(1);
           if (existing) return false;
-          await tx.insert(oidcSigningKeys).values({ kid, sealedJwk, activatesAt });
+          await tx.insert(oidcSigningKeys).values({ ...key, activatesAt });
           return true;
         });
       },

@@ -9,7 +9,7 @@ import { findAccount, OIDC_CLAIMS, OIDC_SCOPES } from './account';
 import { databaseAdapter } from './adapter';
 import type { OidcRepo } from './oidc-repo';
 import type { OidcPages } from './pages';
-import { loadSigningKeys } from './signing-keys';
+import { loadSigningKeys, SIGNING_ALGS } from './signing-keys';
 
 const MINUTE = 60;
 const DAY = 24 * 60 * MINUTE;
@@ -93,11 +93,20 @@ function providerConfiguration(
     pkce: { required: () => true },
     clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
-    enabledJWA: { idTokenSigningAlgValues: ['ES256'], userinfoSigningAlgValues: ['ES256'] },
+    // RS256 too, as OpenID Connect Discovery requires of a provider (oidc/signing-keys.ts keeps a key
+    // of each); the note app's client stays on ES256.
+    enabledJWA: { idTokenSigningAlgValues: [...SIGNING_ALGS], userinfoSigningAlgValues: ['ES256'] },
+    // OpenID Connect asks for redirect_uri on every authorization request, even from a client with one.
+    allowOmittingSingleRegisteredRedirectUri: false,
     // Server-to-server calls only: no browser script calls the token endpoint from another origin.
     clientBasedCORS: () => false,
     features: {
       devInteractions: { enabled: false },
+      // Pushed authorization requests stay (a server-to-server post, authenticated with the client
+      // secret); DPoP goes: the note app's tokens are bound to it by its secret, and discovery should
+      // advertise only what the note app may use (docs/decisions/069-openid-conformance.md).
+      pushedAuthorizationRequests: { enabled: true },
+      dPoP: { enabled: false },
       userinfo: { enabled: true },
       revocation: {
         enabled: true,
@@ -147,10 +156,39 @@ function providerConfiguration(
   };
 }
 
+/** The endpoints a browser may reach with a form post as well as a GET (OpenID Connect Core 3.1.2.1, RP-Initiated Logout 2). */
+const POSTABLE = new Set(['/auth', '/session/end']);
+const POSTED_FORM_LIMIT = 64 * 1024;
+
+/**
+ * A form posted to the authorization or end-session endpoint goes on as the same request by GET (a
+ * 303 to the endpoint with the form as its query). oidc-provider takes such posts itself only with
+ * SameSite=None session cookies (a cross-site post carries no Lax cookie); the GET a 303 makes is a
+ * top-level navigation, which carries them, so the cookies stay Lax.
+ */
+async function postedAsGet(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
+  if (ctx.method !== 'POST' || !POSTABLE.has(ctx.path) || !ctx.is('application/x-www-form-urlencoded'))
+    return next();
+  let form = '';
+  for await (const chunk of ctx.req) {
+    form += chunk;
+    if (form.length > POSTED_FORM_LIMIT) {
+      ctx.status = 413;
+      ctx.body = { message: 'The form is too large.' };
+      return;
+    }
+  }
+  // The path as the browser sent it (routes.ts mounts the provider under /oidc, as originalUrl).
+  const path = ((ctx.req as { originalUrl?: string }).originalUrl ?? ctx.originalUrl).split('?')[0];
+  ctx.status = 303;
+  ctx.redirect(`${path}?${new URLSearchParams(form)}`);
+}
+
 function buildProvider(Library: ProviderClass, deps: ProviderDeps, keys: Configuration['jwks']): Provider {
   const provider = new Library(`${deps.config.APP_URL}/oidc`, providerConfiguration(Library, deps, keys));
   // Behind the proxies TRUST_PROXY names, X-Forwarded-Proto says whether the request came over https.
   provider.proxy = Boolean(deps.config.TRUST_PROXY);
+  provider.use(postedAsGet);
   provider.use(async (ctx, next) => {
     await next();
     // A path the provider does not have: our 404, as for any other unknown path (not Koa's plain text).

@@ -9,13 +9,21 @@ import { oidcRepo } from './oidc-repo';
 import { type OidcPages, oidcPages } from './pages';
 import { interactionPath, type OidcProvider, oidcProvider, postLogoutOrigins } from './provider';
 import { answerInteraction } from './sign-in-interaction';
-import { ensureSigningKey, KEY_REFRESH_MS } from './signing-keys';
+import { ensureSigningKeys, KEY_REFRESH_MS } from './signing-keys';
 
-/** The provider's endpoints that other servers call (no browser, so no Origin to check; each authenticates the client). */
-export const OIDC_SERVER_TO_SERVER = [
+/**
+ * The provider's endpoints our Origin check leaves alone. Other servers call the first four (no
+ * browser, so no Origin; each authenticates the client). The last two take a form the note app's page
+ * posts, from its own origin, and do nothing a GET with the same parameters does not: the sign-in
+ * request (OpenID Connect Core 3.1.2.1) and the sign-out request, whose question our own page posts
+ * back (with the Origin check and the provider's xsrf field).
+ */
+export const OIDC_ORIGIN_EXEMPT = [
   '/oidc/token',
   '/oidc/token/revocation',
   '/oidc/me',
+  '/oidc/request',
+  '/oidc/auth',
   '/oidc/session/end',
 ];
 
@@ -30,7 +38,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
   const repo = oidcRepo(ctx.database.db);
   const pages: OidcPages = oidcPages(opts.stylesheets);
   async function startProvider(): Promise<OidcProvider> {
-    await ensureSigningKey(repo, ctx.secretsKey);
+    await ensureSigningKeys(repo, ctx.secretsKey);
     const provider = await oidcProvider({
       config: ctx.config,
       db: ctx.database.db,

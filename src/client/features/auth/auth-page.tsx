@@ -7,6 +7,7 @@ import { Redirect, useNavigation } from '@client/lib/navigation';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { rememberReferralCode } from '@client/lib/pending-referral';
 import { useCurrentUser } from '@client/lib/session';
+import { isChallenge } from '@client/lib/two-factor-types';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { TwoFactorRequired } from '@shared/schemas/two-factor';
@@ -65,9 +66,18 @@ export function AuthPage() {
     switchedByLink.current = false;
   });
 
+  // The note app asked for a fresh sign-in (OpenID Connect prompt=login or max_age: the provider sends
+  // a signed-in person here with prompt=login, docs/decisions/069-openid-conformance.md). The form shows
+  // to them too, and they go on once signed in again here.
+  const signInAgain = params.get('prompt') === 'login';
+  const signedInHere =
+    secondFactor.isSuccess ||
+    passkeyMutation.isSuccess ||
+    (loginMutation.data !== undefined && !isChallenge(loginMutation.data));
+
   // The forms show while the session check runs (this page is prerendered, and most visitors are
   // signed out); a visitor found to be signed in sees a spinner while they are sent on.
-  if (user) {
+  if (user && (!signInAgain || signedInHere)) {
     let to = target;
     if (submitted === 'login') to = afterLoginTarget(user, target);
     else if (submitted === 'register') to = afterRegisterTarget(target);
@@ -89,9 +99,13 @@ export function AuthPage() {
       <div className="flex items-start justify-center px-4 py-10 sm:items-center sm:px-6">
         <div className="w-full max-w-md">
           <h1 className="text-center text-3xl font-bold tracking-tight text-slate-900">
-            Welcome to {PRODUCT_NAME}
+            {user ? 'Sign in again' : `Welcome to ${PRODUCT_NAME}`}
           </h1>
-          <p className="mt-2 text-center text-slate-600">Sign in or create an account to get started.</p>
+          <p className="mt-2 text-center text-slate-600">
+            {user
+              ? 'The note app asks you to confirm it is you before it goes on.'
+              : 'Sign in or create an account to get started.'}
+          </p>
           {referral ? (
             <p className="mt-4 flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950">
               <Gift aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
