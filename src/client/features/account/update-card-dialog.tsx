@@ -24,8 +24,11 @@ import { startCardUpdate, useFinishCardUpdate } from './api/update-card';
  */
 export function UpdateCardDialog() {
   const [open, setOpen] = useState(false);
+  // While the bank's check runs, Stripe.js shows its own modal: this dialog steps back (not modal) so
+  // that the check can take focus and clicks.
+  const [bankCheck, setBankCheck] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={(next) => !bankCheck && setOpen(next)} modal={!bankCheck}>
       <DialogTrigger asChild>
         <Button>Update card</Button>
       </DialogTrigger>
@@ -34,13 +37,15 @@ export function UpdateCardDialog() {
         <DialogDescription>
           Your unpaid payment is taken from the new card at once, and every renewal after it.
         </DialogDescription>
-        {open ? <CardSetup onDone={() => setOpen(false)} /> : null}
+        {open ? <CardSetup onDone={() => setOpen(false)} onBankCheck={setBankCheck} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function CardSetup({ onDone }: { onDone: () => void }) {
+type CardFormProps = { onDone: () => void; onBankCheck: (running: boolean) => void };
+
+function CardSetup({ onDone, onBankCheck }: CardFormProps) {
   const config = usePaymentConfig();
   const stripe = useStripeJs(config.data ?? null);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
@@ -60,17 +65,17 @@ function CardSetup({ onDone }: { onDone: () => void }) {
   if (!clientSecret || stripe.status !== 'ready') return <Spinner label="Loading the card form" />;
   return (
     <Elements stripe={stripe.stripe} options={{ clientSecret }}>
-      <CardForm onDone={onDone} />
+      <CardForm onDone={onDone} onBankCheck={onBankCheck} />
     </Elements>
   );
 }
 
-function CardForm({ onDone }: { onDone: () => void }) {
+function CardForm({ onDone, onBankCheck }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
-  const finish = useFinishCardUpdate();
+  const finish = useFinishCardUpdate(onBankCheck);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
