@@ -756,21 +756,23 @@ const PENDING_UPDATE_PARAMS = [
 ];
 
 /**
- * proration_behavior and proration_date (`name`: how the caller calls it). Without a date Stripe
- * prorates at its own now; a date outside the current period is refused, as Stripe refuses it.
+ * proration_behavior and proration_date (`name`: how the caller calls it). A date sent outside the
+ * current period is refused, as Stripe refuses it. Without one Stripe prorates at its own now, which
+ * is always inside the period; this fake keeps one clock for every customer (Stripe gives each test
+ * clock its own), moved ahead by other tests' trials and renewals, so its now is brought into the period.
  */
 function prorationParams(p: Params, sub: SubscriptionRecord, state: StripeState, name = 'proration_date') {
   const behavior = str(p, 'proration_behavior') ?? 'create_prorations';
   if (!['none', 'create_prorations', 'always_invoice'].includes(behavior))
     throw invalid(`Invalid proration_behavior: ${behavior}`, 'proration_behavior');
-  const date = int(p, 'proration_date', name) ?? state.now();
+  const sent = int(p, 'proration_date', name);
   const { current_period_start: start, current_period_end: end } = sub.item;
-  if (date < start || date > end)
+  if (sent !== undefined && (sent < start || sent > end))
     throw invalid(
-      `The \`${name}\` must be within the current subscription period (${start} to ${end}); ${date} is not.`,
+      `The \`${name}\` must be within the current subscription period (${start} to ${end}); ${sent} is not.`,
       name,
     );
-  return { behavior, date };
+  return { behavior, date: sent ?? Math.min(Math.max(state.now(), start), end) };
 }
 
 route('POST', '/v1/invoices/create_preview', ({ p, state, billing, view }) => {
