@@ -365,6 +365,19 @@ describe('a switch the bank wants confirmed (SCA)', () => {
     expect(fake.state.paymentIntents.get(intent)!.status).toBe('canceled');
   });
 
+  it('a payment that went through is never called off, even before Stripe has applied the change', async () => {
+    const { u, record } = await askingSubscriber(ALWAYS_AUTHENTICATES);
+    expect((await u.client.post('/api/subscription/change-plan', { planId: 'clinic' })).statusCode).toBe(202);
+    // Stripe marks the invoice paid and applies the update a moment after the PaymentIntent succeeds:
+    // the page's call can arrive in between.
+    const intent = fake.state.paymentIntents.get(pendingIntent(record))!;
+    intent.status = 'succeeded';
+    const done = await u.client.post('/api/subscription/change-plan/complete', { planId: 'clinic' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(fake.state.invoices.get(record.latest_invoice!)!.status).toBe('open');
+    expect(record.pending_update).not.toBeNull();
+  });
+
   it('a card set up for later asks when the person switches (on-session), not at a renewal', async () => {
     const { u, record } = await askingSubscriber(AUTHENTICATES_UNLESS_SET_UP);
     // Its renewal went through without asking (the card was saved for that).

@@ -452,9 +452,15 @@ export function subscriptionService(ctx: AppContext) {
         const sub = await billing.stripe.subscriptions.retrieve(subId);
         const invoiceId = invoiceIdOf(sub);
         const invoice = invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
-        if (sub.pending_update && invoice?.id && invoice.status !== 'paid')
+        // Judged by the payment itself: Stripe marks the invoice paid, and applies the update, a moment
+        // after the PaymentIntent succeeds; a payment on its way is never called off.
+        const intent =
+          invoice?.id && invoice.status === 'open' ? await paymentIntentOf(billing, invoice.id) : null;
+        const paying = intent?.status === 'succeeded' || intent?.status === 'processing';
+        if (sub.pending_update && invoice?.id && invoice.status !== 'paid' && !paying)
           throw await callOffPendingSwitch(billing, user, invoice.id, NOT_CONFIRMED);
-        const paidSwitch = invoice?.billing_reason === 'subscription_update' && invoice.status === 'paid';
+        const paidSwitch =
+          invoice?.billing_reason === 'subscription_update' && (invoice.status === 'paid' || paying);
         return {
           user: await syncUser(db, billing, user),
           amountNow: paidSwitch ? moneyNow(invoice) : 0,

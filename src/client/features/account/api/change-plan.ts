@@ -63,9 +63,14 @@ export function useChangePlan({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: PlanChange) => changePlan(queryClient, change, onBankCheck),
-    onSuccess: async (user) => {
+    onSuccess: async (user, change) => {
       setUser(queryClient, user);
-      toast({ title: `You are now on the ${findPlan(user.plan)?.name ?? user.plan} plan.` });
+      // Paid, but Stripe has not applied the change yet (it follows the payment by a moment).
+      const title =
+        user.plan === change.planId
+          ? `You are now on the ${findPlan(user.plan)?.name ?? user.plan} plan.`
+          : 'Your payment went through. Your plan changes in a moment.';
+      toast({ title });
       onDone?.();
       await queryClient.invalidateQueries({ queryKey: queryKeys.user.all });
     },
