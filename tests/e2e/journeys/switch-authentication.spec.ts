@@ -66,3 +66,31 @@ test('the bank check fails: the person stays on Plus and is told so', async ({ p
   await expect(summary.getByText('Current plan: Plus')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Practice', exact: true })).toHaveCount(0);
 });
+
+test('a new card whose bank asks pays the overdue renewal once confirmed in the page', async ({ page }) => {
+  // Set-up walks Stripe through a trial's end whose payment fails.
+  test.slow();
+  const user = await registerViaApi(page);
+  await subscribeViaApi(page, 'pro');
+  await atStripe(page, 'confirm-setup', user.email);
+  await atStripe(page, 'end-trial', user.email, { paymentFails: true });
+
+  await page.goto('/account?tab=subscription');
+  const plan = page.getByRole('region', { name: 'Your subscription' });
+  await plan.getByRole('button', { name: 'Update card' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update your card' });
+  await dialog.getByLabel('Card number').fill(ALWAYS_ASKS);
+  await dialog.getByLabel('Expiry date').fill('12 / 30');
+  await dialog.getByLabel('Security code').fill('123');
+  await dialog.getByRole('button', { name: 'Save card and pay' }).click();
+  // The renewal is charged to the new card while the person is away from it: the bank asks here.
+  const bank = page.getByRole('dialog', { name: 'Confirm your payment' });
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+
+  await expect(page.getByText('Card updated', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Payment method' })).toContainText('3184');
+  await expect
+    .poll(async () => (await (await page.request.get('/api/subscription')).json()).status)
+    .toBe('active');
+});
