@@ -24,11 +24,8 @@ import { startCardUpdate, useFinishCardUpdate } from './api/update-card';
  */
 export function UpdateCardDialog() {
   const [open, setOpen] = useState(false);
-  // While the bank's check runs, Stripe.js shows its own modal: this dialog steps back (not modal) so
-  // that the check can take focus and clicks.
-  const [bankCheck, setBankCheck] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(next) => !bankCheck && setOpen(next)} modal={!bankCheck}>
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button>Update card</Button>
       </DialogTrigger>
@@ -37,15 +34,13 @@ export function UpdateCardDialog() {
         <DialogDescription>
           Your unpaid payment is taken from the new card at once, and every renewal after it.
         </DialogDescription>
-        {open ? <CardSetup onDone={() => setOpen(false)} onBankCheck={setBankCheck} /> : null}
+        {open ? <CardSetup onDone={() => setOpen(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-type CardFormProps = { onDone: () => void; onBankCheck: (running: boolean) => void };
-
-function CardSetup({ onDone, onBankCheck }: CardFormProps) {
+function CardSetup({ onDone }: { onDone: () => void }) {
   const config = usePaymentConfig();
   const stripe = useStripeJs(config.data ?? null);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
@@ -65,17 +60,19 @@ function CardSetup({ onDone, onBankCheck }: CardFormProps) {
   if (!clientSecret || stripe.status !== 'ready') return <Spinner label="Loading the card form" />;
   return (
     <Elements stripe={stripe.stripe} options={{ clientSecret }}>
-      <CardForm onDone={onDone} onBankCheck={onBankCheck} />
+      <CardForm onDone={onDone} />
     </Elements>
   );
 }
 
-function CardForm({ onDone, onBankCheck }: CardFormProps) {
+function CardForm({ onDone }: { onDone: () => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
-  const finish = useFinishCardUpdate(onBankCheck);
+  // The card is saved by the time the bank's check on the payment begins: the dialog closes for
+  // Stripe.js's own modal, and the toast says how the payment ended.
+  const finish = useFinishCardUpdate((running) => running && onDone());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
