@@ -95,7 +95,9 @@ export const planChangePreviewSchema = z.object({
 export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 
 export const planChangeSchema = planChangeQuerySchema.extend({
-  quote: z.string().max(1000).optional(),
+  quote: text()
+    .regex(/^v1\.[\w.-]{1,1000}$/, 'Not a price quote from a preview')
+    .optional(),
 });
 export type PlanChange = z.infer<typeof planChangeSchema>;
 
