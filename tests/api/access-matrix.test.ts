@@ -242,6 +242,11 @@ const ROUTES: Record<string, Row> = {
     call: () => ({ body: { planId: 'clinic' } }),
     allowed: 400,
   },
+  'POST /api/subscription/change-plan/complete': {
+    access: 'user',
+    call: () => ({ body: { planId: 'clinic' } }),
+    allowed: 400,
+  },
 
   // A user in no practice (every caller here) finds none to act on: 404, never another's.
   'GET /api/practice': { access: 'user', allowed: 404 },

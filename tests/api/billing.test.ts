@@ -5,6 +5,7 @@ import { createBilling } from '../../src/server/billing/billing';
 import { PORTAL_CONFIGURATION_KEY, VAT_RATE_KEY } from '../../src/server/billing/catalog';
 import { client, createTestApp, signedInUser, stripeApp, subscribeWithCard } from '../support/app';
 import { stripeClient } from '../support/fake-stripe';
+import { ALWAYS_AUTHENTICATES, AUTHENTICATES_UNLESS_SET_UP } from '../support/fake-stripe/billing';
 import { enrolledAdmin } from '../support/two-factor';
 
 const t = await stripeApp();
@@ -521,5 +522,103 @@ describe('managing the subscription', () => {
     const other = (await createBilling(t.config))!;
     expect((await other.catalog()).portalConfigurationId).toBe(configuration!.id);
     expect(fake.state.portalConfigurations.size).toBe(1);
+  });
+});
+
+describe('the card: the one Stripe charges, and an unpaid renewal paid with a new one', () => {
+  /** A subscriber whose card (`last4`) was saved at the subscribe page; `renewal`: the trial's end, so charged. */
+  async function subscriber(last4 = '4242', renewal: { paymentFails?: boolean } | null = null) {
+    const u = await signedInUser(t.app);
+    const started = await subscribe(u);
+    await deliverAll(fake.confirmSetupIntent(started.clientSecret.split('_secret_')[0]!, { last4 }));
+    const { customer, sub } = await stripeIds(u.id);
+    if (renewal) await deliverAll(fake.endTrial(sub, renewal));
+    return { u, customer, sub, record: fake.state.subscriptions.get(sub)! };
+  }
+
+  /** Saves `last4` through the card form (a SetupIntent the page confirms), then says so. */
+  async function newCard(u: Signed, last4: string) {
+    const started = await u.client.post('/api/billing/card');
+    expect(started.statusCode, started.body).toBe(200);
+    const id = started.json().clientSecret.split('_secret_')[0];
+    await deliverAll(fake.confirmSetupIntent(id, { last4 }));
+    return u.client.post('/api/billing/card/confirm', { setupIntentId: id });
+  }
+
+  it("shows the subscription's default card, which Stripe charges before the customer's", async () => {
+    const { u, customer, record } = await subscriber('4242');
+    // The customer's default is another card (set in Stripe's portal, say): Stripe still charges the
+    // subscription's own.
+    const stripe = stripeClient(fake);
+    const other = fake.state.paymentMethods.get(record.default_payment_method!)!;
+    expect(other.card.last4).toBe('4242');
+    const pm = [...fake.state.paymentMethods.values()].find((m) => m.customer === customer)!;
+    fake.state.paymentMethods.set('pm_other_default', {
+      ...pm,
+      id: 'pm_other_default',
+      card: { ...pm.card, last4: '4444', brand: 'mastercard' },
+    });
+    await stripe.customers.update(customer, {
+      invoice_settings: { default_payment_method: 'pm_other_default' },
+    });
+    expect((await u.client.get('/api/billing/payment-method')).json()).toMatchObject({ last4: '4242' });
+    // Without a subscription default, the customer's is the one.
+    await stripe.subscriptions.update(record.id, { default_payment_method: '' });
+    expect((await u.client.get('/api/billing/payment-method')).json()).toMatchObject({ last4: '4444' });
+  });
+
+  it("an unpaid subscription's open invoice is paid by the new card", async () => {
+    const { u, record, customer } = await subscriber('4242', { paymentFails: true });
+    // Stripe's retries ran out and it marked the subscription unpaid (a setting of the account).
+    record.status = 'unpaid';
+    const unpaidInvoice = record.latest_invoice!;
+    expect((await u.client.post('/api/subscription/sync')).json().subscriptionStatus).toBe('past_due');
+    const updated = await newCard(u, '1111');
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ subscriptionStatus: 'active' });
+    expect(fake.state.invoices.get(unpaidInvoice)!.status).toBe('paid');
+    expect(record.default_payment_method).toBe(
+      [...fake.state.paymentMethods.values()].find((m) => m.customer === customer && m.card.last4 === '1111')!
+        .id,
+    );
+  });
+
+  it('a new card whose bank asks to confirm the unpaid payment: confirmed in the page, then paid', async () => {
+    const { u, record } = await subscriber('4242', { paymentFails: true });
+    const answer = await newCard(u, ALWAYS_AUTHENTICATES);
+    expect(answer.statusCode, answer.body).toBe(202);
+    const intent = fake.state.invoices.get(record.latest_invoice!)!.payment_intent!;
+    expect(answer.json().clientSecret).toBe(fake.state.paymentIntents.get(intent)!.client_secret);
+    expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('past_due');
+    await deliverAll(fake.authenticate(intent, true));
+    expect((await u.client.post('/api/subscription/sync')).json().subscriptionStatus).toBe('active');
+    expect((await u.client.get('/api/billing/payment-method')).json()).toMatchObject({
+      last4: ALWAYS_AUTHENTICATES,
+    });
+  });
+
+  it("Stripe's test cards ask as Stripe documents: 3184 at every renewal, 3155 not once it is set up", async () => {
+    const always = await subscriber(ALWAYS_AUTHENTICATES, {});
+    expect(always.record.status).toBe('past_due');
+    expect(
+      fake.state.paymentIntents.get(fake.state.invoices.get(always.record.latest_invoice!)!.payment_intent!),
+    ).toMatchObject({ status: 'requires_action' });
+    const saved = await subscriber(AUTHENTICATES_UNLESS_SET_UP, {});
+    expect(saved.record.status).toBe('active');
+    expect(fake.state.invoices.get(saved.record.latest_invoice!)!.status).toBe('paid');
+
+    // invoices.pay (off-session by default) with a 3155 card never set up for it: Stripe asks.
+    const { record, customer } = await subscriber('4242', { paymentFails: true });
+    const unsaved = fake.state.paymentMethods.get(record.default_payment_method!)!;
+    fake.state.paymentMethods.set('pm_not_set_up', {
+      ...unsaved,
+      id: 'pm_not_set_up',
+      customer,
+      set_up_for_off_session: false,
+      card: { ...unsaved.card, last4: AUTHENTICATES_UNLESS_SET_UP },
+    });
+    await expect(
+      stripeClient(fake).invoices.pay(record.latest_invoice!, { payment_method: 'pm_not_set_up' }),
+    ).rejects.toMatchObject({ statusCode: 402, code: 'invoice_payment_intent_requires_action' });
   });
 });

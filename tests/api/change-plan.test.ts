@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REFERRAL_COUPON_ID, RETENTION_COUPON_ID } from '../../src/server/billing/catalog';
 import { client, signedInUser, stripeApp } from '../support/app';
-import { DECLINING_CARD } from '../support/fake-stripe/billing';
+import { stripeClient } from '../support/fake-stripe';
+import {
+  ALWAYS_AUTHENTICATES,
+  AUTHENTICATES_UNLESS_SET_UP,
+  DECLINING_CARD,
+} from '../support/fake-stripe/billing';
 import { startSmtpCatcher } from '../support/smtp';
 
 // Switching between Plus and Practice (design.md section 10): Stripe's preview shows the money before
@@ -114,7 +119,7 @@ describe('after the trial', () => {
 
     const res = await u.client.post('/api/subscription/change-plan', {
       planId: 'clinic',
-      prorationDate: shown.prorationDate,
+      quote: shown.quote,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().plan).toBe('clinic');
@@ -127,7 +132,7 @@ describe('after the trial', () => {
     expect(down.amountNow).toBeLessThan(0);
     const moved = await u.client.post('/api/subscription/change-plan', {
       planId: 'pro',
-      prorationDate: down.prorationDate,
+      quote: down.quote,
     });
     expect(moved.json().plan).toBe('pro');
     const { customer } = await ids(u.id);
@@ -142,7 +147,7 @@ describe('after the trial', () => {
     expect(shown.amountNow).toBeLessThanOrEqual(25);
     const res = await u.client.post('/api/subscription/change-plan', {
       planId: 'clinic',
-      prorationDate: shown.prorationDate,
+      quote: shown.quote,
     });
     expect(res.json()).toMatchObject({ plan: 'clinic', hasDiscount: true });
     expect((await u.client.get('/api/subscription')).json()).toMatchObject({
@@ -153,16 +158,232 @@ describe('after the trial', () => {
     expect(newest.amount).toBe(shown.amountNow);
   });
 
-  it('a declined card leaves the plan as it was', async () => {
+  it('a declined card leaves the plan as it was, and nothing to charge later', async () => {
     const u = await subscriber('pro', { card: { last4: DECLINING_CARD } });
     // The first charge at the trial's end fails too: the subscription is past due, still live.
     await deliverAll(fake.endTrial((await ids(u.id)).sub));
+    const failedMails = () =>
+      t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from outbox where "to" = ${u.email} and subject like '%payment failed'`,
+      );
+    const mailsBefore = (await failedMails()).rows[0]!.n;
+    const eventsBefore = fake.events.length;
     const res = await u.client.post('/api/subscription/change-plan', { planId: 'clinic' });
     expect(res.statusCode).toBe(402);
+    // Stripe's events of the failed switch mail nothing: the page said it, and nothing is retried.
+    await deliverAll(fake.events.slice(eventsBefore));
+    expect((await failedMails()).rows[0]!.n).toBe(mailsBefore);
     expect(res.json().message).toBe('Your card was declined.');
     expect((await u.client.get('/api/user')).json().plan).toBe('pro');
     const stripeSub = fake.state.subscriptions.get((await ids(u.id)).sub)!;
     expect(fake.state.prices.get(stripeSub.item.price)?.unit_amount).toBe(9980);
+    // The switch's invoice is void: no pending change, nothing Stripe would try to charge again.
+    expect(stripeSub.pending_update).toBeNull();
+    expect(fake.state.invoices.get(stripeSub.latest_invoice!)).toMatchObject({
+      billing_reason: 'subscription_update',
+      status: 'void',
+    });
+    const switchRequest = fake.requests.findLast(
+      (r) => r.method === 'POST' && r.path === `/v1/subscriptions/${stripeSub.id}` && r.params.items,
+    );
+    expect(switchRequest?.params.payment_behavior).toBe('pending_if_incomplete');
+  });
+});
+
+describe('the amount said is the amount due (a credit balance counts)', () => {
+  it('an upgrade partly paid by account credit: the preview, the charge and the mail say what the card pays', async () => {
+    const u = await subscriber('pro', { paid: true });
+    const { customer } = await ids(u.id);
+    // £20 of credit on the account (a referral's, say).
+    fake.state.customers.get(customer)!.balance = -2000;
+    const shown = (await preview(u, 'clinic')).json();
+    expect(shown.creditUsed).toBe(20);
+    expect(shown.amountNow).toBeGreaterThan(20);
+    expect(shown.amountNow).toBeLessThanOrEqual(30);
+    const res = await u.client.post('/api/subscription/change-plan', {
+      planId: 'clinic',
+      quote: shown.quote,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [newest] = (await u.client.get('/api/billing/invoices')).json();
+    expect(newest).toMatchObject({ amount: shown.amountNow, status: 'paid' });
+    const mail = await smtp.waitFor(u.email, 'Your ChairNotes plan has changed');
+    expect(mail.text).toContain(`£${shown.amountNow.toFixed(2)} (inc. VAT) was charged now`);
+    expect(fake.state.customers.get(customer)!.balance).toBe(0);
+  });
+
+  it('an upgrade the credit covers whole: nothing is charged, and nothing is said to be', async () => {
+    const u = await subscriber('pro', { paid: true });
+    const { customer } = await ids(u.id);
+    fake.state.customers.get(customer)!.balance = -10_000;
+    const shown = (await preview(u, 'clinic')).json();
+    expect(shown.amountNow).toBe(0);
+    expect(shown.creditUsed).toBeGreaterThan(40);
+    const res = await u.client.post('/api/subscription/change-plan', {
+      planId: 'clinic',
+      quote: shown.quote,
+    });
+    expect(res.json().plan).toBe('clinic');
+    const mail = await smtp.waitFor(u.email, 'Your ChairNotes plan has changed');
+    expect(mail.text).toContain('Your ChairNotes plan is now Practice. Nothing was charged now.');
+  });
+});
+
+describe("the preview's moment", () => {
+  it('Stripe previews as a draft with no number or page, at its own moment, and refuses a moment outside the period', async () => {
+    const u = await subscriber('pro', { paid: true });
+    const { customer, sub } = await ids(u.id);
+    const stripe = stripeClient(fake);
+    const record = fake.state.subscriptions.get(sub)!;
+    const items = [
+      { id: record.item.id, price: [...fake.state.prices.values()].find((p) => p.unit_amount === 14980)!.id },
+    ];
+    const draft = await stripe.invoices.createPreview({
+      customer,
+      subscription: sub,
+      subscription_details: { items, proration_behavior: 'always_invoice' },
+    });
+    expect(draft).toMatchObject({
+      status: 'draft',
+      number: null,
+      hosted_invoice_url: null,
+      invoice_pdf: null,
+    });
+    expect(draft.id).toMatch(/^upcoming_in_/);
+    // Stripe's own moment (the fake's clock, ahead of ours since the trial's end), not ours.
+    const moment = draft.parent?.subscription_details?.subscription_proration_date ?? 0;
+    expect(moment).toBeGreaterThanOrEqual(record.item.current_period_start);
+    expect(moment).toBeLessThanOrEqual(fake.now());
+    expect(moment).toBeGreaterThan(Date.now() / 1000 + 86_400);
+    const before = record.item.current_period_start - 60;
+    await expect(
+      stripe.invoices.createPreview({
+        customer,
+        subscription: sub,
+        subscription_details: { items, proration_behavior: 'always_invoice', proration_date: before },
+      }),
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'subscription_details[proration_date]',
+    });
+    await expect(
+      stripe.subscriptions.update(sub, {
+        items,
+        proration_behavior: 'always_invoice',
+        proration_date: before,
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'proration_date' });
+  });
+
+  it('a preview from before the period turned prices the switch now instead of failing', async () => {
+    const u = await subscriber('pro', { paid: true });
+    const shown = (await preview(u, 'clinic')).json();
+    await deliverAll(fake.advancePeriod((await ids(u.id)).sub));
+    const res = await u.client.post('/api/subscription/change-plan', {
+      planId: 'clinic',
+      quote: shown.quote,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().plan).toBe('clinic');
+    const switchRequest = fake.requests.findLast(
+      (r) => r.path.startsWith('/v1/subscriptions/') && r.params.items,
+    );
+    expect(switchRequest?.params.proration_date).toBeUndefined();
+  });
+
+  it("another person's quote, or an altered one, is not used", async () => {
+    const u = await subscriber('pro', { paid: true });
+    const other = await subscriber('pro', { paid: true });
+    const theirs = (await preview(other, 'clinic')).json().quote;
+    for (const quote of [theirs, 'v1.forged.quote.x']) {
+      const res = await u.client.post('/api/subscription/change-plan', { planId: 'clinic', quote });
+      expect(res.statusCode, res.body).toBe(200);
+      const sent = fake.requests.findLast((r) => r.path.startsWith('/v1/subscriptions/') && r.params.items);
+      expect(sent?.params.proration_date).toBeUndefined();
+      await u.client.post('/api/subscription/change-plan', { planId: 'pro' });
+    }
+  });
+});
+
+describe('a switch the bank wants confirmed (SCA)', () => {
+  /** A paid subscriber whose card asks for authentication: its renewal was confirmed on Stripe's page. */
+  async function askingSubscriber(last4: string) {
+    const u = await subscriber('pro', { card: { last4 } });
+    const { sub } = await ids(u.id);
+    const events = fake.endTrial(sub);
+    await deliverAll(events);
+    const record = fake.state.subscriptions.get(sub)!;
+    if (record.status === 'past_due') await deliverAll(fake.confirmRequiredAction(record.latest_invoice!));
+    expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('active');
+    return { u, record };
+  }
+
+  const pendingIntent = (record: { latest_invoice: string | null }) =>
+    fake.state.invoices.get(record.latest_invoice!)!.payment_intent!;
+
+  it('passed in the page, the switch completes: the new plan, its practice, and the mail', async () => {
+    const { u, record } = await askingSubscriber(ALWAYS_AUTHENTICATES);
+    const shown = (await preview(u, 'clinic')).json();
+    const res = await u.client.post('/api/subscription/change-plan', {
+      planId: 'clinic',
+      quote: shown.quote,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const { clientSecret } = res.json();
+    const intent = pendingIntent(record);
+    expect(clientSecret).toBe(fake.state.paymentIntents.get(intent)!.client_secret);
+    expect(fake.state.paymentIntents.get(intent)!.status).toBe('requires_action');
+    // Nothing has moved yet: the change waits at Stripe for its payment.
+    expect(record.pending_update).not.toBeNull();
+    expect((await u.client.get('/api/user')).json().plan).toBe('pro');
+
+    await deliverAll(fake.authenticate(intent, true));
+    const done = await u.client.post('/api/subscription/change-plan/complete', { planId: 'clinic' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ plan: 'clinic', practice: { role: 'owner' } });
+    expect(fake.state.prices.get(record.item.price)?.unit_amount).toBe(14980);
+    const [newest] = (await u.client.get('/api/billing/invoices')).json();
+    expect(newest).toMatchObject({ amount: shown.amountNow, status: 'paid' });
+    const mail = await smtp.waitFor(u.email, 'Your ChairNotes plan has changed');
+    expect(mail.text).toContain(`£${shown.amountNow.toFixed(2)} (inc. VAT) was charged now`);
+  });
+
+  it('failed (or left) in the page, nothing changes and nothing is charged later', async () => {
+    const { u, record } = await askingSubscriber(ALWAYS_AUTHENTICATES);
+    const res = await u.client.post('/api/subscription/change-plan', { planId: 'clinic' });
+    expect(res.statusCode, res.body).toBe(202);
+    const intent = pendingIntent(record);
+    await deliverAll(fake.authenticate(intent, false));
+    const done = await u.client.post('/api/subscription/change-plan/complete', { planId: 'clinic' });
+    expect(done.statusCode).toBe(402);
+    expect(done.json().message).toBe(
+      'Your bank did not confirm the payment, so your plan has not changed. Nothing was charged.',
+    );
+    expect((await u.client.get('/api/user')).json()).toMatchObject({ plan: 'pro', practice: null });
+    expect(record.pending_update).toBeNull();
+    expect(fake.state.prices.get(record.item.price)?.unit_amount).toBe(9980);
+    expect(fake.state.paymentIntents.get(intent)!.status).toBe('canceled');
+  });
+
+  it('a payment that went through is never called off, even before Stripe has applied the change', async () => {
+    const { u, record } = await askingSubscriber(ALWAYS_AUTHENTICATES);
+    expect((await u.client.post('/api/subscription/change-plan', { planId: 'clinic' })).statusCode).toBe(202);
+    // Stripe marks the invoice paid and applies the update a moment after the PaymentIntent succeeds:
+    // the page's call can arrive in between.
+    const intent = fake.state.paymentIntents.get(pendingIntent(record))!;
+    intent.status = 'succeeded';
+    const done = await u.client.post('/api/subscription/change-plan/complete', { planId: 'clinic' });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(fake.state.invoices.get(record.latest_invoice!)!.status).toBe('open');
+    expect(record.pending_update).not.toBeNull();
+  });
+
+  it('a card set up for later asks when the person switches (on-session), not at a renewal', async () => {
+    const { u, record } = await askingSubscriber(AUTHENTICATES_UNLESS_SET_UP);
+    // Its renewal went through without asking (the card was saved for that).
+    expect(fake.state.invoices.get(record.latest_invoice!)!.status).toBe('paid');
+    const res = await u.client.post('/api/subscription/change-plan', { planId: 'clinic' });
+    expect(res.statusCode, res.body).toBe(202);
   });
 });
 

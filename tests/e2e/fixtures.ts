@@ -200,17 +200,19 @@ const APP_STATUS: Record<string, string> = {
  * The webhook processes events after answering: this waits until the account of `page` (the owner
  * of `email`) shows the subscription as Stripe now has it, so everything the events did is done.
  * 'fail-next' makes Stripe's next POST on that subscription fail with a 500; 'confirm-action' gives
- * the bank's confirmation a renewal waits for (SCA).
+ * the bank's confirmation a renewal waits for (SCA). `card`: the number 'confirm-setup' saves (Stripe's
+ * test cards; 4242... by default).
  */
 export async function atStripe(
   page: Page,
   action: 'confirm-setup' | 'end-trial' | 'advance-period' | 'fail-next' | 'confirm-action',
   email: string,
-  opts: { paymentFails?: boolean } = {},
+  opts: { paymentFails?: boolean; card?: string } = {},
 ) {
   const query = new URLSearchParams({
     email,
     ...(opts.paymentFails ? { paymentFails: '1' } : {}),
+    ...(opts.card ? { card: opts.card } : {}),
   });
   const res = await page.request.post(`${stripeControlURL}/${action}?${query}`);
   expect(res.status(), await res.text()).toBe(200);

@@ -3,7 +3,7 @@
 // for the newest subscription of the customer with that email; the events that follow are signed
 // and delivered to the app's webhook, exactly as Stripe would deliver them:
 //
-//   POST /confirm-setup?email=...               the card typed into the Payment Element is saved
+//   POST /confirm-setup?email=...[&card=4000002760003184]  the card typed into the Payment Element is saved
 //   POST /end-trial?email=...[&paymentFails=1]  the trial ends: the first invoice is paid, fails, or
 //                                               (a card that asks every time) waits for the bank (SCA)
 //   POST /confirm-action?email=...              the person confirms that payment on Stripe's page
@@ -13,7 +13,11 @@
 // And what Stripe.js does in the browser (the browser tests route https://api.stripe.com/ here):
 //
 //   POST /stripe-js/v1/setup_intents/:id/confirm    client_secret and the card number typed: the card
-//   POST /stripe-js/v1/payment_intents/:id/confirm  is saved, or the first invoice paid (or declined)
+//   POST /stripe-js/v1/payment_intents/:id/confirm  is saved, or the first invoice paid (or declined);
+//                                                   without a card, a payment waiting for the bank's
+//                                                   check says so (requires_action)
+//   POST /stripe-js/v1/payment_intents/:id/authenticate  the bank's check in the page (3D Secure):
+//                                                   outcome=complete pays, outcome=fail does not
 //
 // Each answers { subscription, statuses, status, currentPeriodEnd } (the webhook's answer to each
 // event, and the subscription at Stripe afterwards), or 404 with a reason.
@@ -38,9 +42,10 @@ async function deliver(events: Stripe.Event[]): Promise<number[]> {
 }
 
 const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) => Stripe.Event[]> = {
-  'confirm-setup': (sub) => {
+  'confirm-setup': (sub, query) => {
     if (!sub.pending_setup_intent) throw new Error(`${sub.id} has no card to confirm`);
-    return fake.confirmSetupIntent(sub.pending_setup_intent);
+    const card = query.get('card')?.replace(/\D/g, '');
+    return fake.confirmSetupIntent(sub.pending_setup_intent, card ? { last4: card.slice(-4) } : undefined);
   },
   'end-trial': (sub, query) => fake.endTrial(sub.id, { paymentFails: query.has('paymentFails') }),
   'confirm-action': (sub) => {
@@ -56,7 +61,8 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
 
 /** Stripe's test cards, as Stripe.js would report them. */
 const DECLINED = '4000000000000002';
-const STRIPE_JS_CONFIRM = /^\/stripe-js\/v1\/(setup_intents|payment_intents)\/([^/]+)\/confirm$/;
+const STRIPE_JS_CONFIRM =
+  /^\/stripe-js\/v1\/(setup_intents|payment_intents)\/([^/]+)\/(confirm|authenticate)$/;
 
 /**
  * A confirmation from the Stripe.js stand-in: the intent whose client secret the page holds gets the
@@ -85,6 +91,15 @@ async function stripeJsConfirm(kind: string, id: string, form: URLSearchParams) 
   const card = { last4: number.slice(-4) };
   let events: Stripe.Event[];
   try {
+    const intent = kind === 'payment_intents' ? fake.state.paymentIntents.get(id) : undefined;
+    // A payment the bank wants the person to confirm (a switch, an invoice paid with a saved card):
+    // Stripe.js is told so, and runs the check in the page.
+    if (!number && intent?.status === 'requires_action')
+      return {
+        status: 200,
+        body: { id, status: 'requires_action', next_action: { type: 'use_stripe_sdk' } },
+      };
+    if (!number && intent) return { status: 200, body: { id, status: intent.status } };
     if (kind === 'setup_intents') {
       if (number === DECLINED) return declined;
       events = fake.confirmSetupIntent(id, card);
@@ -99,6 +114,27 @@ async function stripeJsConfirm(kind: string, id: string, form: URLSearchParams) 
   return { status: 200, body: { id, status: 'succeeded' } };
 }
 
+/** The person's answer to their bank's check, from the stand-in's challenge; the events follow to the webhook. */
+async function stripeJsAuthenticate(id: string, form: URLSearchParams) {
+  const intent = fake.state.paymentIntents.get(id);
+  if (!intent || form.get('client_secret') !== intent.client_secret)
+    return {
+      status: 400,
+      body: { error: { type: 'invalid_request_error', message: 'Invalid client_secret.' } },
+    };
+  const passed = form.get('outcome') === 'complete';
+  let events: Stripe.Event[];
+  try {
+    events = fake.authenticate(id, passed);
+  } catch (error) {
+    return { status: 400, body: { error: { type: 'invalid_request_error', message: String(error) } } };
+  }
+  await deliver(events);
+  const { status, last_payment_error: error } = fake.state.paymentIntents.get(id)!;
+  if (!passed && error) return { status: 402, body: { error: { type: 'card_error', ...error } } };
+  return { status: 200, body: { id, status } };
+}
+
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
   const answer = (status: number, body: unknown) => {
@@ -110,7 +146,12 @@ const control = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      stripeJsConfirm(confirm[1]!, confirm[2]!, new URLSearchParams(body)).then(
+      const form = new URLSearchParams(body);
+      const done =
+        confirm[3] === 'authenticate'
+          ? stripeJsAuthenticate(confirm[2]!, form)
+          : stripeJsConfirm(confirm[1]!, confirm[2]!, form);
+      done.then(
         (result) => answer(result.status, result.body),
         (error: unknown) => answer(502, { error: { type: 'api_error', message: String(error) } }),
       );

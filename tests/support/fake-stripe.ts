@@ -69,6 +69,8 @@ export interface FakeStripe {
   ): Stripe.Event[];
   /** The person confirmed, on the hosted invoice page, the payment their bank asked about. */
   confirmRequiredAction(invoiceId: string): Stripe.Event[];
+  /** The person passed (or failed) their bank's check in the page (Stripe.js) for a PaymentIntent in requires_action. */
+  authenticate(paymentIntentId: string, passed: boolean): Stripe.Event[];
   /** Jumps to three days before trial_end and sends customer.subscription.trial_will_end. */
   trialWillEnd(subscriptionId: string): Stripe.Event[];
   /** The next request with this method whose path starts with pathPrefix fails with this error. */
@@ -215,6 +217,7 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
       }),
     trialWillEnd: (id) => billing.capture(() => billing.trialWillEnd(subscription(id))),
     confirmRequiredAction: (invoiceId) => billing.capture(() => billing.confirmRequiredAction(invoiceId)),
+    authenticate: (id, passed) => billing.capture(() => billing.authenticate(id, passed)),
     failNext: (method, pathPrefix, fault) => {
       faults.push({ method: method.toUpperCase(), pathPrefix, fault });
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findPlan, formatPounds } from '../../shared/plans';
-import { publicUserSchema } from '../../shared/schemas/auth';
+import { type PublicUser, publicUserSchema } from '../../shared/schemas/auth';
 import {
   billingDetailsAnswerSchema,
   billingDetailsSchema,
@@ -10,6 +10,7 @@ import {
   createSubscriptionResponseSchema,
   createSubscriptionSchema,
   invoiceSchema,
+  paymentAuthenticationSchema,
   paymentMethodSchema,
   planChangePreviewSchema,
   planChangeQuerySchema,
@@ -26,6 +27,8 @@ import { practicesRepo } from '../practices/practices-repo';
 import { subscriptionService } from './subscription-service';
 
 const userAnswer = { schema: { security: USER_SESSION, response: { 200: publicUserSchema } } };
+/** The user after the change, or (202) a payment for the bank's check in the page (Stripe.js). */
+const userOrBankCheck = { 200: publicUserSchema, 202: paymentAuthenticationSchema };
 type Session = Awaited<ReturnType<typeof requireUserSession>>;
 
 /**
@@ -106,20 +109,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/subscription/change-plan',
-    { schema: { security: USER_SESSION, body: planChangeSchema, response: { 200: publicUserSchema } } },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
-      // One practice per person, and an owner keeps theirs while it has members (design.md section 10).
-      await practices.checkPlanChoice(session.practice, request.body.planId);
-      let amountNow = 0;
-      const answer = await answerUser(app.ctx.database.db, session, async (user) => {
-        const changed = await subscriptions.changePlan(user, request.body, request.id);
-        amountNow = changed.amountNow;
-        return changed.user;
-      });
-      const mail = planChangedMail(
+  /** The switch is done: the person hears what it did to their money. */
+  const mailPlanChanged = (answer: PublicUser, amountNow: number) =>
+    app.ctx.mailer.sendInBackground(
+      planChangedMail(
         answer,
         {
           planName: findPlan(answer.plan)?.name ?? answer.plan,
@@ -127,8 +120,42 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           formatted: formatPounds(Math.abs(amountNow)),
         },
         app.ctx.config.APP_URL,
-      );
-      app.ctx.mailer.sendInBackground(mail);
+      ),
+    );
+
+  // 200: switched. 202: the bank asks the person to confirm the payment in the page (Stripe.js), then
+  // the page calls .../complete.
+  app.post(
+    '/api/subscription/change-plan',
+    {
+      schema: {
+        security: USER_SESSION,
+        body: planChangeSchema,
+        response: userOrBankCheck,
+      },
+    },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      // One practice per person, and an owner keeps theirs while it has members (design.md section 10).
+      await practices.checkPlanChoice(session.practice, request.body.planId);
+      const outcome = await subscriptions.changePlan(session.user, request.body, request.id);
+      if ('authenticate' in outcome) return reply.code(202).send(outcome.authenticate);
+      const answer = await answerUser(app.ctx.database.db, session, async () => outcome.user);
+      mailPlanChanged(answer, outcome.amountNow);
+      return answer;
+    },
+  );
+
+  // After the bank's check in the page: the switch is done, or (not confirmed) called off with a 402.
+  app.post(
+    '/api/subscription/change-plan/complete',
+    { schema: { security: USER_SESSION, body: planChangeQuerySchema, response: { 200: publicUserSchema } } },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      const { user, amountNow, switched } = await subscriptions.completePlanChange(session.user);
+      const answer = await answerUser(app.ctx.database.db, session, async () => user);
+      // The switch's own paid invoice says it happened (the webhook may have stored the plan already).
+      if (switched && answer.plan === request.body.planId) mailPlanChanged(answer, amountNow);
       return answer;
     },
   );
@@ -167,13 +194,22 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => subscriptions.startCardUpdate(await requireUser(request, reply), request.id),
   );
 
+  // 202: paying the unpaid renewal with the new card waits for the bank's check in the page.
   app.post(
     '/api/billing/card/confirm',
-    { schema: { security: USER_SESSION, body: cardUpdateSchema, response: { 200: publicUserSchema } } },
-    async (request, reply) =>
-      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
-        subscriptions.finishCardUpdate(user, request.body.setupIntentId),
-      ),
+    {
+      schema: {
+        security: USER_SESSION,
+        body: cardUpdateSchema,
+        response: userOrBankCheck,
+      },
+    },
+    async (request, reply) => {
+      const session = await requireUserSession(request, reply);
+      const outcome = await subscriptions.finishCardUpdate(session.user, request.body.setupIntentId);
+      if ('authenticate' in outcome) return reply.code(202).send(outcome.authenticate);
+      return answerUser(app.ctx.database.db, session, async () => outcome.user);
+    },
   );
 
   // Who the invoices are made out to: asked on the subscribe page, editable in the Subscription tab.

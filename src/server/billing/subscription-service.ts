@@ -6,6 +6,7 @@ import type {
   CancelRequest,
   CreateSubscriptionResponse,
   Invoice,
+  PaymentAuthentication,
   PaymentMethod,
   PlanChange,
   PlanChangePreview,
@@ -15,6 +16,7 @@ import { isLiveSubscription } from '../../shared/subscription';
 import type { AppContext } from '../context';
 import { cancellations, type User } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../lib/http-error';
+import { openSecret, sealSecret } from '../lib/secret-box';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
 import { RETENTION_COUPON_ID } from './catalog';
@@ -30,12 +32,53 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 const trialEnd = (sub: Stripe.Subscription) =>
   sub.trial_end ? new Date(sub.trial_end * 1000).toISOString() : null;
 
-/** How old a preview's moment may be and still price the switch (else the switch is priced now). */
-const PRORATION_DATE_MAX_AGE_S = 15 * 60;
-function freshProrationDate(date: number | undefined): number {
-  const now = Math.floor(Date.now() / 1000);
-  return date && date <= now && now - date <= PRORATION_DATE_MAX_AGE_S ? date : now;
+/** How old a preview may be and still price the switch (else Stripe prices it at its own moment). */
+const QUOTE_MAX_AGE_MS = 15 * 60_000;
+type Quote = { userId: number; planId: PaidPlanId; prorationDate: number; issuedAt: number };
+
+/**
+ * A preview's moment of proration as Stripe chose it (Stripe's clock: a test clock's, too), sealed so
+ * that the page can hand it back but not choose another (docs/decisions/067-plan-switch-authentication.md).
+ */
+function sealQuote(key: Buffer, quote: Omit<Quote, 'issuedAt'>): string {
+  return sealSecret(key, JSON.stringify({ ...quote, issuedAt: Date.now() }));
 }
+
+/**
+ * The quoted moment, if it is this person's for this plan, recent, and still inside the subscription's
+ * current period (Stripe refuses one outside it: a period that turned since the preview). Else none:
+ * the switch is priced at Stripe's own moment.
+ */
+function quotedProrationDate(
+  key: Buffer,
+  sealed: string | undefined,
+  expected: { userId: number; planId: PaidPlanId },
+  period: { current_period_start: number; current_period_end: number },
+): number | undefined {
+  if (!sealed) return undefined;
+  let quote: Quote;
+  try {
+    quote = JSON.parse(openSecret(key, sealed)) as Quote;
+  } catch {
+    return undefined;
+  }
+  const fresh = Date.now() - quote.issuedAt <= QUOTE_MAX_AGE_MS;
+  const inPeriod =
+    quote.prorationDate >= period.current_period_start && quote.prorationDate < period.current_period_end;
+  const theirs = quote.userId === expected.userId && quote.planId === expected.planId;
+  return fresh && inPeriod && theirs ? quote.prorationDate : undefined;
+}
+
+/**
+ * What an invoice does to the person's money now, in pounds: what is charged (Stripe's `amount_due`,
+ * after any account credit), or, when the total is below zero, the credit kept for the next invoice.
+ */
+function moneyNow(invoice: Pick<Stripe.Invoice, 'amount_due' | 'total'>): number {
+  return invoice.amount_due > 0 ? invoice.amount_due / 100 : Math.min(invoice.total, 0) / 100;
+}
+
+const NOT_CONFIRMED =
+  'Your bank did not confirm the payment, so your plan has not changed. Nothing was charged.';
 
 const ALREADY_SUBSCRIBED = 'You already have a subscription. Manage it from your account.';
 
@@ -62,7 +105,7 @@ export function subscriptionService(ctx: AppContext) {
     return { billing, subId, trial };
   }
 
-  /** The subscription's one item, and our price for `planId`. */
+  /** The subscription, its one item, and our price for `planId`. */
   async function itemAndPrice(billing: Billing, subId: string, planId: PaidPlanId) {
     const [sub, catalog] = await Promise.all([
       billing.stripe.subscriptions.retrieve(subId),
@@ -71,8 +114,29 @@ export function subscriptionService(ctx: AppContext) {
     const item = sub.items.data[0];
     if (!item)
       throw new HttpError(502, 'Our payment provider did not respond as expected. Please try again.');
-    return { item, price: catalog.priceIds[planId] };
+    return { sub, item, price: catalog.priceIds[planId], vatRateId: catalog.vatRateId };
   }
+
+  /** The PaymentIntent an invoice's payment is (its first payment), or null. */
+  async function paymentIntentOf(billing: Billing, invoiceId: string): Promise<Stripe.PaymentIntent | null> {
+    const invoice = await billing.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
+    const ref = invoice.payments?.data[0]?.payment.payment_intent;
+    if (!ref) return null;
+    return typeof ref === 'string' ? billing.stripe.paymentIntents.retrieve(ref) : ref;
+  }
+
+  /**
+   * A switch whose payment did not go through is called off: voiding its invoice discards the pending
+   * update, so the plan stays and nothing is charged later (Stripe would otherwise retry the invoice).
+   */
+  async function callOffPendingSwitch(billing: Billing, user: User, invoiceId: string, why: string) {
+    await billing.stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `void-${invoiceId}` });
+    await syncUser(db, billing, user);
+    return new HttpError(402, why);
+  }
+
+  const invoiceIdOf = (sub: Stripe.Subscription) =>
+    typeof sub.latest_invoice === 'string' ? sub.latest_invoice : (sub.latest_invoice?.id ?? null);
 
   function requireLiveSubscription(user: User): string {
     if (!user.stripeSubscriptionId || !isLiveSubscription(user.subscriptionStatus)) {
@@ -285,73 +349,127 @@ export function subscriptionService(ctx: AppContext) {
     /** What switching to `planId` costs now (Stripe's invoice preview), before anything moves. */
     async previewPlanChange(user: User, planId: PaidPlanId): Promise<PlanChangePreview> {
       const { billing, subId, trial } = checkPlanChange(user, planId);
-      const prorationDate = Math.floor(Date.now() / 1000);
       const nextAmount = monthlyAmount(planId, user.hasDiscount);
       if (trial)
         return {
           planId,
           amountNow: 0,
+          creditUsed: 0,
           trial,
           nextAmount,
           nextPaymentAt: iso(user.trialEndsAt),
-          prorationDate,
+          quote: null,
         };
       const preview = await stripeCall(async () => {
         const { item, price } = await itemAndPrice(billing, subId, planId);
+        // No proration_date: Stripe prorates at its own now, and says which (a date of ours could fall
+        // outside the period its clock is in).
         return billing.stripe.invoices.createPreview({
           customer: user.stripeCustomerId!,
           subscription: subId,
-          subscription_details: {
-            items: [{ id: item.id, price }],
-            proration_behavior: 'always_invoice',
-            proration_date: prorationDate,
-          },
+          subscription_details: { items: [{ id: item.id, price }], proration_behavior: 'always_invoice' },
         });
       });
+      const prorationDate = preview.parent?.subscription_details?.subscription_proration_date;
       return {
         planId,
-        amountNow: preview.total / 100,
+        amountNow: moneyNow(preview),
+        creditUsed: Math.max(0, preview.total - preview.amount_due) / 100,
         trial,
         nextAmount,
         nextPaymentAt: iso(user.currentPeriodEnd),
-        prorationDate,
+        quote: prorationDate ? sealQuote(ctx.secretsKey, { userId: user.id, planId, prorationDate }) : null,
       };
     },
 
     /**
      * Switches plan with proration: the difference for the rest of the period is invoiced at once (a
      * charge, or a credit for the next invoice); during the trial nothing is charged. Discounts stay on
-     * the subscription. A declined charge changes nothing (error_if_incomplete).
+     * the subscription. The charge is made as a pending update (`pending_if_incomplete`): the plan
+     * changes only once it is paid. A bank that asks the person to confirm it (SCA) answers
+     * `authenticate` for the page (then `completePlanChange`); a declined card changes nothing.
      */
     async changePlan(
       user: User,
-      { planId, prorationDate }: PlanChange,
+      { planId, quote }: PlanChange,
       requestId: string,
-    ): Promise<{ user: User; amountNow: number }> {
+    ): Promise<{ user: User; amountNow: number } | { authenticate: PaymentAuthentication }> {
       const { billing, subId, trial } = checkPlanChange(user, planId);
-      const { item, price } = await stripeCall(() => itemAndPrice(billing, subId, planId));
-      const params: Stripe.SubscriptionUpdateParams = trial
-        ? { items: [{ id: item.id, price }], proration_behavior: 'none' }
-        : {
-            items: [{ id: item.id, price }],
-            proration_behavior: 'always_invoice',
-            // The preview's moment, if it is recent: what is charged is what was shown.
-            proration_date: freshProrationDate(prorationDate),
-            payment_behavior: 'error_if_incomplete',
-          };
       return stripeCall(async () => {
-        const { vatRateId } = await billing.catalog();
+        const { sub, item, price, vatRateId } = await itemAndPrice(billing, subId, planId);
+        const items = [{ id: item.id, price }];
+        if (trial) {
+          await billing.stripe.subscriptions.update(
+            subId,
+            { items, proration_behavior: 'none', default_tax_rates: [vatRateId] },
+            { idempotencyKey: `change-plan-${requestId}` },
+          );
+          return { user: await syncUser(db, billing, user), amountNow: 0 };
+        }
+        // A pending update takes only the switch's own parameters: the VAT rate, for a subscription
+        // made before it, goes first on its own.
+        if (!sub.default_tax_rates?.some((rate) => rate.id === vatRateId))
+          await billing.stripe.subscriptions.update(
+            subId,
+            { default_tax_rates: [vatRateId] },
+            { idempotencyKey: `change-plan-vat-${requestId}` },
+          );
+        // The preview's moment, if it still can be: what is charged is what was shown.
+        const prorationDate = quotedProrationDate(ctx.secretsKey, quote, { userId: user.id, planId }, item);
         const updated = await billing.stripe.subscriptions.update(
           subId,
-          { ...params, default_tax_rates: [vatRateId] },
+          {
+            items,
+            proration_behavior: 'always_invoice',
+            ...(prorationDate ? { proration_date: prorationDate } : {}),
+            payment_behavior: 'pending_if_incomplete',
+          },
           { idempotencyKey: `change-plan-${requestId}` },
         );
+        const invoiceId = invoiceIdOf(updated);
+        if (updated.pending_update && invoiceId) {
+          const intent = await paymentIntentOf(billing, invoiceId);
+          if (intent?.status === 'requires_action' && intent.client_secret)
+            return { authenticate: { clientSecret: intent.client_secret } };
+          throw await callOffPendingSwitch(
+            billing,
+            user,
+            invoiceId,
+            intent?.last_payment_error?.message ?? 'Your card was declined.',
+          );
+        }
         // What the switch invoiced at once (always_invoice): charged, or credited when below zero.
-        const invoiceId =
-          typeof updated.latest_invoice === 'string' ? updated.latest_invoice : updated.latest_invoice?.id;
-        const invoice = !trial && invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
-        const amountNow = invoice?.billing_reason === 'subscription_update' ? invoice.total / 100 : 0;
+        const invoice = invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
+        const amountNow = invoice?.billing_reason === 'subscription_update' ? moneyNow(invoice) : 0;
         return { user: await syncUser(db, billing, user), amountNow };
+      });
+    },
+
+    /**
+     * After the page ran the bank's check for a switch: paid, the pending update has applied and the
+     * plan is the new one; not paid (the check failed, or was left), the switch is called off.
+     */
+    async completePlanChange(user: User): Promise<{ user: User; amountNow: number; switched: boolean }> {
+      const billing = requireBilling();
+      const subId = requireLiveSubscription(user);
+      return stripeCall(async () => {
+        const sub = await billing.stripe.subscriptions.retrieve(subId);
+        const invoiceId = invoiceIdOf(sub);
+        const invoice = invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
+        // Judged by the payment itself: Stripe marks the invoice paid, and applies the update, a moment
+        // after the PaymentIntent succeeds; a payment on its way is never called off.
+        const intent =
+          invoice?.id && invoice.status === 'open' ? await paymentIntentOf(billing, invoice.id) : null;
+        const paying = intent?.status === 'succeeded' || intent?.status === 'processing';
+        if (sub.pending_update && invoice?.id && invoice.status !== 'paid' && !paying)
+          throw await callOffPendingSwitch(billing, user, invoice.id, NOT_CONFIRMED);
+        const paidSwitch =
+          invoice?.billing_reason === 'subscription_update' && (invoice.status === 'paid' || paying);
+        return {
+          user: await syncUser(db, billing, user),
+          amountNow: paidSwitch ? moneyNow(invoice) : 0,
+          switched: paidSwitch,
+        };
       });
     },
 
@@ -425,24 +543,30 @@ export function subscriptionService(ctx: AppContext) {
         }));
     },
 
-    /** The card Stripe will charge: the customer's default, else the subscription's. */
+    /**
+     * The card Stripe will charge: the subscription's default payment method comes first, then the
+     * customer's `invoice_settings.default_payment_method` (Stripe's order for a subscription's invoices).
+     */
     async paymentMethod(user: User): Promise<PaymentMethod> {
       const customerId = user.stripeCustomerId;
       if (!customerId || !ctx.billing) return null;
       const { stripe } = ctx.billing;
       return stripeCall(async () => {
-        const customer = (await stripe.customers.retrieve(customerId, {
-          expand: ['invoice_settings.default_payment_method'],
-        })) as Stripe.Customer | Stripe.DeletedCustomer;
-        let pm =
-          'deleted' in customer
-            ? null
-            : (customer.invoice_settings?.default_payment_method as Stripe.PaymentMethod | null);
-        if (!pm && user.stripeSubscriptionId) {
+        let pm: Stripe.PaymentMethod | null = null;
+        if (user.stripeSubscriptionId) {
           const sub = await stripe.subscriptions.retrieve(user.stripeSubscriptionId, {
             expand: ['default_payment_method'],
           });
           pm = sub.default_payment_method as Stripe.PaymentMethod | null;
+        }
+        if (!pm) {
+          const customer = (await stripe.customers.retrieve(customerId, {
+            expand: ['invoice_settings.default_payment_method'],
+          })) as Stripe.Customer | Stripe.DeletedCustomer;
+          pm =
+            'deleted' in customer
+              ? null
+              : (customer.invoice_settings?.default_payment_method as Stripe.PaymentMethod | null);
         }
         if (!pm?.card) return null;
         return {
@@ -510,10 +634,16 @@ export function subscriptionService(ctx: AppContext) {
     },
 
     /**
-     * The card the page saved becomes the one every renewal is charged to, and a renewal left unpaid is
-     * charged to it at once (a decline answers 402 with the bank's words, and the card stays saved).
+     * The card the page saved becomes the one every renewal is charged to (the subscription's default,
+     * which Stripe uses first, and the customer's), and a renewal left unpaid (past_due, or unpaid once
+     * Stripe's retries ran out) is charged to it at once: a decline answers 402 with the bank's words,
+     * and the card stays saved; a bank that asks the person to confirm answers `authenticate` for the
+     * page (Stripe.js), which then re-reads the subscription.
      */
-    async finishCardUpdate(user: User, setupIntentId: string): Promise<User> {
+    async finishCardUpdate(
+      user: User,
+      setupIntentId: string,
+    ): Promise<{ user: User } | { authenticate: PaymentAuthentication }> {
       const billing = requireBilling();
       const subId = requireLiveSubscription(user);
       const customer = user.stripeCustomerId;
@@ -537,19 +667,23 @@ export function subscriptionService(ctx: AppContext) {
           { default_payment_method: pmId, default_tax_rates: [vatRateId] },
           { idempotencyKey: `card-update-sub-${setupIntentId}` },
         );
-        const invoiceId =
-          typeof sub.latest_invoice === 'string' ? sub.latest_invoice : sub.latest_invoice?.id;
+        const invoiceId = invoiceIdOf(sub);
         const invoice = invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
-        if (invoice?.id && invoice.status === 'open' && sub.status === 'past_due') {
+        const unpaid = sub.status === 'past_due' || sub.status === 'unpaid';
+        if (invoice?.id && invoice.status === 'open' && unpaid) {
           try {
             await billing.stripe.invoices.pay(invoice.id, { payment_method: pmId });
           } catch (error) {
-            // The state first (the card is saved), then the bank's refusal.
+            // The state first (the card is saved), then the bank's refusal or its question.
             await syncUser(db, billing, user);
+            const asks = (error as { code?: string }).code === 'invoice_payment_intent_requires_action';
+            const intent = asks ? await paymentIntentOf(billing, invoice.id) : null;
+            if (intent?.status === 'requires_action' && intent.client_secret)
+              return { authenticate: { clientSecret: intent.client_secret } };
             throw error;
           }
         }
-        return syncUser(db, billing, user);
+        return { user: await syncUser(db, billing, user) };
       });
     },
 

@@ -36,10 +36,11 @@ function customerOf(event: Stripe.Event): string | null {
 /**
  * A failed payment that Stripe will try again: a renewal's. The first invoice of a subscription
  * (`subscription_create`) is never retried, and the subscribe page has already told the person, so
- * a mail saying "we will try again" would be false.
+ * a mail saying "we will try again" would be false. Nor is a plan switch's (`subscription_update`):
+ * the page said it did not go through, the plan stayed and its invoice is voided.
  */
 function isRetried(invoice: Stripe.Invoice): boolean {
-  return invoice.billing_reason !== 'subscription_create';
+  return invoice.billing_reason !== 'subscription_create' && invoice.billing_reason !== 'subscription_update';
 }
 
 /** The mail an event sends the user, now that their state is written. */

@@ -75,25 +75,38 @@ export const planChangeQuerySchema = z.object({
 });
 
 /**
- * What a switch costs now, from Stripe's preview: `amountNow` in pounds is charged at once when above
- * zero, and credited to the next invoice when below (0 during the trial). `prorationDate` goes back
- * with the switch, so that what is charged is what was shown.
+ * What a switch costs now, from Stripe's preview (its `amount_due`): `amountNow` in pounds is charged
+ * at once when above zero, and credited to the next invoice when below (0 during the trial, or when
+ * account credit covers it all: `creditUsed`). `quote` goes back with the switch, so that what is
+ * charged is what was shown (docs/decisions/067-plan-switch-authentication.md).
  */
 export const planChangePreviewSchema = z.object({
   planId: z.enum(PAID_PLAN_IDS),
   amountNow: z.number(),
+  /** Pounds of the account's credit the switch uses up (0 when it has none). */
+  creditUsed: z.number(),
   trial: z.boolean(),
   /** The next regular payment on the new plan, in pounds (the retention discount counted). */
   nextAmount: z.number(),
   nextPaymentAt: isoDate.nullable(),
-  prorationDate: z.number().int(),
+  /** The preview's moment of proration, sealed by the server; null during the trial. */
+  quote: z.string().nullable(),
 });
 export type PlanChangePreview = z.infer<typeof planChangePreviewSchema>;
 
 export const planChangeSchema = planChangeQuerySchema.extend({
-  prorationDate: z.number().int().positive().optional(),
+  quote: text()
+    .regex(/^v1\.[\w.-]{1,1000}$/, 'Not a price quote from a preview')
+    .optional(),
 });
 export type PlanChange = z.infer<typeof planChangeSchema>;
+
+/**
+ * A payment the bank wants the person to confirm in the page (3D Secure): the PaymentIntent's client
+ * secret, for Stripe.js. The answer (202) of a switch or a card update whose payment waits for it.
+ */
+export const paymentAuthenticationSchema = z.object({ clientSecret: z.string() });
+export type PaymentAuthentication = z.infer<typeof paymentAuthenticationSchema>;
 
 /**
  * A UK postcode ('SW1A 1AA', 'M1 1AE', 'GIR 0AA'): checked, and written the Royal Mail way, upper case

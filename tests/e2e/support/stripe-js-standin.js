@@ -7,6 +7,10 @@
 // saves the card or pays the invoice (4000 0000 0000 0002 is declined), and on success the browser goes
 // to return_url as Stripe sends it. The last confirm call is kept in sessionStorage
 // ('stripe-standin:last-confirm') for the test to read after the redirect.
+// A payment the bank wants confirmed (3D Secure: handleNextAction, or confirmCardPayment with the
+// card already saved) opens a challenge in the page, as Stripe.js does: a dialog 'Confirm your payment'
+// with 'Complete authentication' and 'Fail authentication' (Stripe's test page offers the same two);
+// Escape is a cancelled check. The answer goes to the fake Stripe, which pays the invoice or not.
 (() => {
   const READY_DELAY_MS = 150;
 
@@ -183,6 +187,70 @@
       });
   }
 
+  /** Asks the person, in a modal dialog, to pass their bank's check; resolves with 'complete' or 'fail'. */
+  function challenge() {
+    return new Promise((resolve) => {
+      const dialog = document.createElement('dialog');
+      dialog.setAttribute('aria-labelledby', 'standin-3ds-title');
+      const title = document.createElement('h2');
+      title.id = 'standin-3ds-title';
+      title.textContent = 'Confirm your payment';
+      const text = document.createElement('p');
+      text.textContent = 'Your bank asks you to confirm this payment (a test 3D Secure check).';
+      dialog.append(title, text);
+      let answered = false;
+      const answer = (outcome) => {
+        if (answered) return;
+        answered = true;
+        dialog.close();
+        dialog.remove();
+        resolve(outcome);
+      };
+      for (const [label, outcome] of [
+        ['Complete authentication', 'complete'],
+        ['Fail authentication', 'fail'],
+      ]) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = label;
+        button.addEventListener('click', () => answer(outcome));
+        dialog.append(button);
+      }
+      // Escape closes the check unanswered: the payment is not confirmed.
+      dialog.addEventListener('cancel', () => answer('fail'));
+      document.body.append(dialog);
+      dialog.showModal();
+    });
+  }
+
+  const post = (path, form) =>
+    fetch(`https://api.stripe.com/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form),
+    }).then((res) => res.json().then((body) => ({ ok: res.ok, body })));
+
+  /**
+   * A PaymentIntent the server confirmed with a saved card: if the bank asks, the challenge, then its
+   * answer to Stripe. Resolves as Stripe.js does: { paymentIntent } or { error }.
+   */
+  async function nextAction(clientSecret, publishableKey) {
+    const id = (clientSecret ?? '').split('_secret_')[0];
+    const confirmed = await post(`payment_intents/${id}/confirm`, {
+      key: publishableKey,
+      client_secret: clientSecret,
+    });
+    if (!confirmed.ok) return { error: confirmed.body.error };
+    if (confirmed.body.status !== 'requires_action') return { paymentIntent: confirmed.body };
+    const outcome = await challenge();
+    const answered = await post(`payment_intents/${id}/authenticate`, {
+      key: publishableKey,
+      client_secret: clientSecret,
+      outcome,
+    });
+    return answered.ok ? { paymentIntent: answered.body } : { error: answered.body.error };
+  }
+
   const unsupported = (name) => () => Promise.reject(new Error(`Stripe stand-in: ${name} is not offered`));
 
   function Stripe(publishableKey) {
@@ -195,7 +263,9 @@
       // Checked by @stripe/react-stripe-js to recognise a Stripe object.
       createToken: unsupported('createToken'),
       createPaymentMethod: unsupported('createPaymentMethod'),
-      confirmCardPayment: unsupported('confirmCardPayment'),
+      // With the card already on the PaymentIntent (no new card data): the bank's check, if it asks.
+      confirmCardPayment: (clientSecret) => nextAction(clientSecret, publishableKey),
+      handleNextAction: ({ clientSecret }) => nextAction(clientSecret, publishableKey),
       _registerWrapper() {},
       registerAppInfo() {},
     };

@@ -34,8 +34,23 @@ const DAY = 86_400;
 
 /** Stripe's test card that attaches but whose charges are declined (4000 0000 0000 0341). */
 export const DECLINING_CARD = '0341';
-/** Stripe's test card that asks for authentication (3D Secure) on every off-session charge. */
-const AUTHENTICATION_CARD = '3155';
+/**
+ * Stripe's test cards whose bank asks the person to authenticate (3D Secure): 4000 0027 6000 3184 on
+ * every payment, however it was set up; 4000 0025 0000 3155 on a payment made with the person present
+ * (on-session), and on one made while they are away unless the card was set up for that.
+ */
+export const ALWAYS_AUTHENTICATES = '3184';
+export const AUTHENTICATES_UNLESS_SET_UP = '3155';
+
+/** Stripe's PaymentIntent error when the bank's authentication was not completed. */
+const AUTHENTICATION_FAILED = {
+  code: 'payment_intent_authentication_failure',
+  message:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+/** How long a pending update waits for its invoice to be paid (Stripe: 23 hours). */
+const PENDING_UPDATE_LIFETIME_S = 23 * 3600;
 
 export class Billing {
   /** Events carry the SDK's own API version shape, as a webhook endpoint pinned to it would get. */
@@ -63,12 +78,14 @@ export class Billing {
     if (Object.keys(previous).length) this.state.emit('customer.subscription.updated', after, previous);
   }
 
-  newPaymentMethod(customer: string, card: Partial<Card> = {}): string {
+  /** A card attached to the customer; `setUp`: saved for off-session use (a SetupIntent, or a payment that saved it). */
+  newPaymentMethod(customer: string, card: Partial<Card> = {}, setUp = true): string {
     const id = newId('pm');
     this.state.paymentMethods.set(id, {
       id,
       created: this.state.now(),
       customer,
+      set_up_for_off_session: setUp,
       card: {
         brand: 'visa',
         last4: '4242',
@@ -205,6 +222,15 @@ export class Billing {
     return inv;
   }
 
+  /** Whether the card's bank asks the person to authenticate this payment (see ALWAYS_AUTHENTICATES). */
+  asksForAuthentication(pm: string | null, offSession: boolean): boolean {
+    const method = pm ? this.state.paymentMethods.get(pm) : undefined;
+    if (method?.card.last4 === ALWAYS_AUTHENTICATES) return true;
+    if (method?.card.last4 === AUTHENTICATES_UNLESS_SET_UP)
+      return !offSession || !method.set_up_for_off_session;
+    return false;
+  }
+
   private emitPaid(inv: InvoiceRecord): void {
     this.state.emit('invoice.paid', this.view.invoice(inv.id));
     this.state.emit('invoice.payment_succeeded', this.view.invoice(inv.id));
@@ -212,9 +238,20 @@ export class Billing {
 
   /**
    * One payment attempt on an open invoice. `pm` is the card used; without it the subscription's
-   * default card, then the customer's. Returns whether the invoice got paid.
+   * default card, then the customer's. Stripe's own attempts are made while the person is away
+   * (`offSession`, the default); `authenticated`: the person has just passed their bank's check.
+   * Returns whether the invoice got paid.
    */
-  pay(inv: InvoiceRecord, opts: { decline?: Decline; pm?: string; requiresAction?: boolean } = {}): boolean {
+  pay(
+    inv: InvoiceRecord,
+    opts: {
+      decline?: Decline;
+      pm?: string;
+      requiresAction?: boolean;
+      offSession?: boolean;
+      authenticated?: boolean;
+    } = {},
+  ): boolean {
     const { state } = this;
     const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
     const customer = state.find(state.customers, 'customer', inv.customer);
@@ -227,7 +264,9 @@ export class Billing {
 
     // The card's bank wants the person to confirm (SCA): the invoice stays open, nothing is retried
     // by itself, and Stripe tells the merchant so the person can confirm on the hosted invoice page.
-    if (opts.requiresAction && pm) {
+    const asks =
+      opts.requiresAction || (!opts.authenticated && this.asksForAuthentication(pm, opts.offSession ?? true));
+    if (asks && pm && !decline) {
       pi.status = 'requires_action';
       pi.payment_method = pm;
       inv.next_payment_attempt = null;
@@ -255,14 +294,21 @@ export class Billing {
     inv.next_payment_attempt = null;
     state.emit('payment_intent.succeeded', this.view.paymentIntent(pi.id));
     this.emitPaid(inv);
+    // A pending update is applied once its invoice is paid.
+    if (sub.pending_update && sub.latest_invoice === inv.id) {
+      sub.item.price = sub.pending_update.price;
+      sub.pending_update = null;
+    }
     return true;
   }
 
   /**
    * POST /v1/invoices/:id/pay: charges an open invoice now, with `pm` (attached to the customer) or
-   * the default card. A decline is Stripe's 402 card error, after the failed attempt is recorded.
+   * the default card, off-session unless told otherwise (Stripe's default). A decline is Stripe's 402
+   * card error, after the failed attempt is recorded; a bank that asks the person to authenticate is
+   * Stripe's 402 `invoice_payment_intent_requires_action`, the PaymentIntent left in requires_action.
    */
-  payNow(invoiceId: string, pm: string | undefined): void {
+  payNow(invoiceId: string, pm: string | undefined, offSession = true): void {
     const { state } = this;
     const inv = state.find(state.invoices, 'invoice', invoiceId);
     if (inv.status !== 'open')
@@ -272,9 +318,17 @@ export class Billing {
     const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
     let paid = false;
     this.changeSubscription(sub, () => {
-      paid = this.pay(inv, { pm });
-      if (paid && sub.status === 'past_due') sub.status = 'active';
+      paid = this.pay(inv, { pm, offSession });
+      if (paid && (sub.status === 'past_due' || sub.status === 'unpaid')) sub.status = 'active';
     });
+    // Read again: the attempt above may have left it waiting for the person.
+    if (state.paymentIntents.get(pi.id)?.status === 'requires_action')
+      throw new StripeFault(402, {
+        type: 'card_error',
+        code: 'invoice_payment_intent_requires_action',
+        message:
+          'This payment requires additional user action before it can be completed successfully. Payment can be completed using the PaymentIntent associated with the invoice.',
+      });
     if (!paid) throw new StripeFault(402, { type: 'card_error', ...DECLINES.card_declined });
   }
 
@@ -288,8 +342,53 @@ export class Billing {
     const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
     pi.status = 'requires_payment_method';
     this.changeSubscription(sub, () => {
-      if (this.pay(inv, { pm: pi.payment_method ?? undefined }) && sub.status === 'past_due')
-        sub.status = 'active';
+      const paid = this.pay(inv, { pm: pi.payment_method ?? undefined, authenticated: true });
+      if (paid && (sub.status === 'past_due' || sub.status === 'unpaid')) sub.status = 'active';
+    });
+  }
+
+  /**
+   * The person answered their bank's check in the page (Stripe.js's 3D Secure challenge) for a
+   * PaymentIntent in requires_action: passed, the invoice is paid with that card (and a pending update
+   * applied); failed, the PaymentIntent goes back to requires_payment_method with Stripe's error.
+   */
+  authenticate(paymentIntentId: string, passed: boolean): void {
+    const { state } = this;
+    const pi = state.find(state.paymentIntents, 'payment_intent', paymentIntentId);
+    if (pi.status !== 'requires_action')
+      throw new Error(`PaymentIntent ${pi.id} is ${pi.status}, not requires_action`);
+    const inv = state.find(state.invoices, 'invoice', pi.invoice ?? '');
+    if (passed) {
+      this.confirmRequiredAction(inv.id);
+      return;
+    }
+    pi.status = 'requires_payment_method';
+    pi.last_payment_error = AUTHENTICATION_FAILED;
+    state.emit('payment_intent.payment_failed', this.view.paymentIntent(pi.id));
+    state.emit('invoice.payment_failed', this.view.invoice(inv.id));
+  }
+
+  /**
+   * POST /v1/invoices/:id/void: an open invoice is void and its PaymentIntent canceled; a pending
+   * update waiting for it is discarded.
+   */
+  voidInvoice(invoiceId: string): void {
+    const { state } = this;
+    const inv = state.find(state.invoices, 'invoice', invoiceId);
+    if (inv.status !== 'open')
+      throw new StripeFault(400, {
+        type: 'invalid_request_error',
+        message: `You can only void open invoices; this invoice is ${inv.status}.`,
+      });
+    const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
+    const pi = inv.payment_intent ? state.paymentIntents.get(inv.payment_intent) : undefined;
+    this.changeSubscription(sub, () => {
+      inv.status = 'void';
+      inv.voided_at = state.now();
+      inv.next_payment_attempt = null;
+      if (pi) pi.status = 'canceled';
+      if (sub.latest_invoice === inv.id) sub.pending_update = null;
+      state.emit('invoice.voided', this.view.invoice(inv.id));
     });
   }
 
@@ -305,6 +404,7 @@ export class Billing {
       this.pay(inv, { decline: opts.fail });
       return;
     }
+    // A subscription's payment saves the card for later (setup_future_usage: off_session).
     const pm = this.newPaymentMethod(pi.customer, opts.card);
     this.changeSubscription(sub, () => {
       this.pay(inv, { pm });
@@ -376,14 +476,11 @@ export class Billing {
       }
       const inv = this.invoice(sub, 'subscription_cycle');
       if (inv.status === 'open') {
-        // Stripe's test card 4000 0025 0000 3155 asks for authentication on every charge made while
-        // the person is away: a renewal with it waits for them to confirm it.
-        const customer = state.find(state.customers, 'customer', sub.customer);
-        const pm = sub.default_payment_method ?? customer.invoice_settings.default_payment_method;
-        const asksEveryTime = pm !== null && state.paymentMethods.get(pm)?.card.last4 === AUTHENTICATION_CARD;
+        // Charged while the person is away: a card whose bank asks then (ALWAYS_AUTHENTICATES) leaves
+        // the renewal waiting for them to confirm it.
         const paid = this.pay(inv, {
           ...(opts.paymentFails ? { decline: 'card_declined' as const } : {}),
-          requiresAction: opts.requiresAction || asksEveryTime,
+          requiresAction: opts.requiresAction,
         });
         sub.status = paid ? 'active' : 'past_due';
       }
@@ -443,12 +540,22 @@ export class Billing {
   /**
    * Moves the subscription to another price at `at` (Stripe's proration_date), as proration_behavior
    * `always_invoice` does: an invoice of the unused time on the old price (a credit) and the remaining
-   * time on the new one, with the subscription's percent discount, finalised at once. A positive total
-   * is charged to the saved card (`error_if_incomplete`: a decline changes nothing and throws); a
-   * negative one goes to the customer's balance, for the next invoice. `preview` builds the same
-   * invoice and keeps nothing (POST /v1/invoices/create_preview).
+   * time on the new one, with the subscription's percent discount, finalised at once. A positive amount
+   * due is charged to the saved card, with the person present unless `offSession`; a negative total
+   * goes to the customer's balance, for the next invoice. By `behavior` (payment_behavior), a charge
+   * that does not go through: `error_if_incomplete` throws Stripe's 402 and changes nothing;
+   * `pending_if_incomplete` leaves the invoice open and the price change pending (`pending_update`);
+   * otherwise the change applies with the invoice open. `preview` builds the same invoice as a draft
+   * and keeps nothing (POST /v1/invoices/create_preview). Returns the invoice and whether the price
+   * changes now.
    */
-  prorate(sub: SubscriptionRecord, newPrice: string, at: number, preview: boolean): InvoiceRecord {
+  prorate(
+    sub: SubscriptionRecord,
+    newPrice: string,
+    at: number,
+    mode: { preview: true } | { preview?: false; behavior: string; offSession: boolean },
+  ): { inv: InvoiceRecord; applies: boolean } {
+    const preview = mode.preview === true;
     const { state } = this;
     const oldPrice = state.find(state.prices, 'price', sub.item.price);
     const next = state.find(state.prices, 'price', newPrice);
@@ -480,9 +587,9 @@ export class Billing {
       customer: customer.id,
       subscription: sub.id,
       number: preview
-        ? ''
+        ? null
         : `${customer.invoice_prefix}-${String(customer.next_invoice_sequence++).padStart(4, '0')}`,
-      status: amountDue === 0 ? 'paid' : 'open',
+      status: preview ? 'draft' : amountDue === 0 ? 'paid' : 'open',
       created: now,
       billing_reason: 'subscription_update',
       period_start: now,
@@ -501,17 +608,26 @@ export class Billing {
       attempt_count: 0,
       next_payment_attempt: null,
       payment_intent: null,
-      paid_at: amountDue === 0 ? now : null,
+      paid_at: !preview && amountDue === 0 ? now : null,
       voided_at: null,
+      ...(preview ? { proration_date: at } : {}),
       proration_lines: [
         { amount: unused, price: oldPrice.id, description: `Unused time on ${product(oldPrice.id)}` },
         { amount: remaining, price: next.id, description: `Remaining time on ${product(next.id)}` },
       ],
     };
-    if (preview) return inv;
+    if (mode.preview) return { inv, applies: false };
     const pm = sub.default_payment_method ?? customer.invoice_settings.default_payment_method;
-    if (amountDue > 0 && (!pm || state.paymentMethods.get(pm)?.card.last4 === DECLINING_CARD)) {
-      throw new StripeFault(402, { type: 'card_error', ...DECLINES.card_declined });
+    if (amountDue > 0 && mode.behavior === 'error_if_incomplete') {
+      if (!pm || state.paymentMethods.get(pm)?.card.last4 === DECLINING_CARD)
+        throw new StripeFault(402, { type: 'card_error', ...DECLINES.card_declined });
+      if (this.asksForAuthentication(pm, mode.offSession))
+        throw new StripeFault(402, {
+          type: 'card_error',
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+        });
     }
     state.invoices.set(inv.id, inv);
     sub.latest_invoice = inv.id;
@@ -534,9 +650,14 @@ export class Billing {
     }
     state.emit('invoice.created', this.view.invoice(inv.id));
     state.emit('invoice.finalized', this.view.invoice(inv.id));
-    if (amountDue > 0) this.pay(inv);
-    else this.emitPaid(inv);
-    return inv;
+    if (amountDue === 0) {
+      this.emitPaid(inv);
+      return { inv, applies: true };
+    }
+    const paid = this.pay(inv, { offSession: mode.offSession });
+    if (paid || mode.behavior !== 'pending_if_incomplete') return { inv, applies: true };
+    sub.pending_update = { price: newPrice, expires_at: now + PENDING_UPDATE_LIFETIME_S };
+    return { inv, applies: false };
   }
 
   emitSubscription(type: string, sub: SubscriptionRecord): void {

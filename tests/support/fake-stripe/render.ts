@@ -152,6 +152,18 @@ export class View {
   subscription(id: string): JsonObject {
     const s = this.state.find(this.state.subscriptions, 'subscription', id);
     const price = this.state.find(this.state.prices, 'price', s.item.price);
+    // The one item; its price (an object, added below) is the pending one in pending_update.
+    const item = {
+      id: s.item.id,
+      object: 'subscription_item' as const,
+      created: s.item.created,
+      current_period_start: s.item.current_period_start,
+      current_period_end: s.item.current_period_end,
+      discounts: [],
+      metadata: {},
+      quantity: 1,
+      subscription: s.id,
+    };
     const out: JsonObject = json({
       id: s.id,
       object: 'subscription',
@@ -176,19 +188,7 @@ export class View {
       ended_at: s.ended_at,
       items: {
         object: 'list',
-        data: [
-          {
-            id: s.item.id,
-            object: 'subscription_item',
-            created: s.item.created,
-            current_period_start: s.item.current_period_start,
-            current_period_end: s.item.current_period_end,
-            discounts: [],
-            metadata: {},
-            quantity: 1,
-            subscription: s.id,
-          },
-        ],
+        data: [item],
         has_more: false,
         url: `/v1/subscription_items?subscription=${s.id}`,
       },
@@ -202,6 +202,17 @@ export class View {
         save_default_payment_method: s.save_default_payment_method ? 'on_subscription' : 'off',
       },
       pending_setup_intent: s.pending_setup_intent,
+      pending_update: s.pending_update && {
+        billing_cycle_anchor: null,
+        cancel_at_period_end: null,
+        discount: null,
+        discounts: null,
+        expires_at: s.pending_update.expires_at,
+        metadata: null,
+        subscription_items: [item],
+        trial_end: null,
+        trial_from_plan: null,
+      },
       start_date: s.start_date,
       status: s.status,
       trial_end: s.trial_end,
@@ -211,6 +222,9 @@ export class View {
     // The item's price is always an object in Stripe, never an id.
     const items = out.items as { data: JsonObject[] };
     if (items.data[0]) items.data[0].price = this.price(price.id);
+    const pending = out.pending_update as { subscription_items: JsonObject[] } | null;
+    if (pending?.subscription_items[0] && s.pending_update)
+      pending.subscription_items[0].price = this.price(s.pending_update.price);
     if (this.legacy) {
       out.current_period_start = s.item.current_period_start;
       out.current_period_end = s.item.current_period_end;
@@ -224,14 +238,15 @@ export class View {
     const sub = this.state.subscriptions.get(i.subscription);
     const price = this.state.find(this.state.prices, 'price', i.price);
     const product = this.state.products.get(price.product);
-    const host = `https://invoice.stripe.test/${i.id}`;
+    // A draft (a preview) has no hosted page or PDF yet: Stripe makes them as it finalizes.
+    const host = i.status === 'draft' ? null : `https://invoice.stripe.test/${i.id}`;
     const out: JsonObject = json({
       id: i.id,
       object: 'invoice',
       amount_due: i.amount_due,
       amount_overpaid: 0,
       amount_paid: i.amount_paid,
-      amount_remaining: i.status === 'open' ? i.amount_due - i.amount_paid : 0,
+      amount_remaining: i.status === 'open' || i.status === 'draft' ? i.amount_due - i.amount_paid : 0,
       attempt_count: i.attempt_count,
       attempted: i.attempt_count > 0,
       billing_reason: i.billing_reason,
@@ -242,7 +257,7 @@ export class View {
       discounts: i.discount_amounts.map((d) => d.discount),
       ending_balance: i.ending_balance,
       hosted_invoice_url: host,
-      invoice_pdf: `${host}/pdf`,
+      invoice_pdf: host && `${host}/pdf`,
       lines: {
         object: 'list',
         data: i.proration_lines
@@ -291,14 +306,18 @@ export class View {
       parent: {
         type: 'subscription_details',
         quote_details: null,
-        subscription_details: { subscription: i.subscription, metadata: sub?.metadata ?? null },
+        subscription_details: {
+          subscription: i.subscription,
+          metadata: sub?.metadata ?? null,
+          ...(i.proration_date !== undefined ? { subscription_proration_date: i.proration_date } : {}),
+        },
       },
       period_end: i.period_end,
       period_start: i.period_start,
       starting_balance: i.starting_balance,
       status: i.status,
       status_transitions: {
-        finalized_at: i.created,
+        finalized_at: i.status === 'draft' ? null : i.created,
         marked_uncollectible_at: null,
         paid_at: i.paid_at,
         voided_at: i.voided_at,
@@ -375,7 +394,8 @@ export class View {
       last_payment_error: p.last_payment_error && { ...p.last_payment_error, type: 'card_error' },
       livemode: false,
       metadata: {},
-      next_action: null,
+      // The bank's check, which Stripe.js runs in the page (confirmCardPayment, handleNextAction).
+      next_action: p.status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
       payment_method: p.payment_method,
       payment_method_types: ['card'],
       setup_future_usage: 'off_session',

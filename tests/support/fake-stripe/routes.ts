@@ -606,6 +606,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
     latest_invoice: null,
     default_payment_method: defaultPm,
     pending_setup_intent: null,
+    pending_update: null,
     save_default_payment_method:
       str(obj(p, 'payment_settings') ?? {}, 'save_default_payment_method') === 'on_subscription',
   };
@@ -715,19 +716,33 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
   const defaultPm = str(p, 'default_payment_method');
   if (defaultPm) attachedCard(state, defaultPm, sub.customer, 'default_payment_method');
   const proration = prorationParams(p, sub, state);
-  const paymentBehavior = str(p, 'payment_behavior');
+  const paymentBehavior = str(p, 'payment_behavior') ?? 'allow_incomplete';
   if (
-    paymentBehavior &&
     !['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'].includes(
       paymentBehavior,
     )
   )
     throw invalid(`Invalid payment_behavior: ${paymentBehavior}`, 'payment_behavior');
+  if (paymentBehavior === 'pending_if_incomplete') {
+    const unsupported = Object.keys(p).find((k) => !PENDING_UPDATE_PARAMS.includes(k));
+    if (unsupported)
+      throw invalid(
+        `When \`payment_behavior\` is \`pending_if_incomplete\`, you can only pass the parameters supported by pending updates (${PENDING_UPDATE_PARAMS.join(', ')}); \`${unsupported}\` is not one of them.`,
+        unsupported,
+      );
+  }
+  // A subscription update is charged with the person present unless told otherwise (Stripe's default).
+  const offSession = bool(p, 'off_session') ?? false;
 
   billing.changeSubscription(sub, () => {
-    // The proration invoice first: with error_if_incomplete a declined charge throws and changes nothing.
+    // The proration invoice first: with error_if_incomplete a declined charge throws and changes nothing;
+    // with pending_if_incomplete an unpaid one leaves the price as it is, pending.
+    let priceChanges = true;
     if (newPrice && newPrice !== sub.item.price && proration.behavior === 'always_invoice')
-      billing.prorate(sub, newPrice, proration.date, false);
+      priceChanges = billing.prorate(sub, newPrice, proration.date, {
+        behavior: paymentBehavior,
+        offSession,
+      }).applies;
     if (cancelAtPeriodEnd !== undefined) {
       sub.cancel_at_period_end = cancelAtPeriodEnd;
       sub.cancel_at = cancelAtPeriodEnd ? sub.item.current_period_end : null;
@@ -741,25 +756,44 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     if (discounts !== undefined)
       sub.discounts = (discounts ?? []).map((d) => d.discount ?? billing.newDiscount(sub, d.coupon!));
     // `none` and `create_prorations` leave this period's invoice as it was (the fake keeps no pending items).
-    if (newPrice) sub.item.price = newPrice;
+    if (newPrice && priceChanges) sub.item.price = newPrice;
     if (defaultPm !== undefined) sub.default_payment_method = defaultPm || null;
     sub.metadata = mergeMetadata(sub.metadata, p);
   });
   return view.subscription(id);
 });
 
+/** What an update may send with `payment_behavior: pending_if_incomplete` (Stripe's pending updates reference). */
+const PENDING_UPDATE_PARAMS = [
+  'expand',
+  'payment_behavior',
+  'proration_behavior',
+  'proration_date',
+  'billing_cycle_anchor',
+  'items',
+  'trial_end',
+  'trial_from_plan',
+  'add_invoice_items',
+];
+
 /**
- * proration_behavior and proration_date. The date is kept within the current period: a test that moved
- * this fake's clock (to a trial's end) leaves it ahead of the app's, whose real "now" would otherwise
- * fall before the period began.
+ * proration_behavior and proration_date (`name`: how the caller calls it). A date sent outside the
+ * current period is refused, as Stripe refuses it. Without one Stripe prorates at its own now, which
+ * is always inside the period; this fake keeps one clock for every customer (Stripe gives each test
+ * clock its own), moved ahead by other tests' trials and renewals, so its now is brought into the period.
  */
-function prorationParams(p: Params, sub: SubscriptionRecord, state: StripeState) {
+function prorationParams(p: Params, sub: SubscriptionRecord, state: StripeState, name = 'proration_date') {
   const behavior = str(p, 'proration_behavior') ?? 'create_prorations';
   if (!['none', 'create_prorations', 'always_invoice'].includes(behavior))
     throw invalid(`Invalid proration_behavior: ${behavior}`, 'proration_behavior');
-  const date = int(p, 'proration_date', 'proration_date') ?? state.now();
+  const sent = int(p, 'proration_date', name);
   const { current_period_start: start, current_period_end: end } = sub.item;
-  return { behavior, date: Math.min(Math.max(date, start), end) };
+  if (sent !== undefined && (sent < start || sent > end))
+    throw invalid(
+      `The \`${name}\` must be within the current subscription period (${start} to ${end}); ${sent} is not.`,
+      name,
+    );
+  return { behavior, date: sent ?? Math.min(Math.max(state.now(), start), end) };
 }
 
 route('POST', '/v1/invoices/create_preview', ({ p, state, billing, view }) => {
@@ -781,10 +815,10 @@ route('POST', '/v1/invoices/create_preview', ({ p, state, billing, view }) => {
   if (item && str(item, 'id') !== subscription.item.id)
     throw noSuch('subscription_item', str(item, 'id') ?? '', 'subscription_details[items][0][id]');
   if (price) state.find(state.prices, 'price', price, 'subscription_details[items][0][price]');
-  const proration = prorationParams(details, subscription, state);
+  const proration = prorationParams(details, subscription, state, 'subscription_details[proration_date]');
   if (!price || proration.behavior !== 'always_invoice')
     throw invalid('This fake previews only an item price change invoiced at once (always_invoice).');
-  const inv = billing.prorate(subscription, price, proration.date, true);
+  const { inv } = billing.prorate(subscription, price, proration.date, { preview: true });
   // Rendered like any invoice, then forgotten: a preview is never stored.
   state.invoices.set(inv.id, inv);
   try {
@@ -838,7 +872,13 @@ route('POST', '/v1/invoices/:id/pay', ({ p, id, state, billing, view }) => {
   const inv = state.find(state.invoices, 'invoice', id);
   const pm = str(p, 'payment_method');
   if (pm) attachedCard(state, pm, inv.customer, 'payment_method');
-  billing.payNow(id, pm);
+  billing.payNow(id, pm, bool(p, 'off_session') ?? true);
+  return view.invoice(id);
+});
+
+route('POST', '/v1/invoices/:id/void', ({ p, id, billing, view }) => {
+  allowOnly(p, []);
+  billing.voidInvoice(id);
   return view.invoice(id);
 });
 

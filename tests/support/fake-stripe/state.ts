@@ -93,7 +93,8 @@ export interface DiscountRecord {
 export interface SubscriptionRecord {
   id: string;
   customer: string;
-  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled';
+  /** 'unpaid': Stripe's retries ran out (a setting); a test sets it directly. */
+  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled';
   created: number;
   start_date: number;
   billing_cycle_anchor: number;
@@ -127,6 +128,11 @@ export interface SubscriptionRecord {
   latest_invoice: string | null;
   default_payment_method: string | null;
   pending_setup_intent: string | null;
+  /**
+   * A price change made with `payment_behavior: pending_if_incomplete` whose invoice is not paid yet:
+   * applied when `latest_invoice` is paid, discarded when that invoice is voided or it expires.
+   */
+  pending_update: { price: string; expires_at: number } | null;
   /** payment_settings.save_default_payment_method === 'on_subscription' */
   save_default_payment_method: boolean;
 }
@@ -135,8 +141,10 @@ export interface InvoiceRecord {
   id: string;
   customer: string;
   subscription: string;
-  number: string;
-  status: 'open' | 'paid' | 'void';
+  /** Null on a preview (invoices.createPreview): Stripe numbers an invoice as it finalizes it. */
+  number: string | null;
+  /** 'draft' only for a preview, never stored. */
+  status: 'draft' | 'open' | 'paid' | 'void';
   created: number;
   billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   period_start: number;
@@ -158,6 +166,8 @@ export interface InvoiceRecord {
   payment_intent: string | null;
   paid_at: number | null;
   voided_at: number | null;
+  /** A preview's moment of proration (`parent.subscription_details.subscription_proration_date`). */
+  proration_date?: number;
   /** A proration invoice's lines (unused time on the old price, remaining time on the new); else one line of `price`. */
   proration_lines?: { amount: number; price: string; description: string }[];
 }
@@ -180,7 +190,7 @@ export interface SetupIntentRecord {
   created: number;
   customer: string;
   subscription: string | null;
-  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
   client_secret: string;
   payment_method: string | null;
 }
@@ -197,6 +207,11 @@ export interface PaymentMethodRecord {
   created: number;
   customer: string | null;
   card: Card;
+  /**
+   * Saved through a SetupIntent (usage off_session) or a payment with setup_future_usage: Stripe's test
+   * card 4000 0025 0000 3155 then no longer asks for authentication when the person is away.
+   */
+  set_up_for_off_session: boolean;
 }
 
 export interface BalanceTransactionRecord {

@@ -16,14 +16,20 @@ import { useState } from 'react';
 import { useChangePlan, usePlanChangePreview } from './api/change-plan';
 import { formatDate } from './format';
 
-/** What the switch does to the money, in words: charged now, credited, or nothing during the trial. */
+/**
+ * What the switch does to the money, in words: charged now, credited, or nothing (the trial, or
+ * account credit that covers it), as Stripe's preview says (its amount due, after any credit).
+ */
 function MoneyNow({ preview }: { preview: PlanChangePreview }) {
   if (preview.trial) return <p>You are in your free trial: nothing is charged now.</p>;
+  const credit = formatPounds(preview.creditUsed);
   if (preview.amountNow > 0)
     return (
       <p>
         <strong>{formatPounds(preview.amountNow)}</strong> ({VAT_INCLUDED}) is charged now to your card, for
-        the rest of this billing period on the new plan.
+        the rest of this billing period on the new plan
+        {preview.creditUsed > 0 ? `, after ${credit} of your account credit` : ''}. Your bank may ask you to
+        confirm it.
       </p>
     );
   if (preview.amountNow < 0)
@@ -33,6 +39,8 @@ function MoneyNow({ preview }: { preview: PlanChangePreview }) {
         for the rest of this billing period.
       </p>
     );
+  if (preview.creditUsed > 0)
+    return <p>Nothing is charged now: your account credit of {credit} covers it.</p>;
   return <p>Nothing is charged now.</p>;
 }
 
@@ -53,7 +61,10 @@ export function ChangePlanDialog({
   const [open, setOpen] = useState(initiallyOpen && !frozen);
   const name = findPlan(planId)?.name ?? planId;
   const preview = usePlanChangePreview(planId, open);
-  const change = useChangePlan({ onDone: () => setOpen(false) });
+  // While the bank's check runs, Stripe.js shows its own modal: this dialog steps back (not modal) so
+  // that the check can take focus and clicks.
+  const [bankCheck, setBankCheck] = useState(false);
+  const change = useChangePlan({ onDone: () => setOpen(false), onBankCheck: setBankCheck });
   if (frozen)
     return (
       <p className="text-sm text-slate-700">
@@ -64,7 +75,15 @@ export function ChangePlanDialog({
       </p>
     );
   return (
-    <Dialog open={open} onOpenChange={(next) => !change.isPending && setOpen(next)}>
+    <Dialog
+      open={open}
+      modal={!bankCheck}
+      onOpenChange={(next) => {
+        if (change.isPending) return;
+        change.reset();
+        setOpen(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="outline">Switch to {name}</Button>
       </DialogTrigger>
@@ -89,6 +108,11 @@ export function ChangePlanDialog({
             </p>
           </div>
         )}
+        {change.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {change.error instanceof ApiError ? change.error.serverMessage : describeFailure(change.error)}
+          </p>
+        ) : null}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={change.isPending}>
@@ -97,11 +121,9 @@ export function ChangePlanDialog({
           </DialogClose>
           <Button
             disabled={!preview.isSuccess || change.isPending}
-            onClick={() =>
-              preview.data && change.mutate({ planId, prorationDate: preview.data.prorationDate })
-            }
+            onClick={() => preview.data && change.mutate({ planId, quote: preview.data.quote ?? undefined })}
           >
-            {change.isPending ? 'Switching...' : 'Confirm switch'}
+            {bankCheck ? 'Waiting for your bank...' : change.isPending ? 'Switching...' : 'Confirm switch'}
           </Button>
         </DialogFooter>
       </DialogContent>

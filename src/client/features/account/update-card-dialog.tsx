@@ -70,7 +70,9 @@ function CardForm({ onDone }: { onDone: () => void }) {
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
-  const finish = useFinishCardUpdate();
+  // The card is saved by the time the bank's check on the payment begins: the dialog closes for
+  // Stripe.js's own modal, and the toast says how the payment ended.
+  const finish = useFinishCardUpdate((running) => running && onDone());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

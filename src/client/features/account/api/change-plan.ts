@@ -1,12 +1,13 @@
 import { apiJson, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { setUser } from '@client/lib/session';
+import { authenticatePayment } from '@client/lib/stripe-js';
 import { toast } from '@client/lib/toast';
 import type { PaidPlanId } from '@shared/constants';
 import { findPlan } from '@shared/plans';
 import type { PublicUser } from '@shared/schemas/auth';
-import type { PlanChange, PlanChangePreview } from '@shared/schemas/billing';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaymentAuthentication, PlanChange, PlanChangePreview } from '@shared/schemas/billing';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** GET /api/subscription/change-plan/preview: what switching to `planId` costs now, from Stripe. */
 const previewPlanChange = (planId: PaidPlanId, signal?: AbortSignal) =>
@@ -26,17 +27,50 @@ export const usePlanChangePreview = (planId: PaidPlanId, enabled: boolean) =>
     gcTime: 0,
   });
 
-/** POST /api/subscription/change-plan: switches, priced as the preview was (its prorationDate). */
-const changePlan = (change: PlanChange) =>
-  apiJson<PublicUser>('POST', '/api/subscription/change-plan', change);
+/**
+ * POST /api/subscription/change-plan: switches, priced as the preview was (its quote). When the bank
+ * asks the person to confirm the payment (202), Stripe.js runs its check in the page, then
+ * .../complete says how it ended: switched, or (not confirmed) a 402 and the plan unchanged.
+ */
+async function changePlan(
+  queryClient: QueryClient,
+  change: PlanChange,
+  onBankCheck?: (running: boolean) => void,
+): Promise<PublicUser> {
+  const answer = await apiJson<PublicUser | PaymentAuthentication>(
+    'POST',
+    '/api/subscription/change-plan',
+    change,
+  );
+  if (!('clientSecret' in answer)) return answer;
+  onBankCheck?.(true);
+  try {
+    await authenticatePayment(queryClient, answer.clientSecret);
+  } finally {
+    onBankCheck?.(false);
+  }
+  return apiJson<PublicUser>('POST', '/api/subscription/change-plan/complete', { planId: change.planId });
+}
 
-export function useChangePlan({ onDone }: { onDone?: () => void } = {}) {
+/** `onBankCheck`: told while Stripe.js runs the bank's check in the page (its own modal). */
+export function useChangePlan({
+  onDone,
+  onBankCheck,
+}: {
+  onDone?: () => void;
+  onBankCheck?: (running: boolean) => void;
+} = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: changePlan,
-    onSuccess: async (user) => {
+    mutationFn: (change: PlanChange) => changePlan(queryClient, change, onBankCheck),
+    onSuccess: async (user, change) => {
       setUser(queryClient, user);
-      toast({ title: `You are now on the ${findPlan(user.plan)?.name ?? user.plan} plan.` });
+      // Paid, but Stripe has not applied the change yet (it follows the payment by a moment).
+      const title =
+        user.plan === change.planId
+          ? `You are now on the ${findPlan(user.plan)?.name ?? user.plan} plan.`
+          : 'Your payment went through. Your plan changes in a moment.';
+      toast({ title });
       onDone?.();
       await queryClient.invalidateQueries({ queryKey: queryKeys.user.all });
     },

@@ -1,8 +1,10 @@
 import { ApiError, apiJson, describeFailure } from '@client/lib/api';
 import { setUser } from '@client/lib/session';
+import { authenticatePayment } from '@client/lib/stripe-js';
 import { toast } from '@client/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentAuthentication } from '@shared/schemas/billing';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodQueryOptions } from './get-payment-method';
 import { subscriptionQueryOptions } from './get-subscription';
 
@@ -11,13 +13,35 @@ export const startCardUpdate = () => apiJson<{ clientSecret: string }>('POST', '
 
 /**
  * POST /api/billing/card/confirm: the confirmed card becomes the one renewals are charged to, and an
- * unpaid renewal is charged to it now.
+ * unpaid renewal is charged to it now. When the bank asks the person to confirm that payment (202),
+ * Stripe.js runs its check in the page, and the subscription is read again from Stripe.
  */
-export function useFinishCardUpdate() {
+async function finishCardUpdate(
+  queryClient: QueryClient,
+  setupIntentId: string,
+  onBankCheck?: (running: boolean) => void,
+): Promise<PublicUser> {
+  const answer = await apiJson<PublicUser | PaymentAuthentication>('POST', '/api/billing/card/confirm', {
+    setupIntentId,
+  });
+  if (!('clientSecret' in answer)) return answer;
+  onBankCheck?.(true);
+  const problem = await authenticatePayment(queryClient, answer.clientSecret).finally(() =>
+    onBankCheck?.(false),
+  );
+  const user = await apiJson<PublicUser>('POST', '/api/subscription/sync');
+  if (problem) {
+    setUser(queryClient, user);
+    throw new Error(problem);
+  }
+  return user;
+}
+
+/** `onBankCheck`: told while Stripe.js runs the bank's check in the page (its own modal). */
+export function useFinishCardUpdate(onBankCheck?: (running: boolean) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (setupIntentId: string) =>
-      apiJson<PublicUser>('POST', '/api/billing/card/confirm', { setupIntentId }),
+    mutationFn: (setupIntentId: string) => finishCardUpdate(queryClient, setupIntentId, onBankCheck),
     // Here, not in the form: the new state replaces the warning, and the dialog with it.
     onSuccess: (user) => {
       toast({ title: 'Card updated', description: 'Your payment went through. Thank you.' });
@@ -26,7 +50,12 @@ export function useFinishCardUpdate() {
     onError: (failure) => {
       toast({
         title: 'Payment failed',
-        description: failure instanceof ApiError ? failure.serverMessage : describeFailure(failure),
+        description:
+          failure instanceof ApiError
+            ? failure.serverMessage
+            : failure instanceof TypeError
+              ? describeFailure(failure)
+              : failure.message,
         variant: 'destructive',
       });
     },
