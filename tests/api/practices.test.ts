@@ -563,11 +563,60 @@ describe('the admin area', () => {
     });
     const users = (await admin.get('/api/admin/users')).json() as { id: number }[];
     expect(users.find((u) => u.id === member.id)).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'inactive',
       practiceName: 'Admin Row Dental',
       practiceRole: 'admin',
+      practicePlan: 'clinic',
+      practiceStatus: 'active',
     });
 
     // Users never see it.
     expect((await owner.client.get('/api/admin/practices')).statusCode).toBe(401);
+  });
+
+  it("shows a member's detail: access through the practice, who pays, sessions, events and invoices from Stripe", async () => {
+    const { client: admin } = await enrolledAdmin(t, {
+      username: 'detailboss',
+      email: 'detailboss@example.com',
+      password: 'detail admin secret',
+    });
+    const { owner, member, practiceId } = await practiceWithMember('clinician');
+    const res = await admin.get(`/api/admin/users/${member.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json();
+    expect(detail).toMatchObject({
+      profile: { id: member.id, emailVerified: true },
+      subscription: { plan: 'free', status: 'inactive' },
+      access: { plan: 'clinic', through: 'practice', paidBy: { id: owner.id, username: owner.username } },
+      practice: {
+        id: practiceId,
+        role: 'clinician',
+        owner: { id: owner.id, username: owner.username },
+        plan: 'clinic',
+        status: 'active',
+      },
+      secondFactors: [],
+      invoices: { available: true, items: [] },
+    });
+    expect(detail.sessions).toHaveLength(1);
+
+    // The owner pays for their own; Stripe's invoices are theirs.
+    const ownerDetail = (await admin.get(`/api/admin/users/${owner.id}`)).json();
+    expect(ownerDetail.access).toEqual({
+      plan: 'clinic',
+      through: 'own',
+      paidBy: { id: owner.id, username: owner.username },
+    });
+    expect(ownerDetail.invoices.available).toBe(true);
+    expect(ownerDetail.invoices.items.length).toBeGreaterThan(0);
+
+    // The area's one write, then what the page shows of it: no sessions, and the event.
+    expect((await admin.post(`/api/admin/users/${member.id}/end-sessions`)).statusCode).toBe(200);
+    const after = (await admin.get(`/api/admin/users/${member.id}`)).json();
+    expect(after.sessions).toEqual([]);
+    expect(after.securityEvents[0]).toMatchObject({ type: 'sessions_ended_by_admin' });
+    // A user's cookie is not an admin's.
+    expect((await owner.client.get(`/api/admin/users/${member.id}`)).statusCode).toBe(401);
   });
 });
