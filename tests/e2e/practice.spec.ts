@@ -191,5 +191,13 @@ test('a member who pays for Plus is told the practice covers them', async ({ pag
     'href',
     '/account?tab=subscription',
   );
+  // The tab says so too, and keeps their own Plus with its controls, the cancel among them.
+  await them.getByRole('link', { name: 'Subscription tab' }).click();
+  const coverage = them.getByRole('region', { name: /^Covered by .+ on the Practice plan$/ });
+  await expect(coverage).toContainText('You also pay for a Plus plan of your own');
+  const own = them.getByRole('region', { name: 'Your subscription' });
+  await expect(own).toContainText('Plus');
+  await expect(own.getByRole('button', { name: /Cancel/ }).first()).toBeVisible();
+  await expectNoAxeViolations(them);
   await theirs.close();
 });

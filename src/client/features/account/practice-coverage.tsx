@@ -31,7 +31,7 @@ export function PracticeCoverage({
     <Card role="region" aria-labelledby="practice-coverage-heading">
       <CardHeader>
         <CardTitle id="practice-coverage-heading" className="flex items-center gap-2">
-          <Building2 aria-hidden="true" className="size-5 text-indigo-600" />
+          <Building2 aria-hidden="true" className="size-5 shrink-0 text-indigo-600" />
           Covered by {access.practiceName} on the {planName} plan
         </CardTitle>
       </CardHeader>
