@@ -235,6 +235,13 @@ const adminPages: RouteObject[] = [
         ),
       },
       {
+        path: paths.admin.users.user.path,
+        lazy: page(
+          () => import('@client/features/admin/user-detail-page'),
+          (m) => m.AdminUserDetailPage,
+        ),
+      },
+      {
         path: paths.admin.subscriptions.path,
         lazy: page(
           () => import('@client/features/admin/subscriptions-page'),

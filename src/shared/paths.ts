@@ -86,7 +86,12 @@ export const paths = {
         redirect ? `/admin?redirect=${encodeURIComponent(redirect)}` : '/admin',
     },
     dashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
-    users: { path: '/admin/users', getHref: () => '/admin/users' },
+    users: {
+      path: '/admin/users',
+      getHref: () => '/admin/users',
+      /** One user's detail page (read-only). */
+      user: { path: '/admin/users/:id', getHref: (id: number) => `/admin/users/${id}` },
+    },
     subscriptions: { path: '/admin/subscriptions', getHref: () => '/admin/subscriptions' },
     newsletter: { path: '/admin/newsletter', getHref: () => '/admin/newsletter' },
     referrals: { path: '/admin/referrals', getHref: () => '/admin/referrals' },

@@ -347,6 +347,11 @@ const ROUTES: Record<string, Row> = {
   },
   'GET /api/admin/stats': { access: 'admin', allowed: 200 },
   'GET /api/admin/users': { access: 'admin', allowed: 200 },
+  'GET /api/admin/users/:id': {
+    access: 'admin',
+    call: (as) => ({ path: `/api/admin/users/${as.id}` }),
+    allowed: 200,
+  },
   'GET /api/admin/subscribers': { access: 'admin', allowed: 200 },
   'GET /api/admin/referrals': { access: 'admin', allowed: 200 },
   'GET /api/admin/practices': { access: 'admin', allowed: 200 },

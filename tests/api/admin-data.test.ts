@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ensureFirstAdmin } from '../../src/server/admin/first-admin';
 import { referrals, subscribers, users } from '../../src/server/db/schema';
-import { adminReferralSchema, adminSubscriberSchema, adminUserSchema } from '../../src/shared/schemas/admin';
+import {
+  adminReferralSchema,
+  adminSubscriberSchema,
+  adminUserDetailSchema,
+  adminUserSchema,
+} from '../../src/shared/schemas/admin';
 import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
 import { enrolTotp } from '../support/two-factor';
 
@@ -148,11 +153,40 @@ describe('admin lists', () => {
     for (const path of [
       '/api/admin/stats',
       '/api/admin/users',
+      `/api/admin/users/${user.id}`,
       '/api/admin/subscribers',
       '/api/admin/referrals',
     ]) {
       expect((await client(t.app).get(path)).statusCode, path).toBe(401);
       expect((await user.client.get(path)).statusCode, path).toBe(401);
     }
+  });
+});
+
+describe('GET /api/admin/users/:id', () => {
+  it("shows one person's account, read-only and without any secret; no invoices without Stripe", async () => {
+    const person = await signedInUser(t.app);
+    const res = await admin.get(`/api/admin/users/${person.id}`);
+    expect(res.statusCode).toBe(200);
+    // Strict: a field the shared schema does not name (a hash, a token, a Stripe id) fails the parse.
+    const detail = adminUserDetailSchema.strict().parse(res.json());
+    expect(detail).toMatchObject({
+      profile: { id: person.id, username: person.username, email: person.email, emailVerified: false },
+      subscription: { plan: 'free', status: 'inactive' },
+      access: null,
+      secondFactors: [],
+      practice: null,
+      invoices: { available: false, items: [] },
+    });
+    expect(detail.sessions).toHaveLength(1);
+    expect(res.body).not.toMatch(/password|\$argon|\$scrypt|cus_|sub_/i);
+    expect(res.body).not.toContain(person.client.jar.get('cn_session'));
+
+    const unknown = await admin.get('/api/admin/users/987654');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No user has that id.');
+    const bad = await admin.get('/api/admin/users/abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('id: User id must be a number');
   });
 });

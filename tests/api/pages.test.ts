@@ -49,6 +49,7 @@ describe('page paths', () => {
     '/practice/join?token=abc',
     '/admin',
     '/admin/users',
+    '/admin/users/42',
     // As the router matches them: any letter case, a trailing slash.
     '/Account/',
   ])('%s is a page: the app, with 200', async (url) => {

@@ -165,22 +165,79 @@ describe('invitations', () => {
     expect(JSON.stringify(stored.rows)).not.toContain(token);
   });
 
-  it('joins only with the verified address the invitation was sent to', async () => {
+  it('joins only with the address the invitation was sent to, shown masked to anyone else', async () => {
     const owner = await subscriber('clinic');
-    const invited = newUser();
+    const invited = newUser({ email: `victoria-${Date.now()}@example.com` });
     const token = await invite(owner, invited.email);
     const someoneElse = await verifiedUser();
     const wrong = await someoneElse.client.post('/api/practice/join', { token });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().message).toBe(
-      `This invitation is for ${invited.email}. Sign in with that account, or ask the practice to invite ${someoneElse.email}.`,
+      `This invitation is for vi…@example.com. Sign in with that account, or ask the practice to invite ${someoneElse.email}.`,
     );
+    expect((await me(someoneElse)).practice).toBeNull();
+  });
 
-    const unverified = await signedInUser(t.app, invited);
-    const notYet = await unverified.client.post('/api/practice/join', { token });
-    expect(notYet.statusCode).toBe(403);
-    expect(notYet.json().message).toBe(M.verifyFirst);
-    expect((await me(unverified)).practice).toBeNull();
+  it('joining from the link verifies the invited address: no second mail is needed', async () => {
+    const owner = await subscriber('clinic');
+    const invited = newUser();
+    const token = await invite(owner, invited.email);
+    const person = await signedInUser(t.app, invited);
+    expect((await me(person)).emailVerified).toBe(false);
+    const joined = await person.client.post('/api/practice/join', { token });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(await me(person)).toMatchObject({
+      emailVerified: true,
+      noteAppAccess: true,
+      practice: { role: 'clinician' },
+    });
+    // The verification mail sent at registration is now moot; its link still only says so.
+    const link = emailLinkToken((await smtp.waitFor(invited.email, 'Verify')).text);
+    const late = await person.client.post('/api/user/verify-email', { token: link });
+    expect(late.statusCode).toBe(200);
+  });
+
+  it('an address changed since the invitation is not verified by it, nor joined with', async () => {
+    const owner = await subscriber('clinic');
+    const invited = newUser();
+    const token = await invite(owner, invited.email);
+    const person = await signedInUser(t.app, invited);
+    // They change their email before joining: the confirmed new address is no longer the invited one.
+    const newEmail = newUser().email;
+    const change = await person.client.patch('/api/user', {
+      username: person.username,
+      email: newEmail,
+      currentPassword: person.password,
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    // Still pending: the account's address is the invited one, and joining proves it.
+    const changeToken = emailLinkToken((await smtp.waitFor(newEmail, 'Confirm')).text);
+    const confirmed = await person.client.post('/api/user/verify-email', { token: changeToken });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const refused = await person.client.post('/api/practice/join', { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('This invitation is for ');
+    expect(await me(person)).toMatchObject({ email: newEmail, practice: null });
+    // The invitation is still there for the address it was sent to.
+    expect((await practiceOf(owner)).invitations).toEqual([
+      expect.objectContaining({ email: invited.email }),
+    ]);
+  });
+
+  it('a pending email change does not stop the invited address from joining, and verifies it', async () => {
+    const owner = await subscriber('clinic');
+    const invited = newUser();
+    const token = await invite(owner, invited.email);
+    const person = await signedInUser(t.app, invited);
+    const change = await person.client.patch('/api/user', {
+      username: person.username,
+      email: newUser().email,
+      currentPassword: person.password,
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    const joined = await person.client.post('/api/practice/join', { token });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(await me(person)).toMatchObject({ email: invited.email, emailVerified: true });
   });
 
   it('a withdrawn, expired or unknown link says so; a resent one works and the old one does not', async () => {
@@ -372,11 +429,48 @@ describe('access follows membership and the subscription', () => {
     const token = await invite(owner, plus.email);
     const joined = await plus.client.post('/api/practice/join', { token });
     expect(joined.json().ownSubscription).toBe(true);
+    // Their own subscription stays what it is; what gives them the note app is the practice's plan.
+    const practiceName = `${owner.username}'s practice`;
     expect(await me(plus)).toMatchObject({
       plan: 'pro',
+      subscriptionStatus: 'active',
       noteAppAccess: true,
+      access: { plan: 'clinic', through: 'practice', practiceName, managedBy: owner.username },
       practice: { role: 'clinician' },
     });
+    // Frozen, the practice no longer gives it: their own Plus does.
+    await t.db.execute(sql`update users set subscription_status = 'paused' where id = ${owner.id}`);
+    expect((await me(plus)).access).toEqual({
+      plan: 'pro',
+      through: 'own',
+      practiceName: null,
+      managedBy: null,
+    });
+  });
+});
+
+describe('what /api/user says of access', () => {
+  it("names the plan that gives access and through whom: the owner's own, the member's practice, or none", async () => {
+    const { owner, member } = await practiceWithMember();
+    const practiceName = `${owner.username}'s practice`;
+    expect((await me(owner)).access).toEqual({
+      plan: 'clinic',
+      through: 'own',
+      practiceName: null,
+      managedBy: null,
+    });
+    expect(await me(member)).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'inactive',
+      access: { plan: 'clinic', through: 'practice', practiceName, managedBy: owner.username },
+    });
+    // The practice's subscription ends: no access, and nothing says otherwise.
+    await t.db.execute(
+      sql`update users set plan = 'free', subscription_status = 'canceled' where id = ${owner.id}`,
+    );
+    expect(await me(member)).toMatchObject({ noteAppAccess: false, access: null });
+    const nobody = await signedInUser(t.app);
+    expect(await me(nobody)).toMatchObject({ noteAppAccess: false, access: null, practice: null });
   });
 });
 
@@ -469,11 +563,60 @@ describe('the admin area', () => {
     });
     const users = (await admin.get('/api/admin/users')).json() as { id: number }[];
     expect(users.find((u) => u.id === member.id)).toMatchObject({
+      plan: 'free',
+      subscriptionStatus: 'inactive',
       practiceName: 'Admin Row Dental',
       practiceRole: 'admin',
+      practicePlan: 'clinic',
+      practiceStatus: 'active',
     });
 
     // Users never see it.
     expect((await owner.client.get('/api/admin/practices')).statusCode).toBe(401);
+  });
+
+  it("shows a member's detail: access through the practice, who pays, sessions, events and invoices from Stripe", async () => {
+    const { client: admin } = await enrolledAdmin(t, {
+      username: 'detailboss',
+      email: 'detailboss@example.com',
+      password: 'detail admin secret',
+    });
+    const { owner, member, practiceId } = await practiceWithMember('clinician');
+    const res = await admin.get(`/api/admin/users/${member.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json();
+    expect(detail).toMatchObject({
+      profile: { id: member.id, emailVerified: true },
+      subscription: { plan: 'free', status: 'inactive' },
+      access: { plan: 'clinic', through: 'practice', paidBy: { id: owner.id, username: owner.username } },
+      practice: {
+        id: practiceId,
+        role: 'clinician',
+        owner: { id: owner.id, username: owner.username },
+        plan: 'clinic',
+        status: 'active',
+      },
+      secondFactors: [],
+      invoices: { available: true, items: [] },
+    });
+    expect(detail.sessions).toHaveLength(1);
+
+    // The owner pays for their own; Stripe's invoices are theirs.
+    const ownerDetail = (await admin.get(`/api/admin/users/${owner.id}`)).json();
+    expect(ownerDetail.access).toEqual({
+      plan: 'clinic',
+      through: 'own',
+      paidBy: { id: owner.id, username: owner.username },
+    });
+    expect(ownerDetail.invoices.available).toBe(true);
+    expect(ownerDetail.invoices.items.length).toBeGreaterThan(0);
+
+    // The area's one write, then what the page shows of it: no sessions, and the event.
+    expect((await admin.post(`/api/admin/users/${member.id}/end-sessions`)).statusCode).toBe(200);
+    const after = (await admin.get(`/api/admin/users/${member.id}`)).json();
+    expect(after.sessions).toEqual([]);
+    expect(after.securityEvents[0]).toMatchObject({ type: 'sessions_ended_by_admin' });
+    // A user's cookie is not an admin's.
+    expect((await owner.client.get(`/api/admin/users/${member.id}`)).statusCode).toBe(401);
   });
 });

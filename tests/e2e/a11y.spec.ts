@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, registerViaApi, test } from './fixtures';
+import { adminSessionCookies, expect, registerViaApi, test } from './fixtures';
 
 const publicPages = [
   '/',
@@ -56,4 +56,14 @@ test('every page can be used with the keyboard: the sign-in form submits with En
   await panel.getByLabel('Username').focus();
   await page.keyboard.press('Enter');
   await expect(panel.getByText('Username is required')).toBeVisible();
+});
+
+test("the admin's user detail has no accessibility violations", async ({ page }) => {
+  const user = await registerViaApi(page);
+  await page.context().addCookies(adminSessionCookies());
+  const rows = (await (await page.request.get('/api/admin/users')).json()) as { id: number; email: string }[];
+  await page.goto(`/admin/users/${rows.find((r) => r.email === user.email)!.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 });

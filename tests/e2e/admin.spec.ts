@@ -98,6 +98,8 @@ function adminUser(overrides: Partial<AdminUser> & Pick<AdminUser, 'id' | 'usern
     referralCredits: 0,
     practiceName: null,
     practiceRole: null,
+    practicePlan: null,
+    practiceStatus: null,
     ...overrides,
   };
 }

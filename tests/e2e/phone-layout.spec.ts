@@ -61,6 +61,8 @@ const ADMIN_SECTIONS = [
   ['/admin/practices', 'Practices'],
 ] as const;
 const ADMIN_PAGES = ADMIN_SECTIONS.map(([path]) => path);
+/** A user's detail page (the id of the newest user is put in when it is visited, below). */
+const ADMIN_USER_PAGE = '/admin/users/1';
 
 /** Until the page has its content: its heading, and nothing still loading. */
 async function expectContent(page: Page) {
@@ -210,6 +212,10 @@ for (const width of PHONE_WIDTHS) {
         // (The row of sections scrolls sideways: the current one is brought into it, whole.)
         await expect(current, `${name} in sight on ${path}`).toBeInViewport({ ratio: 1 });
       });
+      // Someone to look at, whatever else the database holds.
+      await registerViaApi(page);
+      const [newest] = (await (await page.request.get('/api/admin/users')).json()) as { id: number }[];
+      await expectPagesFit(page, [ADMIN_USER_PAGE.replace(/\d+$/, String(newest!.id))]);
     });
 
     test('an email address in an admin list breaks between its parts, never within one', async ({ page }) => {
@@ -232,9 +238,13 @@ for (const width of PHONE_WIDTHS) {
 }
 
 test('every page of the router is visited above', () => {
-  const visited = [...PUBLIC_PAGES, ...SUBSCRIBER_PAGES, ...CHECKOUT_PAGES, ...ADMIN_PAGES].map(
-    (path) => new URL(path, 'http://localhost').pathname,
-  );
+  const visited = [
+    ...PUBLIC_PAGES,
+    ...SUBSCRIBER_PAGES,
+    ...CHECKOUT_PAGES,
+    ...ADMIN_PAGES,
+    ADMIN_USER_PAGE,
+  ].map((path) => new URL(path, 'http://localhost').pathname);
   const unvisited = pagePatterns.filter((pattern) => !visited.some((path) => matchPath(pattern, path)));
   expect(unvisited, 'pages this file does not visit').toEqual([]);
 });

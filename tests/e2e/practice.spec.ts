@@ -4,41 +4,16 @@ import {
   atStripe,
   expect,
   expectNoAxeViolations,
-  mailTo,
   registerViaApi,
   subscribeViaApi,
   test,
   uniqueUser,
   verifyViaApi,
 } from './fixtures';
+import { invitationLink, invite, practiceOwner, registerFromInvitation } from './practice-steps';
 
 // A practice as its owner and its team use it (design.md section 10): the owner invites from /practice,
 // an invited person registers from the mail's link and joins, and the note app follows membership.
-
-/** The path of the join link in the newest invitation mail to `email`. */
-async function invitationLink(email: string): Promise<string> {
-  const mail = await mailTo(email, 'You are invited to join a practice');
-  const url = new URL(/https?:\/\/\S+\/practice\/join\?token=\S+/.exec(mail.text)![0]);
-  return `${url.pathname}${url.search}`;
-}
-
-/** A signed-in owner of a practice whose trial runs (card saved), on /practice. */
-async function practiceOwner(page: Page) {
-  const owner = await registerViaApi(page);
-  await subscribeViaApi(page, 'clinic');
-  await atStripe(page, 'confirm-setup', owner.email);
-  await page.goto('/practice');
-  await expect(page.getByRole('heading', { level: 1, name: `${owner.username}'s practice` })).toBeVisible();
-  return owner;
-}
-
-async function invite(page: Page, email: string, role: 'Admin' | 'Clinician') {
-  const form = page.getByRole('region', { name: 'Invite a team member' });
-  await form.getByLabel('Email address').fill(email);
-  await form.getByLabel('Role').selectOption({ label: role });
-  await form.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${email}`, { exact: true })).toBeVisible();
-}
 
 async function accountMenu(page: Page) {
   await page.getByRole('button', { name: 'My Account' }).click();
@@ -49,7 +24,7 @@ test('an owner invites two people; one registers from the mail and joins, then i
   page,
   browser,
 }) => {
-  // An owner, two invitations, a registration with its verification, a join and a removal.
+  // An owner, two invitations, a registration, a join (which verifies the address) and a removal.
   test.slow();
   const owner = await practiceOwner(page);
   const practiceName = `${owner.username}'s practice`;
@@ -73,25 +48,11 @@ test('an owner invites two people; one registers from the mail and joins, then i
     them.getByText(`invites ${invitee.email} to join ${practiceName} as clinician.`),
   ).toBeVisible();
   await expectNoAxeViolations(them);
-  await them.getByRole('link', { name: 'Create an account' }).click();
-  const form = them.getByRole('tabpanel', { name: 'Register' });
-  await expect(form.getByLabel('Email')).toHaveValue(invitee.email);
-  await form.getByLabel('Username').fill(invitee.username);
-  await form.getByLabel('Password').fill(invitee.password);
-  await form.getByRole('checkbox').check();
-  await form.getByRole('button', { name: 'Create account' }).click();
+  await registerFromInvitation(them, invitee);
 
-  // Back on the invitation, signed in: it asks for the verified address first.
+  // Back on the invitation, signed in: joining verifies the invited address, so no second mail is needed.
   await expect(them).toHaveURL(link);
-  await expect(them.getByText(/First verify your email address/)).toBeVisible();
-  const verify = /https?:\/\/\S+\/verify-email\?token=\S+/.exec(
-    (await mailTo(invitee.email, 'Verify')).text,
-  )![0];
-  await them.goto(new URL(verify).pathname + new URL(verify).search);
-  await them.getByRole('button', { name: 'Confirm my email address' }).click();
-  await expect(them.getByText('Thank you: your email address is verified.')).toBeVisible();
-
-  await them.goto(link);
+  await expect(them.getByRole('heading', { name: 'Please verify your email address' })).toHaveCount(0);
   await them.getByRole('button', { name: `Join ${practiceName}` }).click();
   await expect(them.getByText(`Welcome to ${practiceName}!`, { exact: true })).toBeVisible();
   await expect(them).toHaveURL(/\/practice$/);
@@ -230,5 +191,13 @@ test('a member who pays for Plus is told the practice covers them', async ({ pag
     'href',
     '/account?tab=subscription',
   );
+  // The tab says so too, and keeps their own Plus with its controls, the cancel among them.
+  await them.getByRole('link', { name: 'Subscription tab' }).click();
+  const coverage = them.getByRole('region', { name: /^Covered by .+ on the Practice plan$/ });
+  await expect(coverage).toContainText('You also pay for a Plus plan of your own');
+  const own = them.getByRole('region', { name: 'Your subscription' });
+  await expect(own).toContainText('Plus');
+  await expect(own.getByRole('button', { name: /Cancel/ }).first()).toBeVisible();
+  await expectNoAxeViolations(them);
   await theirs.close();
 });

@@ -154,20 +154,49 @@ describe('subscription state from Stripe', () => {
 
   it("a practice's members get the note app while the practice's subscription gives it, as the Practice plan", () => {
     const free = { plan: 'free', subscriptionStatus: 'inactive' } as const;
-    const practice = (ownerPlan: PlanId, ownerStatus: SubscriptionStatus) => ({ ownerPlan, ownerStatus });
-    expect(noteAppEntitlement(free, practice('clinic', 'active'))).toEqual({ access: true, plan: 'clinic' });
-    expect(noteAppEntitlement(free, practice('clinic', 'past_due')).access).toBe(false);
-    // Frozen, cancelled (the plan falls to free) or a Plus owner: no access through the practice.
-    expect(noteAppEntitlement(free, practice('clinic', 'paused'))).toEqual({ access: false, plan: 'free' });
-    expect(noteAppEntitlement(free, practice('free', 'canceled')).access).toBe(false);
-    expect(noteAppEntitlement(free, practice('pro', 'active')).access).toBe(false);
-    // A member with a Plus plan of their own keeps it, frozen or not, through whichever gives access.
-    const ownPlus = { plan: 'pro', subscriptionStatus: 'active' } as const;
-    expect(noteAppEntitlement(ownPlus, practice('clinic', 'paused'))).toEqual({ access: true, plan: 'pro' });
-    const frozenPlus = { plan: 'pro', subscriptionStatus: 'paused' } as const;
-    expect(noteAppEntitlement(frozenPlus, practice('clinic', 'active'))).toEqual({
+    const practice = (ownerPlan: PlanId, ownerStatus: SubscriptionStatus) => ({
+      role: 'clinician' as const,
+      ownerPlan,
+      ownerStatus,
+    });
+    expect(noteAppEntitlement(free, practice('clinic', 'active'))).toEqual({
       access: true,
       plan: 'clinic',
+      through: 'practice',
+    });
+    expect(noteAppEntitlement(free, practice('clinic', 'past_due')).access).toBe(false);
+    // Frozen, cancelled (the plan falls to free) or a Plus owner: no access through the practice.
+    expect(noteAppEntitlement(free, practice('clinic', 'paused'))).toEqual({
+      access: false,
+      plan: 'free',
+      through: null,
+    });
+    expect(noteAppEntitlement(free, practice('free', 'canceled')).access).toBe(false);
+    expect(noteAppEntitlement(free, practice('pro', 'active')).access).toBe(false);
+    // A member with a Plus plan of their own keeps it, frozen or not, through whichever gives access:
+    // the practice's when it does (the larger plan; their own they may cancel), else their own.
+    const ownPlus = { plan: 'pro', subscriptionStatus: 'active' } as const;
+    expect(noteAppEntitlement(ownPlus, practice('clinic', 'paused'))).toEqual({
+      access: true,
+      plan: 'pro',
+      through: 'own',
+    });
+    expect(noteAppEntitlement(ownPlus, practice('clinic', 'active'))).toEqual({
+      access: true,
+      plan: 'clinic',
+      through: 'practice',
+    });
+    const frozenPlus = { plan: 'pro', subscriptionStatus: 'paused' } as const;
+    expect(noteAppEntitlement(frozenPlus, practice('clinic', 'active'))).toMatchObject({
+      access: true,
+      plan: 'clinic',
+    });
+    // The owner's access is their own subscription: they pay for it.
+    const owner = { plan: 'clinic', subscriptionStatus: 'active' } as const;
+    expect(noteAppEntitlement(owner, { ...practice('clinic', 'active'), role: 'owner' })).toEqual({
+      access: true,
+      plan: 'clinic',
+      through: 'own',
     });
   });
 });

@@ -30,5 +30,7 @@ export const queryKeys = {
     subscribers: ['admin', 'subscribers'],
     referrals: ['admin', 'referrals'],
     practices: ['admin', 'practices'],
+    /** One user's detail page (its id). */
+    user: (id: number) => ['admin', 'user', id] as const,
   },
 } as const;

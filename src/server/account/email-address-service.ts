@@ -4,6 +4,7 @@ import { securityEventsRepo } from '../auth/security-events';
 import { EMAIL_TAKEN, usersRepo } from '../auth/users-repo';
 import { stripeCall } from '../billing/stripe-call';
 import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
 import type { User } from '../db/schema';
 import type { Client } from '../lib/client';
 import { badRequest, conflict } from '../lib/http-error';
@@ -59,8 +60,28 @@ export function emailAddressService(ctx: AppContext) {
     }
   }
 
+  /**
+   * In the caller's transaction: the person has shown they read `email`, which must still be their
+   * account's address (a link to an address no longer theirs proves nothing). Marks it verified and
+   * decides the referral rewards held for it. Null when the address is not theirs now; else whether a
+   * credit is owed, which `payCredits` pays after the commit.
+   */
+  async function proveAddress(
+    tx: Tx,
+    userId: number,
+    email: string,
+  ): Promise<{ creditOwed: boolean } | null> {
+    const user = await usersRepo(tx).markEmailVerified(userId, email);
+    if (!user) return null;
+    return { creditOwed: await releaseHeldRewards(tx, user.id) };
+  }
+
   return {
     sendVerification: (user: User) => sendLink(user, 'verify', user.email),
+
+    proveAddress,
+
+    payCredits,
 
     /** Mails a fresh verification link; the answer says what happened. */
     async resendVerification(user: User): Promise<string> {
@@ -94,9 +115,8 @@ export function emailAddressService(ctx: AppContext) {
         if (!claimed) return null;
         const txUsers = usersRepo(tx);
         if (claimed.purpose === 'verify') {
-          const user = await txUsers.markEmailVerified(claimed.userId, claimed.email);
-          if (!user) return null;
-          return { kind: 'verified' as const, creditOwed: await releaseHeldRewards(tx, user.id) };
+          const proven = await proveAddress(tx, claimed.userId, claimed.email);
+          return proven && { kind: 'verified' as const, ...proven };
         }
         const before = await txUsers.findById(claimed.userId);
         const after = await txUsers.setVerifiedEmail(claimed.userId, claimed.email);

@@ -171,9 +171,12 @@ export function adminUsersJson(db: Db): Promise<string> {
       referralCredits: sql`u.referral_credits`,
       practiceName: sql`p.name`,
       practiceRole: sql`pm.role`,
+      practicePlan: sql`owner.plan`,
+      practiceStatus: sql`owner.subscription_status`,
     },
     // A person is in one practice at most (a unique index): the joins add no rows.
-    sql`users u left join practice_members pm on pm.user_id = u.id left join practices p on p.id = pm.practice_id`,
+    sql`users u left join practice_members pm on pm.user_id = u.id left join practices p on p.id = pm.practice_id
+      left join users owner on owner.id = p.owner_id`,
   );
 }
 

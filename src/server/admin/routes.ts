@@ -5,6 +5,7 @@ import {
   adminReferralSchema,
   adminStatsSchema,
   adminSubscriberSchema,
+  adminUserDetailSchema,
   adminUserSchema,
   userIdParamsSchema,
 } from '../../shared/schemas/admin';
@@ -20,9 +21,11 @@ import {
   adminSubscribers,
   adminUsersJson,
 } from './admin-queries';
+import { adminUserDetail } from './user-detail';
 
 /**
- * The admin area's data, and its one write (ending a user's sessions). The data is read-only. The lists carry no response schema: validating 100,000 rows
+ * The admin area's data, and its one write (ending a user's sessions). The data is read-only. A user's
+ * detail (one person) is validated like any answer. The lists carry no response schema: validating 100,000 rows
  * would cost more than the query, and each row is built from an explicit column list that
  * holds no secret (admin-queries.ts), which is what the schema would have guaranteed. The users
  * list arrives from the database as JSON text and is sent as it is.
@@ -47,6 +50,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/api/admin/users', described(adminUserSchema), async (_request, reply) =>
     reply.type('application/json; charset=utf-8').send(await adminUsersJson(db)),
+  );
+  app.get(
+    '/api/admin/users/:id',
+    { schema: { params: userIdParamsSchema, response: { 200: adminUserDetailSchema } } },
+    async (request) => adminUserDetail(app.ctx, request.params.id, request.log),
   );
   app.get('/api/admin/subscribers', described(adminSubscriberSchema), async () => adminSubscribers(db));
   app.get('/api/admin/referrals', described(adminReferralSchema), async () => adminReferrals(db));

@@ -138,6 +138,8 @@ export type UserFacts = { twoFactor: boolean; practice: Membership | null };
  * (auth/second-factors.ts, practices/practices-repo.ts).
  */
 export function toPublicUser(user: User, { twoFactor, practice }: UserFacts): PublicUser {
+  const entitlement = noteAppEntitlement(user, practice);
+  const viaPractice = entitlement.through === 'practice' && practice;
   return {
     id: user.id,
     username: user.username,
@@ -153,7 +155,15 @@ export function toPublicUser(user: User, { twoFactor, practice }: UserFacts): Pu
     consecutiveLogins: user.consecutiveLogins,
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
-    noteAppAccess: noteAppEntitlement(user, practice).access,
+    noteAppAccess: entitlement.access,
+    access: entitlement.access
+      ? {
+          plan: entitlement.plan,
+          through: entitlement.through,
+          practiceName: viaPractice ? viaPractice.name : null,
+          managedBy: viaPractice ? viaPractice.ownerName : null,
+        }
+      : null,
     twoFactor,
     practice: practice && { id: practice.id, name: practice.name, role: practice.role },
   };

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PaidPlanId, PlanId, SubscriptionStatus } from '../../shared/constants';
+import type { PaidPlanId, PlanId, PracticeRole, SubscriptionStatus } from '../../shared/constants';
 import { isLiveSubscription } from '../../shared/subscription';
 
 /** Everything our users row says about a subscription: written whole, from Stripe, by billing/sync.ts. */
@@ -121,20 +121,29 @@ function givesAccess(holder: SubscriptionHolder): boolean {
   return holder.plan !== 'free' && holder.subscriptionStatus === 'active';
 }
 
+/** What gives a person the note app: their own subscription, or their practice's (its owner's). */
+export type Entitlement =
+  | { access: true; plan: PaidPlanId; through: 'own' | 'practice' }
+  | { access: false; plan: PlanId; through: null };
+
 /**
  * Who may open the note-writing app, and through which plan: one rule, read by the menu, the API and
  * the note app's claims. A person's own subscription counts, and so does membership of a practice
  * whose subscription (its owner's) gives access, exactly as it gives the owner (design.md section 10).
+ * A member covered by their practice is on the Practice plan through it even when they also pay for
+ * Plus themselves: Practice is the larger plan, and their own is one they may cancel (decision 065).
  */
 export function noteAppEntitlement(
   user: SubscriptionHolder,
-  practice: { ownerPlan: PlanId; ownerStatus: SubscriptionStatus } | null,
-): { access: boolean; plan: PlanId } {
-  if (givesAccess(user)) return { access: true, plan: user.plan };
+  practice: { role: PracticeRole; ownerPlan: PlanId; ownerStatus: SubscriptionStatus } | null,
+): Entitlement {
   if (
-    practice?.ownerPlan === 'clinic' &&
+    practice &&
+    practice.role !== 'owner' &&
+    practice.ownerPlan === 'clinic' &&
     givesAccess({ plan: 'clinic', subscriptionStatus: practice.ownerStatus })
   )
-    return { access: true, plan: 'clinic' };
-  return { access: false, plan: user.plan };
+    return { access: true, plan: 'clinic', through: 'practice' };
+  if (givesAccess(user) && user.plan !== 'free') return { access: true, plan: user.plan, through: 'own' };
+  return { access: false, plan: user.plan, through: null };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type PaidPlanId, PRACTICE_INVITATION_DAYS, type PracticeRole } from '../../shared/constants';
+import { maskEmail } from '../../shared/mask-email';
 import type {
   InvitationPreview,
   InvitationRequest,
@@ -7,6 +8,7 @@ import type {
   PracticeOverview,
 } from '../../shared/schemas/practice';
 import { isLiveSubscription } from '../../shared/subscription';
+import { emailAddressService } from '../account/email-address-service';
 import { requireRecentAuth } from '../auth/recent-auth';
 import type { UserSession } from '../auth/require';
 import { usersRepo } from '../auth/users-repo';
@@ -39,7 +41,9 @@ export const M = {
   used: 'This invitation has already been used.',
   withdrawn: 'This invitation was withdrawn. Ask the practice for a new one.',
   expired: 'This invitation has expired. Ask the practice for a new one.',
-  verifyFirst: 'Please verify your email address first (we sent you a link), then open the invitation again.',
+  /** The invited address is shown masked: the person signed in is not the one it was sent to. */
+  wrongAccount: (invited: string, yours: string) =>
+    `This invitation is for ${maskEmail(invited)}. Sign in with that account, or ask the practice to invite ${yours}.`,
   alreadyInThis: 'You are already a member of this practice.',
   alreadyInOther: 'You are already in a practice. Leave it before you join another.',
   ownerCannotLeave:
@@ -69,6 +73,7 @@ export function practiceService(ctx: AppContext) {
   const repo = practicesRepo(db);
   const totalSeats = ctx.config.PRACTICE_SEATS;
   const appUrl = ctx.config.APP_URL;
+  const emailAddress = emailAddressService(ctx);
 
   function requireMembership(membership: Membership | null): Membership {
     if (!membership) throw notFound(M.notInPractice);
@@ -229,6 +234,7 @@ export function practiceService(ctx: AppContext) {
       if (problem || !found) throw problem;
       const { invitation } = found;
       return {
+        practiceId: invitation.practiceId,
         practiceName: found.practiceName,
         email: invitation.email,
         role: invitation.role,
@@ -237,22 +243,25 @@ export function practiceService(ctx: AppContext) {
       };
     },
 
-    /** Joins the practice the link invites to: only with the verified address it was sent to. */
-    async join(session: UserSession, token: string): Promise<JoinResponse> {
+    /**
+     * Joins the practice the link invites to, with the account whose address it was sent to. The link
+     * came to that mailbox, so taking it proves the address as a verification link would: it is marked
+     * verified here, in the same transaction, and only while it is still the account's (decision 065).
+     */
+    async join(session: UserSession, token: string, log: FastifyBaseLogger): Promise<JoinResponse> {
       const { user } = session;
       const found = await repo.invitationByToken(sha256Hex(token));
       const problem = invitationProblem(found?.invitation);
       if (problem || !found) throw problem;
       const { invitation } = found;
-      if (user.email !== invitation.email)
-        throw forbidden(
-          `This invitation is for ${invitation.email}. Sign in with that account, or ask the practice to invite ${user.email}.`,
-        );
-      if (!user.emailVerified) throw forbidden(M.verifyFirst);
+      if (user.email !== invitation.email) throw forbidden(M.wrongAccount(invitation.email, user.email));
       if (session.practice)
         throw conflict(session.practice.id === invitation.practiceId ? M.alreadyInThis : M.alreadyInOther);
-      await db.transaction(async (tx) => {
+      const { creditOwed } = await db.transaction(async (tx) => {
         await repo.lock(invitation.practiceId, tx);
+        // Null when the account's address changed since the session was read: the link proves nothing then.
+        const proven = await emailAddress.proveAddress(tx, user.id, invitation.email);
+        if (!proven) throw forbidden(M.wrongAccount(invitation.email, user.email));
         if (!(await repo.acceptInvitation(invitation.id, tx))) throw new HttpError(410, M.used);
         try {
           await repo.addMember(invitation.practiceId, user.id, invitation.role, tx);
@@ -260,7 +269,9 @@ export function practiceService(ctx: AppContext) {
           if (uniqueViolation(error) === 'practice_members_user_unique') throw conflict(M.alreadyInOther);
           throw error;
         }
+        return proven;
       });
+      if (creditOwed) await emailAddress.payCredits(log);
       return {
         ...(await overview(invitation.practiceId, invitation.role)),
         ownSubscription: isLiveSubscription(user.subscriptionStatus),

@@ -14,6 +14,9 @@ export type Membership = {
   role: PracticeRole;
   ownerPlan: PlanId;
   ownerStatus: SubscriptionStatus;
+  /** Who pays for the practice and manages its billing: what a member's Subscription tab names. */
+  ownerId: number;
+  ownerName: string;
 };
 
 /**
@@ -24,7 +27,7 @@ export type Membership = {
 export function membershipOfUser() {
   return sql<Membership | null>`(select json_build_object(
       'id', p.id, 'name', p.name, 'role', pm.role,
-      'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status)
+      'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status, 'ownerId', owner.id, 'ownerName', owner.username)
     from practice_members pm
     join practices p on p.id = pm.practice_id
     join users owner on owner.id = p.owner_id

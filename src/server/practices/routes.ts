@@ -85,7 +85,8 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: authRateLimit(ctx.config),
       schema: { security: USER_SESSION, body: invitationTokenSchema, response: { 200: joinResponseSchema } },
     },
-    async (request, reply) => practices.join(await requireUserSession(request, reply), request.body.token),
+    async (request, reply) =>
+      practices.join(await requireUserSession(request, reply), request.body.token, request.log),
   );
 
   app.patch(

@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import {
   CANCELLATION_REASON_IDS,
+  PAID_PLAN_IDS,
   PLAN_IDS,
   PRACTICE_ROLES,
   REFERRAL_STATUSES,
   SUBSCRIPTION_STATUSES,
 } from '../constants';
+import { invoiceSchema, subscriptionDetailsSchema } from './billing';
 import { isoDate } from './fields';
+import { SECURITY_EVENT_TYPES } from './security';
 
 const counts = <K extends string>(keys: readonly [K, ...K[]]) => z.record(z.enum(keys), z.number().int());
 
@@ -59,8 +62,76 @@ export const adminUserSchema = z.object({
   /** The practice the user is in, and their role there. */
   practiceName: z.string().nullable(),
   practiceRole: z.enum(PRACTICE_ROLES).nullable(),
+  /** The practice's subscription (its owner's plan and status); null when not in a practice. */
+  practicePlan: z.enum(PLAN_IDS).nullable(),
+  practiceStatus: z.enum(SUBSCRIPTION_STATUSES).nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+const someone = z.object({ id: z.number().int(), username: z.string() });
+
+/**
+ * GET /api/admin/users/:id: everything an operator needs to answer a person about their account, read
+ * only (design.md section 2). No secret: no hash, no token, no second factor's secret, no session id.
+ */
+export const adminUserDetailSchema = z.object({
+  profile: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    createdAt: isoDate,
+    lastLoginAt: isoDate.nullable(),
+    lastLoginIp: z.string().nullable(),
+    loginCount: z.number().int(),
+    referralCode: z.string().nullable(),
+    referralCredits: z.number().int(),
+  }),
+  /** The person's own subscription, as our row has it from Stripe. */
+  subscription: subscriptionDetailsSchema.pick({
+    plan: true,
+    status: true,
+    trialEndsAt: true,
+    currentPeriodEnd: true,
+    cancelAtPeriodEnd: true,
+    pausedUntil: true,
+    hasDiscount: true,
+  }),
+  /** What gives them the note app now (the rule the app and the note app read), and who pays for it. */
+  access: z
+    .object({ plan: z.enum(PAID_PLAN_IDS), through: z.enum(['own', 'practice']), paidBy: someone })
+    .nullable(),
+  /** The second factors they have: 'totp' (with its recovery codes), 'passkey'. */
+  secondFactors: z.array(z.enum(['totp', 'passkey'])),
+  practice: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      role: z.enum(PRACTICE_ROLES),
+      owner: someone,
+      plan: z.enum(PLAN_IDS),
+      status: z.enum(SUBSCRIPTION_STATUSES),
+    })
+    .nullable(),
+  sessions: z.array(
+    z.object({ device: z.string(), ip: z.string().nullable(), createdAt: isoDate, lastSeenAt: isoDate }),
+  ),
+  securityEvents: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.enum(SECURITY_EVENT_TYPES),
+      device: z.string(),
+      ip: z.string().nullable(),
+      at: isoDate,
+    }),
+  ),
+  /**
+   * Read from Stripe when it is configured (`available`); none otherwise. `items` is null when Stripe
+   * could not be read just now: the rest of the page does not wait on it.
+   */
+  invoices: z.object({ available: z.boolean(), items: invoiceSchema.array().nullable() }),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 /** One row of GET /api/admin/subscribers (newsletter). */
 export const adminSubscriberSchema = z.object({

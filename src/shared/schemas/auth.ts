@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
+import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
 import {
   enteredPassword,
   enteredUsername,
@@ -73,6 +73,19 @@ export const publicUserSchema = z.object({
   createdAt: isoDate,
   /** May open the note-writing app: follows from the subscription state (server billing/subscription-state.ts). */
   noteAppAccess: z.boolean(),
+  /**
+   * The plan that gives the person the note app now, and through whom: their own subscription, or their
+   * practice's (`practiceName`, whose billing `managedBy`, the owner, manages). Null without access.
+   * `plan` and `subscriptionStatus` above stay the person's own subscription.
+   */
+  access: z
+    .object({
+      plan: z.enum(PAID_PLAN_IDS),
+      through: z.enum(['own', 'practice']),
+      practiceName: z.string().nullable(),
+      managedBy: z.string().nullable(),
+    })
+    .nullable(),
   /** A second factor is on (TOTP, or any passkey): signing in asks for it after the password. */
   twoFactor: z.boolean(),
   /** The practice the person is in, and their role there (design.md section 10). */

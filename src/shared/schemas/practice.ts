@@ -66,6 +66,8 @@ export type PracticeOverview = z.infer<typeof practiceOverviewSchema>;
 
 /** POST /api/practice/invitations/peek: what the join page shows before the person joins. */
 export const invitationPreviewSchema = z.object({
+  /** Lets the page tell a person already in this practice so, before they press Join. */
+  practiceId: z.number().int(),
   practiceName: z.string(),
   email: z.string(),
   role: z.enum(INVITED_ROLES),

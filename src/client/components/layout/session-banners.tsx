@@ -46,7 +46,12 @@ export function SessionBanners() {
   const { pathname } = useNavigation();
   // Not on the page the banner's link leads to: there it says nothing the page does not, and arriving
   // with the session answer it pushed the page's one button down under a pointer about to click it.
-  const askToVerify = user && !user.emailVerified && pathname !== paths.verifyEmail.path;
+  // Nor on an invitation's page: joining from it verifies the invited address (decision 065).
+  const askToVerify =
+    user &&
+    !user.emailVerified &&
+    pathname !== paths.verifyEmail.path &&
+    pathname !== paths.practice.join.path;
   return (
     <>
       {askToVerify ? <VerifyEmailBanner email={user.email} /> : null}

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/
 import { Skeleton, SkeletonList } from '@client/components/ui/skeleton';
 import { MANAGE_SUBSCRIPTION_ID } from '@client/config/paths';
 import { scrollToAnchor } from '@client/lib/scroll';
+import { useCurrentUser } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
 import { RETENTION_DISCOUNT } from '@shared/constants';
 import { discountedPrice, findPlan, formatPounds, PLANS, VAT_INCLUDED } from '@shared/plans';
@@ -15,16 +16,25 @@ import { BillingHistory, PaymentMethodCard } from './billing-details';
 import { BillingDetailsCard } from './billing-details-form';
 import { ChangePlanDialog } from './change-plan-dialog';
 import { formatDate, isFuture, normaliseStatus, statusLabel } from './format';
+import { PracticeCoverage, practiceAccessOf } from './practice-coverage';
 import { SubscriptionActions } from './subscription-actions';
 
 export function SubscriptionTab() {
   const details = useSubscription();
   const status = details.data ? normaliseStatus(details.data.status) : null;
+  const { user } = useCurrentUser();
+  const covered = practiceAccessOf(user);
+  // A member covered by their practice sees their own subscription only while they pay for one.
+  const ownLive = user !== null && isLiveSubscription(user.subscriptionStatus);
+  const showOwn = !covered || ownLive;
   return (
     // One column no wider than the page's (grid-cols-1, not the implicit track, which grows to the
     // widest card's content): what is too wide for a phone scrolls inside its card.
     <div className="grid grid-cols-1 gap-6">
-      {details.isPending ? (
+      {covered ? (
+        <PracticeCoverage access={covered} ownPlan={ownLive ? (findPlan(user.plan)?.name ?? null) : null} />
+      ) : null}
+      {!showOwn ? null : details.isPending ? (
         <SubscriptionSkeleton />
       ) : details.isError ? (
         <Card role="region" aria-labelledby="subscription-heading">
@@ -43,10 +53,12 @@ export function SubscriptionTab() {
       ) : (
         <SubscriptionSummary details={details.data} />
       )}
-      <PaymentMethodCard
-        canManage={Boolean(details.data?.billingAvailable && status !== null && status !== 'inactive')}
-      />
-      {details.data?.billingAvailable ? <BillingDetailsCard /> : null}
+      {showOwn ? (
+        <PaymentMethodCard
+          canManage={Boolean(details.data?.billingAvailable && status !== null && status !== 'inactive')}
+        />
+      ) : null}
+      {showOwn && details.data?.billingAvailable ? <BillingDetailsCard /> : null}
       <BillingHistory />
     </div>
   );

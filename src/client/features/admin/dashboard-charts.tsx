@@ -52,7 +52,13 @@ export function SignupsChart({ data }: { data: readonly { date: string; count: n
   const points = data.map((d, i) => `${i},${100 - (d.count / max) * 100}`).join(' ');
   const ticks = data.length ? [data[0], data[Math.floor(data.length / 2)], data[data.length - 1]] : [];
   return (
-    <div aria-hidden="true" className="grid h-60 grid-cols-[auto_1fr] grid-rows-[1fr_auto] gap-x-2 gap-y-1">
+    // The rows and columns may shrink below the SVG's own size (minmax(0, ...)): as a grid item with a
+    // viewBox, the SVG would otherwise ask for its aspect ratio's height, which on a wide card is taller
+    // than the chart, and it would spill over the caption below it.
+    <div
+      aria-hidden="true"
+      className="grid h-60 grid-cols-[auto_minmax(0,1fr)] grid-rows-[minmax(0,1fr)_auto] gap-x-2 gap-y-1"
+    >
       <div className="flex flex-col justify-between text-right text-xs text-slate-600 tabular-nums">
         <span>{formatCount(max)}</span>
         <span>0</span>
@@ -61,7 +67,7 @@ export function SignupsChart({ data }: { data: readonly { date: string; count: n
         aria-hidden="true"
         viewBox={`0 0 ${width} 100`}
         preserveAspectRatio="none"
-        className="h-full w-full overflow-visible border-b border-slate-300"
+        className="h-full min-h-0 w-full overflow-visible border-b border-slate-300"
       >
         <polygon points={`0,100 ${points} ${width},100`} fill={INDIGO} fillOpacity={0.15} />
         <polyline
@@ -71,8 +77,15 @@ export function SignupsChart({ data }: { data: readonly { date: string; count: n
           strokeWidth={2}
           vectorEffect="non-scaling-stroke"
         />
+        {/* Each day's hover area, half a day either side of it, cut at the chart's ends. */}
         {data.map((d, i) => (
-          <rect key={d.date} x={i - 0.5} width={1} height={100} fill="transparent">
+          <rect
+            key={d.date}
+            x={Math.max(0, i - 0.5)}
+            width={Math.min(width, i + 0.5) - Math.max(0, i - 0.5)}
+            height={100}
+            fill="transparent"
+          >
             <title>{`${formatCalendarDay(d.date, true)}: ${formatCount(d.count)} sign-ups`}</title>
           </rect>
         ))}

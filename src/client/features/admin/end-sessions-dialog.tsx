@@ -14,7 +14,13 @@ import { useEndUserSessions } from './api/end-user-sessions';
  * The admin area's one write: sign a user out on every device (an account that looks taken over, or a
  * person who asks). One dialog for the page, opened for the user chosen in a row.
  */
-export function EndSessionsDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+export function EndSessionsDialog({
+  user,
+  onClose,
+}: {
+  user: Pick<AdminUser, 'id' | 'username'> | null;
+  onClose: () => void;
+}) {
   const end = useEndUserSessions({ onDone: onClose });
   return (
     <Dialog open={user !== null} onOpenChange={(open) => (open ? undefined : onClose())}>

@@ -1,6 +1,9 @@
 import { EmailAddress } from '@client/components/ui/email-address';
-import type { SubscriptionStatus } from '@shared/constants';
+import { paths } from '@client/config/paths';
+import type { PlanId, SubscriptionStatus } from '@shared/constants';
 import type { AdminUser } from '@shared/schemas/admin';
+import { isLiveSubscription } from '@shared/subscription';
+import { Link } from 'react-router';
 import { Badge, type BadgeTone } from './badge';
 import type { CsvColumn } from './csv';
 import { formatDate, formatLastLogin, planName, statusName } from './format';
@@ -8,7 +11,7 @@ import type { TableColumn } from './virtual-table';
 
 // The columns the users and subscriptions lists share, defined once.
 
-const statusTones: Record<SubscriptionStatus, BadgeTone> = {
+export const statusTones: Record<SubscriptionStatus, BadgeTone> = {
   active: 'good',
   paused: 'warning',
   past_due: 'bad',
@@ -23,11 +26,34 @@ export function userSearchFields(user: AdminUser): readonly string[] {
 
 export const userKey = (user: AdminUser) => user.id;
 
+/** The username, linking to the person's detail page. */
 export const usernameColumn: TableColumn<AdminUser> = {
   header: 'Username',
   width: 'minmax(9rem, 1.2fr)',
-  cell: (u) => <span className="font-medium text-slate-900">{u.username}</span>,
+  cell: (u) => (
+    <Link
+      to={paths.admin.users.user.getHref(u.id)}
+      className="rounded-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+    >
+      {u.username}
+    </Link>
+  ),
 };
+
+/**
+ * The plan a row shows: the person's own while it lives; else, for a member, the practice's that covers
+ * them (its owner's), named by `through` (design.md section 13: not 'Lite, Inactive').
+ */
+function shownPlan(u: AdminUser): {
+  plan: PlanId;
+  status: SubscriptionStatus;
+  through: string | null;
+} {
+  const ownLive = isLiveSubscription(u.subscriptionStatus);
+  if (!ownLive && u.practiceRole && u.practiceRole !== 'owner' && u.practicePlan === 'clinic')
+    return { plan: u.practicePlan, status: u.practiceStatus ?? 'inactive', through: u.practiceName };
+  return { plan: u.plan, status: u.subscriptionStatus, through: null };
+}
 
 export const emailColumn: TableColumn<AdminUser> = {
   header: 'Email',
@@ -37,16 +63,25 @@ export const emailColumn: TableColumn<AdminUser> = {
 
 export const planColumn: TableColumn<AdminUser> = {
   header: 'Plan',
-  width: 'minmax(6rem, 0.7fr)',
-  cell: (u) => <Badge tone={u.plan === 'free' ? 'neutral' : 'accent'}>{planName(u.plan)}</Badge>,
+  width: 'minmax(7rem, 0.8fr)',
+  cell: (u) => {
+    const { plan, through } = shownPlan(u);
+    return (
+      <>
+        <Badge tone={plan === 'free' ? 'neutral' : 'accent'}>{planName(plan)}</Badge>
+        {through ? <span className="mt-1 block text-xs text-slate-600">through {through}</span> : null}
+      </>
+    );
+  },
 };
 
 export const statusColumn: TableColumn<AdminUser> = {
   header: 'Status',
   width: 'minmax(7rem, 0.8fr)',
-  cell: (u) => (
-    <Badge tone={statusTones[u.subscriptionStatus] ?? 'neutral'}>{statusName(u.subscriptionStatus)}</Badge>
-  ),
+  cell: (u) => {
+    const { status } = shownPlan(u);
+    return <Badge tone={statusTones[status] ?? 'neutral'}>{statusName(status)}</Badge>;
+  },
 };
 
 export const joinedColumn: TableColumn<AdminUser> = {

@@ -34,6 +34,7 @@ const columnsWith = (signOut: (user: AdminUser) => void): TableColumn<AdminUser>
   {
     header: 'Sessions',
     width: 'minmax(6rem, 0.6fr)',
+    pinned: true,
     cell: (u) => (
       <Button
         variant="outline"

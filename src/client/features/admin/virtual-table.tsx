@@ -7,7 +7,14 @@ export type TableColumn<T> = {
   /** The column's CSS grid track, e.g. 'minmax(12rem, 2fr)'; an equal share unless told. */
   width?: string;
   cell: (row: T) => ReactNode;
+  /**
+   * Held at the right edge while the table scrolls sideways (a row's action): on a narrow screen the
+   * action stays in view beside the row it acts on.
+   */
+  pinned?: true;
 };
+
+const PINNED = 'sticky right-0 border-l border-slate-200 shadow-[-4px_0_6px_-4px_rgb(15_23_42/0.15)]';
 
 type VirtualTableProps<T> = {
   /** The table's accessible name, e.g. 'Users'. */
@@ -61,7 +68,10 @@ export function VirtualTable<T>({ label, rows, columns, rowKey, minWidth = '48re
               <th
                 key={column.header}
                 scope="col"
-                className="px-4 py-3 text-left font-semibold text-slate-700"
+                className={cn(
+                  'px-4 py-3 text-left font-semibold text-slate-700',
+                  column.pinned && `${PINNED} bg-slate-50`,
+                )}
               >
                 {column.header}
               </th>
@@ -79,12 +89,19 @@ export function VirtualTable<T>({ label, rows, columns, rowKey, minWidth = '48re
                 aria-rowindex={item.index + 2}
                 className={cn(
                   'absolute top-0 left-0 grid w-full border-b border-slate-100',
-                  item.index % 2 === 1 && 'bg-slate-50',
+                  // A background of its own, which a pinned cell takes so the row does not show through it.
+                  item.index % 2 === 1 ? 'bg-slate-50' : 'bg-white',
                 )}
                 style={{ gridTemplateColumns, transform: `translateY(${item.start}px)` }}
               >
                 {columns.map((column) => (
-                  <td key={column.header} className="min-w-0 px-4 py-3 break-words text-slate-800">
+                  <td
+                    key={column.header}
+                    className={cn(
+                      'min-w-0 px-4 py-3 break-words text-slate-800',
+                      column.pinned && `${PINNED} bg-inherit`,
+                    )}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}

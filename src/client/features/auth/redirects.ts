@@ -27,12 +27,14 @@ const isOnTheirWay = (target: string) =>
 
 /*
  * After sign-in or registration (spec section 2) a user on the free plan is shown /pricing, which is
- * where a new account starts. The one exception: a visitor who chose a plan arrives with
+ * where a new account starts. The exceptions: a visitor who chose a plan arrives with
  * redirect=/subscribe/<plan>, and sending them to /pricing would make them choose it again, so that
- * redirect is honoured. An already signed-in visitor simply goes to the redirect target.
+ * redirect is honoured; and a person whose practice gives them access (on the free plan of their own)
+ * has nothing to buy there (design.md section 13). An already signed-in visitor simply goes to the
+ * redirect target.
  */
 export function afterLoginTarget(user: PublicUser, target: string): string {
-  if (user.plan === 'free' && !isOnTheirWay(target)) return paths.pricing.getHref();
+  if (user.plan === 'free' && !user.access && !isOnTheirWay(target)) return paths.pricing.getHref();
   return target;
 }
 

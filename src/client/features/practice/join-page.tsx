@@ -4,6 +4,9 @@ import { paths } from '@client/config/paths';
 import { ApiError, describeFailure } from '@client/lib/api';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
+import { maskEmail } from '@shared/mask-email';
+import type { PublicUser } from '@shared/schemas/auth';
+import type { InvitationPreview } from '@shared/schemas/practice';
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,9 +16,24 @@ import { ROLE_NAMES } from './role-select';
 const alertClass = 'rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900';
 
 /**
+ * Why the signed-in person cannot join with this link, in one sentence, or null when they can. The
+ * server decides (practices/practice-service.ts); this only spares them a button that must fail. An
+ * unverified address is no reason: joining from the link verifies the invited one.
+ */
+function joinBlocked(user: PublicUser, invitation: InvitationPreview): string | null {
+  if (user.email !== invitation.email)
+    return `This invitation is for ${maskEmail(invitation.email)}, and you are signed in as ${user.email}. Sign out and sign in with the invited address to join.`;
+  if (user.practice?.id === invitation.practiceId)
+    return `You are already a member of ${invitation.practiceName}.`;
+  if (user.practice)
+    return `You are already in ${user.practice.name}. Leave it before you join another practice.`;
+  return null;
+}
+
+/**
  * Where an invitation mail's link lands. Opening it changes nothing (mail scanners open links too):
  * it shows what the invitation is for; the person signs in or registers with the invited address,
- * comes back here, and joins with the button.
+ * comes back here, and joins with the button, which also verifies that address (decision 065).
  */
 export function JoinPracticePage() {
   useTitle('Join a practice');
@@ -52,10 +70,14 @@ export function JoinPracticePage() {
     const invitation = preview.data;
     const refused =
       join.error instanceof ApiError ? join.error.serverMessage : join.error && describeFailure(join.error);
+    // Someone signed in to another account may not own the invited address: they see it masked.
+    const wrongAccount = user !== null && user.email !== invitation.email;
+    const invited = wrongAccount ? maskEmail(invitation.email) : invitation.email;
+    const blocked = user && joinBlocked(user, invitation);
     body = (
       <div className="grid gap-4">
         <p className="text-slate-800">
-          {invitation.invitedBy} invites <strong>{invitation.email}</strong> to join{' '}
+          {invitation.invitedBy} invites <strong>{invited}</strong> to join{' '}
           <strong>{invitation.practiceName}</strong> as {ROLE_NAMES[invitation.role].toLowerCase()}.
         </p>
         {!user ? (
@@ -73,18 +95,26 @@ export function JoinPracticePage() {
           </>
         ) : (
           <>
-            {!user.emailVerified ? (
-              <p className={alertClass}>
-                First verify your email address: open the link we sent to {user.email}, then come back to this
-                page.
+            {/* One sentence says why Join cannot work; a refusal the page did not foresee replaces it. */}
+            {blocked || refused ? (
+              <p id="join-blocked" role={refused ? 'alert' : undefined} className={alertClass}>
+                {refused || blocked}
+                {blocked && user.practice?.id === invitation.practiceId ? (
+                  <>
+                    {' '}
+                    <Link to={paths.practice.getHref()} className="font-medium underline underline-offset-2">
+                      Open your practice
+                    </Link>
+                  </>
+                ) : null}
               </p>
             ) : null}
-            {refused ? (
-              <p role="alert" className={alertClass}>
-                {refused}
-              </p>
-            ) : null}
-            <Button className="w-full" disabled={join.isPending} onClick={() => join.mutate({ token })}>
+            <Button
+              className="w-full"
+              disabled={join.isPending || Boolean(blocked)}
+              aria-describedby={blocked || refused ? 'join-blocked' : undefined}
+              onClick={() => join.mutate({ token })}
+            >
               {join.isPending ? 'Joining...' : `Join ${invitation.practiceName}`}
             </Button>
           </>

@@ -16,7 +16,15 @@ type PlanCardProps = {
    * is a switch.
    */
   currentPlan?: PlanId | null;
+  /**
+   * The person's practice gives them the Practice plan (design.md section 13): its card says so, and
+   * Plus, which it includes, is not offered to them.
+   */
+  coveredByPractice?: boolean;
 };
+
+const markClass =
+  'mt-8 rounded-md border border-indigo-200 bg-indigo-50 py-2.5 text-center font-semibold text-indigo-900';
 
 const isPaidPlan = (planId: PlanId | null): boolean =>
   (PAID_PLAN_IDS as readonly (PlanId | null)[]).includes(planId);
@@ -31,6 +39,7 @@ export function PlanCard({
   signedIn,
   headingLevel: Heading = 'h2',
   currentPlan = null,
+  coveredByPractice = false,
 }: PlanCardProps) {
   const paid = plan.price > 0;
   const headingId = `plan-${plan.id}-name`;
@@ -91,10 +100,12 @@ export function PlanCard({
           </li>
         ))}
       </ul>
-      {currentPlan === plan.id ? (
-        <p className="mt-8 rounded-md border border-indigo-200 bg-indigo-50 py-2.5 text-center font-semibold text-indigo-900">
-          Current plan
-        </p>
+      {coveredByPractice && plan.id === 'clinic' ? (
+        <p className={markClass}>Your practice's plan</p>
+      ) : currentPlan === plan.id ? (
+        <p className={markClass}>Current plan</p>
+      ) : coveredByPractice && paid ? (
+        <p className="mt-8 py-2.5 text-center text-sm text-slate-600">Included in your practice's plan</p>
       ) : paid && isPaidPlan(currentPlan) ? (
         // The Subscription tab opens its switch dialog, which shows the cost before anything moves.
         <SiteLink

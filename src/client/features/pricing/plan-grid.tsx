@@ -32,6 +32,7 @@ export function PlanGrid({ headingLevel }: { headingLevel?: 'h2' | 'h3' }) {
           signedIn={Boolean(user)}
           headingLevel={headingLevel}
           currentPlan={currentPlanOf(user)}
+          coveredByPractice={user?.access?.through === 'practice'}
         />
       ))}
     </div>

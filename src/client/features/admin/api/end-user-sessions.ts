@@ -1,15 +1,19 @@
 import { apiJson, describeFailure } from '@client/lib/api';
+import { queryKeys } from '@client/lib/query-keys';
 import { toast } from '@client/lib/toast';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/admin/users/:id/end-sessions: signs the user out on every device (recorded, and mailed to them). */
 const endUserSessions = (userId: number) =>
   apiJson<{ message: string; count: number }>('POST', `/api/admin/users/${userId}/end-sessions`);
 
 export function useEndUserSessions({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endUserSessions,
-    onSuccess: ({ message }) => {
+    onSuccess: ({ message }, userId) => {
+      // Their detail page lists sessions and events, which this just changed.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.user(userId) });
       toast({ title: 'Signed out everywhere', description: message });
       onDone();
     },

@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+import { atStripe, expect, mailTo, registerViaApi, subscribeViaApi, type uniqueUser } from './fixtures';
+
+// Steps the practice tests share (practice.spec.ts, journeys/practice-invite.spec.ts).
+
+/** The path of the join link in the newest invitation mail to `email`. */
+export async function invitationLink(email: string): Promise<string> {
+  const mail = await mailTo(email, 'You are invited to join a practice');
+  const url = new URL(/https?:\/\/\S+\/practice\/join\?token=\S+/.exec(mail.text)![0]);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A signed-in owner of a practice whose trial runs (card saved), on /practice. */
+export async function practiceOwner(page: Page) {
+  const owner = await registerViaApi(page);
+  await subscribeViaApi(page, 'clinic');
+  await atStripe(page, 'confirm-setup', owner.email);
+  await page.goto('/practice');
+  await expect(page.getByRole('heading', { level: 1, name: `${owner.username}'s practice` })).toBeVisible();
+  return owner;
+}
+
+/** Invites `email` from the /practice page's form. */
+export async function invite(page: Page, email: string, role: 'Admin' | 'Clinician') {
+  const form = page.getByRole('region', { name: 'Invite a team member' });
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Role').selectOption({ label: role });
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}`, { exact: true })).toBeVisible();
+}
+
+/** On the join page, signed out: 'Create an account' and the registration form, the invited address filled in. */
+export async function registerFromInvitation(page: Page, person: ReturnType<typeof uniqueUser>) {
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await expect(form.getByLabel('Email')).toHaveValue(person.email);
+  await form.getByLabel('Username').fill(person.username);
+  await form.getByLabel('Password').fill(person.password);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+}
