@@ -137,6 +137,15 @@ export async function giveBillingDetails(page: Page, details = PRACTICE_BILLING)
   await expect(form).toBeHidden();
 }
 
+/** Types a Stripe test card into the (stand-in) Payment Element; answers the payment region, for its button. */
+export async function typeTestCard(page: Page, number = '4242 4242 4242 4242') {
+  const payment = page.getByRole('region', { name: 'Payment details' });
+  await payment.getByLabel('Card number').fill(number);
+  await payment.getByLabel('Expiry date').fill('12 / 30');
+  await payment.getByLabel('Security code').fill('123');
+  return payment;
+}
+
 /** Starts a trial for the signed-in page's user through the API (the e2e server talks to the fake Stripe). */
 export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pro') {
   const res = await page.request.post('/api/create-subscription', {
