@@ -31,7 +31,7 @@ export const createSubscriptionSchema = z.object({
 });
 
 /** With a trial the card is saved by a SetupIntent (confirmSetup); without, the first invoice is paid (confirmPayment). */
-export const createSubscriptionResponseSchema = z.object({
+const createSubscriptionResponseSchema = z.object({
   clientSecret: z.string(),
   intent: z.enum(['setup', 'payment']),
   trialEndsAt: isoDate.nullable(),

@@ -13,7 +13,6 @@ export const referralCodeField = () =>
 export const validateReferralCodeSchema = z.object({ code: referralCodeField() });
 
 export const referralValidationSchema = z.object({ valid: z.boolean(), message: z.string() });
-export type ReferralValidation = z.infer<typeof referralValidationSchema>;
 
 export const referralCodeSchema = z.object({ referralCode: z.string().nullable() });
 
