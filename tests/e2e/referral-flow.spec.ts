@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, giveBillingDetails, registerViaApi, test, typeTestCard } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  giveBillingDetails,
+  registerViaApi,
+  test,
+  typeTestCard,
+} from './fixtures';
 
 // The referral code box against the real server and the fake Stripe: a code typed and never applied by
 // hand goes with the subscription as the friend pays; a code that cannot be used says why before any
@@ -23,6 +30,11 @@ test('a code typed but never applied by hand is applied as the friend pays', asy
   const payment = await typeTestCard(page);
   await payment.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription Confirmed!');
+  // The code the payment went with travelled as its metadata too (spec section 7).
+  const confirmed = await page.evaluate(() => sessionStorage.getItem('stripe-standin:last-confirm'));
+  expect(JSON.parse(confirmed ?? 'null').confirmParams.payment_method_data).toEqual({
+    metadata: { referralCode: code },
+  });
 
   const stats = await (await referrerPage.request.get('/api/referrals/stats')).json();
   expect(stats).toMatchObject({ totalReferrals: 1, pendingReferrals: 1 });
@@ -58,4 +70,6 @@ test("a share link's code that cannot be used is shown as such as the page opens
   await expect(summary.getByRole('alert')).toHaveText('Not applied. This referral code does not exist.');
   await expect(summary.getByLabel('Referral code')).toHaveValue('NOSUCH99');
   await expect(summary.getByText("Referral code applied. You'll get 1 month free!")).toHaveCount(0);
+  // The refused code, its reason tied to the field, is as readable as the rest of the page.
+  await expectNoAxeViolations(page);
 });

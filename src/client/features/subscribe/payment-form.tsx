@@ -6,16 +6,18 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
+import type { SettledCode } from './use-referral-code';
 
 type PaymentFormProps = {
   stripe: Stripe;
   clientSecret: string;
   /** 'setup' saves the card for after the trial (confirmSetup); 'payment' pays the first invoice. */
   intent: 'setup' | 'payment';
-  /** The referral code applied to the subscription, sent with the confirmation as metadata (spec section 7). */
-  referralCode: string | null;
-  /** Settles the referral code before the card is confirmed: why it could not be applied, or null. */
-  beforePayment: () => Promise<string | null>;
+  /**
+   * Settles the referral code before the card is confirmed: the code applied (sent with the
+   * confirmation as metadata, spec section 7), or why it could not be.
+   */
+  beforePayment: () => Promise<SettledCode>;
   submitLabel: string;
   /** Stripe's Payment Element could not start. */
   onLoadError: () => void;
@@ -41,7 +43,6 @@ export function PaymentForm({ stripe, clientSecret, ...formProps }: PaymentFormP
 
 function CheckoutForm({
   intent,
-  referralCode,
   beforePayment,
   submitLabel,
   onLoadError,
@@ -64,12 +65,13 @@ function CheckoutForm({
     setProblem(null);
     // A code typed but not applied goes with the subscription before the card is confirmed (the
     // friend's free month is a coupon on it); one that cannot be used stops the payment, saying why.
-    const codeProblem = await beforePayment();
-    if (codeProblem) {
-      setProblem(`Invalid code: ${codeProblem}`);
+    const settled = await beforePayment();
+    if ('problem' in settled) {
+      setProblem(`Invalid code: ${settled.problem}`);
       setProcessing(false);
       return;
     }
+    const referralCode = settled.code;
     const confirmParams = {
       return_url: `${window.location.origin}${paths.subscribe.success.getHref()}`,
       ...(referralCode ? { payment_method_data: { metadata: { referralCode } } } : {}),

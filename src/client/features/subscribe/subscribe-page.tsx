@@ -204,7 +204,6 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
                 stripe={stripe.stripe}
                 clientSecret={prepared.clientSecret}
                 intent={prepared.intent}
-                referralCode={referral.applied}
                 beforePayment={referral.settleBeforePayment}
                 submitLabel={trial ? 'Start Free Trial' : 'Subscribe Now'}
                 onLoadError={() => setFormFailed(true)}

@@ -5,6 +5,8 @@ import type { SubscriptionReferral } from '@shared/schemas/referrals';
 import { useEffect, useState } from 'react';
 import { applyReferralCode, removeReferralCode } from './api/apply-referral-code';
 
+export type SettledCode = { code: string | null } | { problem: string };
+
 const announceApplied = () =>
   toast({ title: 'Referral code applied!', description: "You'll get 1 month free after your trial ends." });
 
@@ -99,9 +101,15 @@ export function useReferralCode(fromServer: SubscriptionReferral | null | undefi
     },
     apply,
     remove,
-    /** Before the card is confirmed: a code typed but not applied is applied now; why not, or null. */
-    settleBeforePayment: (): Promise<string | null> =>
-      applied || !draft.trim() ? Promise.resolve(null) : apply(draft),
+    /**
+     * Before the card is confirmed: a code typed but not applied is applied now. The code the
+     * subscription then has (or none), or why the typed one could not be applied.
+     */
+    settleBeforePayment: async (): Promise<SettledCode> => {
+      if (applied || !draft.trim()) return { code: applied };
+      const problem = await apply(draft);
+      return problem ? { problem } : { code: draft.trim().toUpperCase() };
+    },
   };
 }
 
