@@ -163,7 +163,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGuards(app, { appUrl: config.APP_URL, originExempt });
 
   await app.register(fastifyCookie);
-  registerSecurityHeaders(app, https);
+  const standinOrigin = config.STRIPE_JS_STANDIN_URL && new URL(config.STRIPE_JS_STANDIN_URL).origin;
+  registerSecurityHeaders(app, https, standinOrigin || undefined);
   await app.register(fastifyRateLimit, {
     global: false,
     ...rateLimitStore(limitsRedis),

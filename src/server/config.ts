@@ -62,6 +62,32 @@ const urlList = optionalText.transform((value, ctx): string[] => {
   return z.NEVER;
 });
 
+/** The keys of the local fake Stripe: Stripe's own are letters and digits after `sk_test_`, never this. */
+const LOCAL_STRIPE_KEY_PREFIX = { secret: 'sk_test_local_', publishable: 'pk_test_local_' };
+
+const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+
+/**
+ * The Stripe.js stand-in is a local stand-in, never beside real Stripe: it is accepted only with the
+ * local fake's keys, Stripe's API pointed at this machine, and the stand-in served from it too.
+ */
+function stripeJsStandinProblem(env: {
+  STRIPE_JS_STANDIN_URL?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_API_URL?: string;
+}): string | null {
+  if (!env.STRIPE_JS_STANDIN_URL) return null;
+  const localKeys =
+    env.STRIPE_SECRET_KEY?.startsWith(LOCAL_STRIPE_KEY_PREFIX.secret) &&
+    env.STRIPE_PUBLISHABLE_KEY?.startsWith(LOCAL_STRIPE_KEY_PREFIX.publishable);
+  if (!localKeys)
+    return `the Stripe.js stand-in is for the local fake Stripe only: it is refused with real Stripe keys (its keys begin ${LOCAL_STRIPE_KEY_PREFIX.secret} and ${LOCAL_STRIPE_KEY_PREFIX.publishable}; npm run start:local sets them)`;
+  if (!env.STRIPE_API_URL || !isLoopback(env.STRIPE_API_URL) || !isLoopback(env.STRIPE_JS_STANDIN_URL))
+    return 'the Stripe.js stand-in and STRIPE_API_URL must both be on this machine (the local fake Stripe)';
+  return null;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -74,6 +100,9 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_URL: optionalText.pipe(z.url().optional()),
+    // The fake Stripe's stand-in for Stripe.js, for trying payments on one's own machine (npm run
+    // start:local, docs/trying-it-locally.md); refused beside real Stripe keys.
+    STRIPE_JS_STANDIN_URL: optionalText.pipe(z.url().optional()),
     // How long one Stripe request may take before it is abandoned (and retried, twice, with the same
     // idempotency key). A person waits on it, so it is well under the SDK's 80 s default.
     STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
@@ -120,6 +149,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
+    const standinProblem = stripeJsStandinProblem(env);
+    if (standinProblem)
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_JS_STANDIN_URL'], message: standinProblem });
     if (!env.NOTE_APP_CLIENT_ID !== !env.NOTE_APP_CLIENT_SECRET)
       ctx.addIssue({
         code: 'custom',

@@ -62,6 +62,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     noteAppUrl: ctx.config.NOTE_APP_URL ?? null,
     // Without the secret key too, payments cannot work: the subscribe page then says they are unavailable.
     stripePublishableKey: ctx.billing ? (ctx.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    // Accepted by config.ts only beside the local fake Stripe's own keys (docs/trying-it-locally.md).
+    stripeJsUrl: ctx.billing ? (ctx.config.STRIPE_JS_STANDIN_URL ?? null) : null,
   }));
 
   app.get(

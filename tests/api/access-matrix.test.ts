@@ -230,6 +230,8 @@ const ROUTES: Record<string, Row> = {
     call: () => ({ body: { code: 'NOSUCHCODE' } }),
     allowed: 400,
   },
+  // No caller here has a referral code applied: 404.
+  'DELETE /api/subscription/referral': { access: 'user', allowed: 404 },
 
   // Every caller here has no subscription: 400 'You have no active subscription.'
   'GET /api/subscription/change-plan/preview': {

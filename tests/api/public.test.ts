@@ -30,6 +30,10 @@ describe('public endpoints', () => {
 
   it('GET /api/config tells the client where the note app is', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(res.json()).toEqual({ noteAppUrl: 'https://notes.chairnotes.co.uk', stripePublishableKey: null });
+    expect(res.json()).toEqual({
+      noteAppUrl: 'https://notes.chairnotes.co.uk',
+      stripePublishableKey: null,
+      stripeJsUrl: null,
+    });
   });
 });

@@ -101,8 +101,10 @@ describe('applying a code to the new subscription', () => {
       message: REFERRAL_CODE_VALID,
     });
     expect((await friend.client.post('/api/subscription/referral', { code })).statusCode).toBe(201);
-    // Paying again after a declined card sends the same code again: still one referral.
-    expect((await friend.client.post('/api/subscription/referral', { code })).statusCode).toBe(201);
+    // Applied once: the same code again is refused (the page knows it is applied and does not resend it).
+    const repeat = await friend.client.post('/api/subscription/referral', { code });
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json()).toEqual({ message: 'You have already used a referral code.' });
     expect((await stats(referrer)).totalReferrals).toBe(1);
     const other = await trialing();
     const again = await friend.client.post('/api/subscription/referral', { code: await codeOf(other) });

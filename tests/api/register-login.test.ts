@@ -159,6 +159,40 @@ describe('POST /api/login', () => {
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
 
+  it('takes an email longer than a username may be, in any case, in the username field', async () => {
+    // Before: 'username: Username must be at most 32 characters' for most real addresses.
+    const u = await signedInUser(t.app, { email: `dr.${Date.now()}.long-surname@a-dental-practice.co.uk` });
+    expect(u.email.length).toBeGreaterThan(32);
+    const res = await client(t.app).post('/api/login', {
+      username: `  ${u.email.toUpperCase()} `,
+      password: u.password,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: u.username, email: u.email });
+  });
+
+  it('answers a wrong password on an email and an unknown email the same way', async () => {
+    const u = await signedInUser(t.app, { email: `dr.${Date.now()}.someone-long@a-dental-practice.co.uk` });
+    const wrong = await client(t.app).post('/api/login', { username: u.email, password: 'wrong password' });
+    const unknown = await client(t.app).post('/api/login', {
+      username: `nobody.${Date.now()}.at-all@a-dental-practice.co.uk`,
+      password: 'wrong password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Invalid username or password' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('still caps what is typed, at the length of an email address', async () => {
+    const res = await client(t.app).post('/api/login', {
+      username: `${'a'.repeat(250)}@x.uk`,
+      password: 'x',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'username: Username or email must be at most 254 characters' });
+  });
+
   it('refuses empty fields with the spec messages', async () => {
     const res = await client(t.app).post('/api/login', { username: '', password: 'x' });
     expect(res.statusCode).toBe(400);

@@ -53,6 +53,19 @@ describe('per-account throttle of failed sign-ins', () => {
     expect((await attempt('/api/login', u.username, u.password)).statusCode).toBe(200);
   });
 
+  it('counts failures on the account whichever name was typed, its username or its email', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const u = await signedInUser(t.app, { email: `dr.${Date.now()}.throttled@a-dental-practice.co.uk` });
+    for (let i = 0; i < 10; i++) {
+      const name = i % 2 ? u.email.toUpperCase() : u.username;
+      expect((await attempt('/api/login', name, `guess ${i}`)).statusCode).toBe(401);
+    }
+    expect((await attempt('/api/login', u.username, u.password)).statusCode).toBe(429);
+    expect((await attempt('/api/login', u.email, u.password)).statusCode).toBe(429);
+    later(MINUTE + 1000);
+    expect((await attempt('/api/login', u.email, u.password)).statusCode).toBe(200);
+  });
+
   it('each further failure doubles the delay, never beyond five minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const u = await signedInUser(t.app);
@@ -73,6 +86,12 @@ describe('per-account throttle of failed sign-ins', () => {
       expect((await attempt('/api/login', 'nobody-by-this-name', `guess ${i}`)).statusCode).toBe(401);
     }
     expect((await attempt('/api/login', 'Nobody-By-This-Name', 'guess')).statusCode).toBe(429);
+  });
+
+  it('signs an admin in by their email as well (the same sign-in name rule)', async () => {
+    const res = await attempt('/api/admin/login', 'ThrottleBoss@Example.com', ADMIN.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: ADMIN.username });
   });
 
   it('holds an admin account the same way, apart from users', async () => {

@@ -95,6 +95,23 @@ test.describe('registration and sign-in', () => {
     await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
   });
 
+  test('a dentist signs in by typing their email where the form asks for a username or email', async ({
+    page,
+  }) => {
+    // Longer than a username may be: before, the form answered 'Username must be at most 32 characters'.
+    const base = uniqueUser();
+    const user = await registerViaApi(page, { ...base, email: `practice.manager.${base.email}` });
+    expect(user.email.length).toBeGreaterThan(32);
+    await page.context().clearCookies();
+    await page.goto('/auth');
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    await login.getByLabel('Username or email').fill(user.email.toUpperCase());
+    await login.getByLabel('Password').fill(user.password);
+    await login.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Login successful', { exact: true })).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${user.username}!`, { exact: true })).toBeVisible();
+  });
+
   test('a wrong password shows "Login failed" with the server message', async ({ page }) => {
     const user = await registerViaApi(page);
     await page.context().clearCookies();

@@ -122,10 +122,7 @@ export async function confirmItIsMe(page: Page, password: string) {
 
 /** Types Stripe's test card (4242..., or `number`) into the subscribe page's card form and sends it with `button`. */
 export async function payByCard(page: Page, button: string, number = '4242 4242 4242 4242') {
-  const payment = page.getByRole('region', { name: 'Payment details' });
-  await payment.getByLabel('Card number').fill(number);
-  await payment.getByLabel('Expiry date').fill('12 / 30');
-  await payment.getByLabel('Security code').fill('123');
+  const payment = await typeTestCard(page, number);
   await payment.getByRole('button', { name: button }).click();
 }
 
@@ -170,6 +167,15 @@ export async function giveBillingDetails(page: Page, details = PRACTICE_BILLING)
   await form.getByLabel('UK VAT number (optional)').fill(details.vatNumber);
   await form.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(form).toBeHidden();
+}
+
+/** Types a Stripe test card into the (stand-in) Payment Element; answers the payment region, for its button. */
+export async function typeTestCard(page: Page, number = '4242 4242 4242 4242') {
+  const payment = page.getByRole('region', { name: 'Payment details' });
+  await payment.getByLabel('Card number').fill(number);
+  await payment.getByLabel('Expiry date').fill('12 / 30');
+  await payment.getByLabel('Security code').fill('123');
+  return payment;
 }
 
 /**

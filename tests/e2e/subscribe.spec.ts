@@ -60,7 +60,12 @@ async function paymentsConfigured(
   page: Page,
   create: (route: Route) => Promise<void> = (route) =>
     route.fulfill({
-      json: { clientSecret: 'seti_standin_secret_1', intent: 'setup', trialEndsAt: TRIAL_ENDS },
+      json: {
+        clientSecret: 'seti_standin_secret_1',
+        intent: 'setup',
+        trialEndsAt: TRIAL_ENDS,
+        referral: null,
+      },
     }),
 ) {
   await page.route('**/api/config', async (route) => {
@@ -136,30 +141,33 @@ test.describe('subscribe page', () => {
       creates++;
       expect(route.request().postDataJSON()).toEqual({ planId: 'clinic' });
       return route.fulfill({
-        json: { clientSecret: 'seti_standin_secret_1', intent: 'setup', trialEndsAt: TRIAL_ENDS },
+        json: {
+          clientSecret: 'seti_standin_secret_1',
+          intent: 'setup',
+          trialEndsAt: TRIAL_ENDS,
+          referral: null,
+        },
       });
     });
-    let releaseValidation = () => {};
-    await page.route('**/api/validate-referral-code', async (route) => {
-      const { code } = route.request().postDataJSON() as { code: string };
-      if (code === 'SLOW-CODE') await new Promise<void>((resolve) => (releaseValidation = resolve));
-      await route.fulfill({
-        json:
-          code === 'FRIEND-42'
-            ? { valid: true, message: 'Valid referral code' }
-            : { valid: false, message: 'This referral code does not exist.' },
-      });
-    });
-
-    // The code goes with the subscription at each attempt to pay (the server's side is tested in
-    // tests/api/referral-rewards.test.ts and the real flow in referral-flow.spec.ts).
+    // Apply sends the code with the subscription at once (the server's side is tested in
+    // tests/api/referral-on-subscribe.test.ts and the real flow in journeys/referral.spec.ts); once
+    // applied it is never sent again, whatever happens to the payment.
     const codesSent: unknown[] = [];
-    await page.route('**/api/subscription/referral', (route) => {
-      codesSent.push(route.request().postDataJSON());
-      return route.fulfill({
-        status: 201,
-        json: { message: "Referral code applied. You'll get 1 month free!" },
-      });
+    let removals = 0;
+    let releaseValidation = () => {};
+    await page.route('**/api/subscription/referral', async (route) => {
+      if (route.request().method() === 'DELETE') {
+        removals++;
+        return route.fulfill({ json: { message: 'Referral code removed.' } });
+      }
+      const { code } = route.request().postDataJSON() as { code: string };
+      codesSent.push({ code });
+      if (code === 'SLOW-CODE') await new Promise<void>((resolve) => (releaseValidation = resolve));
+      await route.fulfill(
+        code === 'FRIEND-42'
+          ? { status: 201, json: { message: "Referral code applied. You'll get 1 month free!" } }
+          : { status: 400, json: { message: 'This referral code does not exist.' } },
+      );
     });
 
     await page.goto('/subscribe/clinic');
@@ -182,6 +190,9 @@ test.describe('subscribe page', () => {
     releaseValidation();
     await expect(page.getByText('Invalid code', { exact: true })).toBeVisible();
     await expect(page.getByText('This referral code does not exist.', { exact: true })).toBeVisible();
+    // Beside the field too, after the toast has gone.
+    await expect(summary.getByRole('alert')).toHaveText('Not applied. This referral code does not exist.');
+    await expect(codeInput).toHaveAttribute('aria-invalid', 'true');
     await expect(apply).toBeEnabled();
 
     await codeInput.fill(' FRIEND-42 ');
@@ -194,6 +205,7 @@ test.describe('subscribe page', () => {
     await expect(summary.getByText('FRIEND-42', { exact: true })).toBeVisible();
     await summary.getByRole('button', { name: 'Remove referral code FRIEND-42' }).click();
     await expect(codeInput).toBeFocused();
+    expect(removals).toBe(1);
     await expect(codeInput).toHaveValue('');
     await codeInput.fill('FRIEND-42');
     await apply.click();
@@ -264,14 +276,17 @@ test.describe('subscribe page', () => {
       },
     });
     expect(creates).toBe(1);
-    expect(codesSent).toEqual([{ code: 'FRIEND-42' }, { code: 'FRIEND-42' }]);
+    // Applied, removed, applied again; the two payment attempts sent nothing more.
+    expect(codesSent).toEqual([{ code: 'SLOW-CODE' }, { code: 'FRIEND-42' }, { code: 'FRIEND-42' }]);
   });
 
   test('without a trial the first payment is confirmed, with no referral metadata', async ({ page }) => {
     await registerViaApi(page);
     await serveStripeJs(page);
     await paymentsConfigured(page, (route) =>
-      route.fulfill({ json: { clientSecret: 'pi_standin_secret_2', intent: 'payment', trialEndsAt: null } }),
+      route.fulfill({
+        json: { clientSecret: 'pi_standin_secret_2', intent: 'payment', trialEndsAt: null, referral: null },
+      }),
     );
     await page.goto('/subscribe/pro');
     const summary = page.getByRole('region', { name: 'Your plan' });
@@ -344,7 +359,7 @@ test.describe('subscribe page', () => {
     await registerViaApi(page);
     await serveStripeJs(page);
     await paymentsConfigured(page);
-    await page.route('**/api/validate-referral-code', (route) =>
+    await page.route('**/api/subscription/referral', (route) =>
       route.fulfill({ status: 429, json: { message: 'Too many attempts.' } }),
     );
     await page.goto('/subscribe/pro');

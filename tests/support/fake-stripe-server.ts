@@ -21,7 +21,11 @@
 //
 // Each answers { subscription, statuses, status, currentPeriodEnd } (the webhook's answer to each
 // event, and the subscription at Stripe afterwards), or 404 with a reason.
+//
+//   GET /stripe-js/v3    the Stripe.js stand-in itself, for trying payments locally (npm run start:local,
+//                        docs/trying-it-locally.md): the page loads it from here and confirms here.
 // Acting on one customer's subscription only, they leave the tests running beside it alone.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type Stripe from 'stripe';
 import { signedWebhook, startFakeStripe } from './fake-stripe';
@@ -61,6 +65,7 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
 
 /** Stripe's test cards, as Stripe.js would report them. */
 const DECLINED = '4000000000000002';
+const STANDIN_SCRIPT = 'tests/e2e/support/stripe-js-standin.js';
 const STRIPE_JS_CONFIRM =
   /^\/stripe-js\/v1\/(setup_intents|payment_intents)\/([^/]+)\/(confirm|authenticate)$/;
 
@@ -137,10 +142,16 @@ async function stripeJsAuthenticate(id: string, form: URLSearchParams) {
 
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
+  // A page on another origin (the app, locally) reads what the stand-in's confirmations answer.
   const answer = (status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
+    res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
     res.end(JSON.stringify(body));
   };
+  if (url.pathname === '/stripe-js/v3' && req.method === 'GET') {
+    res.writeHead(200, { 'content-type': 'application/javascript', 'cache-control': 'no-store' });
+    res.end(readFileSync(STANDIN_SCRIPT));
+    return;
+  }
   const confirm = STRIPE_JS_CONFIRM.exec(url.pathname);
   if (confirm && req.method === 'POST') {
     let body = '';

@@ -7,7 +7,7 @@ import {
   billingDetailsSchema,
   cancelSchema,
   cardUpdateSchema,
-  createSubscriptionResponseSchema,
+  createSubscriptionAnswerSchema,
   createSubscriptionSchema,
   invoiceSchema,
   paymentAuthenticationSchema,
@@ -24,6 +24,8 @@ import { planChangedMail } from '../mail/templates';
 import { USER_SESSION } from '../openapi';
 import { practiceService } from '../practices/practice-service';
 import { practicesRepo } from '../practices/practices-repo';
+import { referralService } from '../referrals/referral-service';
+import { referralCodeRateLimit } from '../security/rate-limits';
 import { subscriptionService } from './subscription-service';
 
 const userAnswer = { schema: { security: USER_SESSION, response: { 200: publicUserSchema } } };
@@ -50,21 +52,29 @@ async function answerUser(
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const subscriptions = subscriptionService(app.ctx);
   const practices = practiceService(app.ctx);
+  const referrals = referralService(app.ctx);
 
   app.post(
     '/api/create-subscription',
     {
+      // It tries a referral code too: no faster than the code's own check (POST /api/subscription/referral).
+      config: referralCodeRateLimit(app.ctx.config),
       schema: {
         security: USER_SESSION,
         body: createSubscriptionSchema,
-        response: { 200: createSubscriptionResponseSchema },
+        response: { 200: createSubscriptionAnswerSchema },
       },
     },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
+      const { planId, referralCode } = request.body;
       // A member of someone else's practice cannot start one of their own (one practice each).
-      await practices.checkPlanChoice(session.practice, request.body.planId);
-      return subscriptions.create(session.user, request.body.planId);
+      await practices.checkPlanChoice(session.practice, planId);
+      const started = await subscriptions.create(session.user, planId);
+      // A code that came with the page is applied here, with the subscription: nothing the person must
+      // press, and no later step of the browser's that could lose it (docs/decisions/064-referral-code-applied-with-the-subscription.md).
+      const referral = await referrals.afterSubscriptionStarted(session.user.id, referralCode);
+      return { ...started, referral };
     },
   );
 

@@ -1,14 +1,20 @@
-import type { ReferralStats } from '../../shared/schemas/referrals';
+import {
+  REFERRAL_CODE_VALID,
+  type ReferralStats,
+  type SubscriptionReferral,
+} from '../../shared/schemas/referrals';
+import { usersRepo } from '../auth/users-repo';
 import { REFERRAL_COUPON_ID } from '../billing/catalog';
-import { addDiscount } from '../billing/discounts';
+import { addDiscount, removeDiscount } from '../billing/discounts';
 import { stripeCall } from '../billing/stripe-call';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
-import { badRequest, conflict, HttpError } from '../lib/http-error';
+import { badRequest, conflict, HttpError, notFound } from '../lib/http-error';
 import { referralInvitationMail } from '../mail/templates';
 import { referralsRepo } from './referrals-repo';
 
 const INVITE_AGAIN_AFTER_DAYS = 7;
+const ALREADY_USED = 'You have already used a referral code.';
 
 /**
  * A new subscriber: never subscribed, or setting up their first subscription (the subscribe page
@@ -23,6 +29,11 @@ function isNewSubscriber(user: User, now = new Date()): boolean {
 /** Inviting friends and using their codes (spec section 4). */
 export function referralService(ctx: AppContext) {
   const repo = referralsRepo(ctx.database.db);
+  const requireBilling = () => {
+    if (!ctx.billing)
+      throw new HttpError(503, 'Payments are not available right now. Please try again later.');
+    return ctx.billing;
+  };
 
   /**
    * Why this user may not use this code; else its referrer, and `repeat` when the user already
@@ -36,9 +47,41 @@ export function referralService(ctx: AppContext) {
     const repeat = used === code;
     if (!referrer) return { problem: 'This referral code does not exist.' };
     if (referrer.id === user.id) return { problem: 'You cannot use your own referral code.' };
-    if (used && !repeat) return { problem: 'You have already used a referral code.' };
+    if (used && !repeat) return { problem: ALREADY_USED };
     if (!isNewSubscriber(user)) return { problem: 'Referral codes are for new subscribers only.' };
     return { problem: null, referrer, repeat };
+  }
+
+  /**
+   * The code goes with the subscription: the friend's first month after the trial is free (a 100 %
+   * coupon on the subscription, used by its first paid invoice) and the referral is recorded, pending.
+   * The row is written first: of requests racing to apply a code, one wins at the unique index and
+   * only it reaches Stripe; the others, and any later try, answer 409 (the page sends a code once,
+   * as the create answer and this one say it is applied). A coupon Stripe refused takes the row back.
+   */
+  async function apply(user: User, code: string): Promise<void> {
+    const check = await checkCode(user, code);
+    if (check.problem !== null) throw badRequest(check.problem);
+    if (check.repeat) throw conflict(ALREADY_USED);
+    const subscriptionId = user.stripeSubscriptionId;
+    if (!subscriptionId) throw badRequest('Start your subscription first, then apply the code.');
+    const billing = requireBilling();
+    const recorded = await repo.create({
+      referrerId: check.referrer.id,
+      referralCode: code,
+      friendEmail: user.email,
+      friendUserId: user.id,
+    });
+    if (!recorded) throw conflict(ALREADY_USED);
+    try {
+      await stripeCall(() =>
+        // The row's id in the key: a code removed and applied again is a new request to Stripe.
+        addDiscount(billing, subscriptionId, REFERRAL_COUPON_ID, `referral-discount-${recorded.id}`),
+      );
+    } catch (error) {
+      await repo.deletePending(user.id);
+      throw error;
+    }
   }
 
   return {
@@ -66,30 +109,49 @@ export function referralService(ctx: AppContext) {
       return (await checkCode(user, code)).problem;
     },
 
+    apply,
+
     /**
-     * The code goes with the subscription: the friend's first month after the trial is free (a 100 %
-     * coupon on the subscription, used by its first paid invoice) and the referral is recorded, pending.
+     * After the subscribe page's create call: the code it carried (a share link's) applied with no step
+     * of the person's, and what the page should say of the referral: the code applied to this
+     * subscription (also when the page comes back to it), or the code sent and why it was not applied.
      */
-    async apply(user: User, code: string): Promise<void> {
-      const check = await checkCode(user, code);
-      if (check.problem !== null) throw badRequest(check.problem);
-      // Paying again after a declined card sends the code again: already recorded, nothing to do.
-      if (check.repeat) return;
+    async afterSubscriptionStarted(userId: number, code?: string): Promise<SubscriptionReferral | null> {
+      const user = await usersRepo(ctx.database.db).findById(userId);
+      if (!user) return null;
+      let problem: string | null = null;
+      if (code && (await repo.pendingCodeOf(user.id)) !== code) {
+        try {
+          await apply(user, code);
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          problem = error.message;
+        }
+      }
+      const applied = await repo.pendingCodeOf(user.id);
+      if (applied) return { code: applied, applied: true, message: REFERRAL_CODE_VALID };
+      return code && problem ? { code, applied: false, message: problem } : null;
+    },
+
+    /**
+     * Remove (spec section 4): while the subscription is being set up, the code comes off it. Stripe
+     * first: if it cannot take the coupon off, the referral stays as the coupon does.
+     */
+    async remove(user: User): Promise<void> {
+      const code = await repo.pendingCodeOf(user.id);
       const subscriptionId = user.stripeSubscriptionId;
-      if (!subscriptionId) throw badRequest('Start your subscription first, then apply the code.');
-      const billing = ctx.billing;
-      if (!billing) throw new HttpError(503, 'Payments are not available right now. Please try again later.');
-      await stripeCall(async () => {
-        await billing.catalog();
-        await addDiscount(billing, subscriptionId, REFERRAL_COUPON_ID, `referral-discount-${subscriptionId}`);
-      });
-      const recorded = await repo.create({
-        referrerId: check.referrer.id,
-        referralCode: code,
-        friendEmail: user.email,
-        friendUserId: user.id,
-      });
-      if (!recorded) throw conflict('You have already used a referral code.');
+      if (!code || !subscriptionId || !isNewSubscriber(user))
+        throw notFound('No referral code is applied to a subscription being set up.');
+      const billing = requireBilling();
+      await stripeCall(() =>
+        removeDiscount(
+          billing,
+          subscriptionId,
+          REFERRAL_COUPON_ID,
+          `referral-removal-${user.id}-${code}-${Date.now()}`,
+        ),
+      );
+      await repo.deletePending(user.id);
     },
   };
 }

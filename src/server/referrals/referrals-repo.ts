@@ -27,6 +27,21 @@ export function referralsRepo(db: Db | Tx) {
       return used?.code;
     },
 
+    /** The code applied to the friend's subscription being set up: their referral while it is pending. */
+    async pendingCodeOf(friendId: number, tx: Db | Tx = db): Promise<string | undefined> {
+      const [pending] = await tx
+        .select({ code: referrals.referralCode })
+        .from(referrals)
+        .where(pendingFor(friendId));
+      return pending?.code;
+    },
+
+    /** Takes the friend's pending referral back (the code removed, or its coupon refused); the row taken. */
+    async deletePending(friendId: number, tx: Db | Tx = db): Promise<Referral | undefined> {
+      const [removed] = await tx.delete(referrals).where(pendingFor(friendId)).returning();
+      return removed;
+    },
+
     async countsFor(referrerId: number, tx: Db | Tx = db) {
       const [row] = await tx
         .select({
@@ -39,16 +54,16 @@ export function referralsRepo(db: Db | Tx) {
       return { total: row?.total ?? 0, pending: row?.pending ?? 0, completed: row?.completed ?? 0 };
     },
 
-    /** Records the friend's referral, pending; false when the friend already has one (a lost race). */
+    /** Records the friend's referral, pending; undefined when the friend already has one (a lost race). */
     async create(
       referral: { referrerId: number; referralCode: string; friendEmail: string; friendUserId: number },
       tx: Db | Tx = db,
-    ): Promise<boolean> {
+    ): Promise<Referral | undefined> {
       try {
-        await tx.insert(referrals).values(referral);
-        return true;
+        const [created] = await tx.insert(referrals).values(referral).returning();
+        return created;
       } catch (error) {
-        if (uniqueViolation(error)) return false;
+        if (uniqueViolation(error)) return undefined;
         throw error;
       }
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageSchema } from '../../shared/schemas/fields';
 import {
   invitationSchema,
+  REFERRAL_CODE_REMOVED,
   REFERRAL_CODE_VALID,
   referralCodeSchema,
   referralStatsSchema,
@@ -67,6 +68,19 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await referrals.apply(await requireUser(request, reply), request.body.code);
       return reply.status(201).send({ message: REFERRAL_CODE_VALID });
+    },
+  );
+
+  // Remove (spec section 4): the code comes off the subscription being set up.
+  app.delete(
+    '/api/subscription/referral',
+    {
+      config: referralCodeRateLimit(ctx.config),
+      schema: { security: USER_SESSION, response: { 200: messageSchema } },
+    },
+    async (request, reply) => {
+      await referrals.remove(await requireUser(request, reply));
+      return { message: REFERRAL_CODE_REMOVED };
     },
   );
 };

@@ -4,17 +4,23 @@ import helmet, { type HelmetOptions } from 'helmet';
 // Stripe's documented hosts for Stripe.js and the frames it opens (the Payment Element, 3-D Secure).
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 
-function securityHeaderOptions(https: boolean): HelmetOptions {
+/**
+ * `stripeJsStandin`: the origin of the local fake Stripe, whose stand-in for Stripe.js the page loads and
+ * talks to when one is configured (config.ts accepts it only beside the fake's own keys,
+ * docs/trying-it-locally.md). Otherwise Stripe's hosts alone.
+ */
+function securityHeaderOptions(https: boolean, stripeJsStandin?: string): HelmetOptions {
+  const standin = stripeJsStandin ? [stripeJsStandin] : [];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...STRIPE_JS],
+        scriptSrc: ["'self'", ...STRIPE_JS, ...standin],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com', ...standin],
         frameSrc: [...STRIPE_JS, 'https://hooks.stripe.com'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -58,7 +64,7 @@ const PERMISSIONS_POLICY = [
  * re-parses the CSP) on every request, which was 8 % of the server's CPU under load; the headers
  * never vary by request here (no CSP nonces: nothing inline is allowed at all).
  */
-function securityHeaders(https: boolean): Record<string, string> {
+function securityHeaders(https: boolean, stripeJsStandin?: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const capture = {
     setHeader: (name: string, value: string | number) => {
@@ -69,14 +75,18 @@ function securityHeaders(https: boolean): Record<string, string> {
     },
   };
   // biome-ignore lint/suspicious/noExplicitAny: helmet only calls setHeader and removeHeader on them
-  helmet(securityHeaderOptions(https))({} as any, capture as any, () => {});
+  helmet(securityHeaderOptions(https, stripeJsStandin))({} as any, capture as any, () => {});
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 
 /** On every answer, errors and refusals included (onRequest runs before anything can fail). */
-export function registerSecurityHeaders(app: FastifyInstance, https: boolean): void {
-  const headers = securityHeaders(https);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  https: boolean,
+  stripeJsStandin?: string,
+): void {
+  const headers = securityHeaders(https, stripeJsStandin);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

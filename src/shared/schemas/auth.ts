@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
-import {
-  enteredPassword,
-  enteredUsername,
-  isoDate,
-  newPassword,
-  newUsername,
-  text,
-  validEmail,
-} from './fields';
+import { enteredLogin, enteredPassword, isoDate, newPassword, newUsername, text, validEmail } from './fields';
 import { practiceMembershipSchema } from './practice';
 
 // Login: the form collects rememberMe, the request does not send it (spec section 3).
 export const loginFormSchema = z.object({
-  username: enteredUsername(),
+  // The API field stays `username`; it takes the email as well.
+  username: enteredLogin(),
   password: enteredPassword(),
   rememberMe: z.boolean().optional(),
 });

@@ -8,6 +8,7 @@ import {
 } from '../constants';
 import type { Plan } from '../plans';
 import { isoDate, text } from './fields';
+import { referralCodeField, subscriptionReferralSchema } from './referrals';
 
 /** GET /api/subscription-plans: one plan, as shared/plans.ts defines it. */
 export const planSchema = z.object({
@@ -25,15 +26,24 @@ export const planSchema = z.object({
 
 export const createSubscriptionSchema = z.object({
   planId: z.enum(PAID_PLAN_IDS, { error: 'Choose the Plus or Practice plan' }),
+  /** A code that reached the subscribe page (a share link): applied with the subscription, no second step. */
+  referralCode: referralCodeField().optional(),
 });
 
 /** With a trial the card is saved by a SetupIntent (confirmSetup); without, the first invoice is paid (confirmPayment). */
-export const createSubscriptionResponseSchema = z.object({
+const createSubscriptionResponseSchema = z.object({
   clientSecret: z.string(),
   intent: z.enum(['setup', 'payment']),
   trialEndsAt: isoDate.nullable(),
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
+
+/** POST /api/create-subscription's answer: the subscription to confirm, and its referral code. */
+export const createSubscriptionAnswerSchema = createSubscriptionResponseSchema.extend({
+  /** The referral code applied to this subscription, or the one sent and why it could not be. */
+  referral: subscriptionReferralSchema.nullable(),
+});
+export type CreateSubscriptionAnswer = z.infer<typeof createSubscriptionAnswerSchema>;
 
 export const subscriptionDetailsSchema = z.object({
   plan: z.enum(PLAN_IDS),

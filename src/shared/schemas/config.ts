@@ -6,5 +6,10 @@ export const publicConfigSchema = z.object({
   noteAppUrl: z.string().nullable(),
   /** Null when payments are not configured: the subscribe page then says so instead of showing a form. */
   stripePublishableKey: z.string().nullable(),
+  /**
+   * Only when trying the product locally with the fake Stripe: its stand-in for Stripe.js, loaded in
+   * place of Stripe's (never beside real Stripe keys); null otherwise.
+   */
+  stripeJsUrl: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -33,8 +33,15 @@ const usernameText = (end: End) =>
 export const newUsername = (end: End = '') =>
   usernameText(end).min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters${end}`);
 
-/** A username typed to sign in: any existing one, so only its presence and length are checked. */
-export const enteredUsername = () => usernameText('').min(1, 'Username is required');
+/**
+ * What is typed to sign in: a username or an email (design.md section 2, 'Sign-in name'), so its
+ * cap is an email's, not a username's; the account it names is found by db/login-match.ts.
+ */
+export const enteredLogin = () =>
+  text()
+    .trim()
+    .min(1, 'Username is required')
+    .max(EMAIL_MAX, `Username or email must be at most ${EMAIL_MAX} characters`);
 
 /** Any password as typed, with only the length cap. */
 export const passwordText = (end: End = '') =>

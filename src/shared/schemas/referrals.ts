@@ -6,12 +6,13 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const validateReferralCodeSchema = z.object({
-  code: text().trim().toUpperCase().min(1, 'Required').max(32, 'Referral codes are at most 32 characters'),
-});
+/** A referral code as typed or carried by a share link: compared in capitals. */
+export const referralCodeField = () =>
+  text().trim().toUpperCase().min(1, 'Required').max(32, 'Referral codes are at most 32 characters');
+
+export const validateReferralCodeSchema = z.object({ code: referralCodeField() });
 
 export const referralValidationSchema = z.object({ valid: z.boolean(), message: z.string() });
-export type ReferralValidation = z.infer<typeof referralValidationSchema>;
 
 export const referralCodeSchema = z.object({ referralCode: z.string().nullable() });
 
@@ -25,3 +26,16 @@ export const referralStatsSchema = z.object({
 export type ReferralStats = z.infer<typeof referralStatsSchema>;
 
 export const REFERRAL_CODE_VALID = "Referral code applied. You'll get 1 month free!";
+export const REFERRAL_CODE_REMOVED = 'Referral code removed.';
+
+/**
+ * The referral code of a subscription being set up: the one applied to it (`applied`, with
+ * REFERRAL_CODE_VALID), or the one sent that could not be applied, with why (design.md section 13:
+ * a failure shows before payment).
+ */
+export const subscriptionReferralSchema = z.object({
+  code: z.string(),
+  applied: z.boolean(),
+  message: z.string(),
+});
+export type SubscriptionReferral = z.infer<typeof subscriptionReferralSchema>;

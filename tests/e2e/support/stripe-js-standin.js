@@ -11,8 +11,17 @@
 // card already saved) opens a challenge in the page, as Stripe.js does: a dialog 'Confirm your payment'
 // with 'Complete authentication' and 'Fail authentication' (Stripe's test page offers the same two);
 // Escape is a cancelled check. The answer goes to the fake Stripe, which pays the invoice or not.
+//
+// It is also what `npm run start:local` gives a newcomer (docs/trying-it-locally.md): served by the fake
+// Stripe itself, it then sends the card to the fake Stripe it came from, and says on the form that it is
+// a local stand-in.
 (() => {
   const READY_DELAY_MS = 150;
+  // Served from js.stripe.com (the browser tests' route): Stripe's API, routed by the tests. Served by
+  // the local fake Stripe: that fake Stripe.
+  const own = document.currentScript ? new URL(document.currentScript.src) : null;
+  const local = own !== null && own.hostname !== 'js.stripe.com';
+  const API = local ? `${own.origin}/stripe-js` : 'https://api.stripe.com';
 
   function field(container, id, labelText, attributes) {
     const label = document.createElement('label');
@@ -42,6 +51,12 @@
         if (!host) throw new Error('Stripe stand-in: nothing to mount the Payment Element into');
         root = document.createElement('div');
         root.setAttribute('data-testid', 'stripe-standin-payment-element');
+        if (local) {
+          const notice = document.createElement('p');
+          notice.textContent =
+            'Local stand-in for Stripe: no card is charged. Try 4242 4242 4242 4242 (any future date, any code); 4000 0000 0000 0002 is declined.';
+          root.append(notice);
+        }
         cardNumber = field(root, 'standin-card-number', 'Card number', {
           name: 'cardnumber',
           autocomplete: 'cc-number',
@@ -160,7 +175,7 @@
     const clientSecret = record.clientSecret ?? '';
     const id = clientSecret.split('_secret_')[0];
     const kind = method === 'confirmSetup' ? 'setup_intents' : 'payment_intents';
-    return fetch(`https://api.stripe.com/v1/${kind}/${id}/confirm`, {
+    return fetch(`${API}/v1/${kind}/${id}/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({

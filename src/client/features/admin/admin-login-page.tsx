@@ -58,7 +58,7 @@ export function AdminLoginPage() {
             className="grid gap-4"
             onSubmit={handleSubmit((credentials) => login.mutate(credentials))}
           >
-            <UsernameField {...field('username')} />
+            <UsernameField label="Username or email" {...field('username')} />
             <PasswordField autoComplete="current-password" {...field('password')} />
             <Button type="submit" className="w-full" disabled={login.isPending}>
               {login.isPending ? 'Signing in...' : 'Sign in'}

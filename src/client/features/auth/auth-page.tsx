@@ -110,8 +110,8 @@ export function AuthPage() {
             <p className="mt-4 flex items-start gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950">
               <Gift aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
-                Referral code <span className="font-semibold">{referral}</span> will be ready on the subscribe
-                page: you'll get 1 month free after your trial.
+                Referral code <span className="font-semibold">{referral}</span> will be applied when you
+                subscribe: you'll get 1 month free after your trial.
               </span>
             </p>
           ) : null}

@@ -30,7 +30,7 @@ export function LoginForm({ pending, onSubmit, onPasskeySignIn, onSwitchToRegist
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <UsernameField {...field('username')} />
+      <UsernameField label="Username or email" {...field('username')} />
       <PasswordField
         autoComplete="current-password"
         labelAside={

@@ -1,21 +1,23 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { paths } from '@client/config/paths';
-import { ApiError } from '@client/lib/api';
-import { forgetReferralCode } from '@client/lib/pending-referral';
 import { toast } from '@client/lib/toast';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
-import { applyReferralCode } from './api/apply-referral-code';
+import type { SettledCode } from './use-referral-code';
 
 type PaymentFormProps = {
   stripe: Stripe;
   clientSecret: string;
   /** 'setup' saves the card for after the trial (confirmSetup); 'payment' pays the first invoice. */
   intent: 'setup' | 'payment';
-  referralCode: string | null;
+  /**
+   * Settles the referral code before the card is confirmed: the code applied (sent with the
+   * confirmation as metadata, spec section 7), or why it could not be.
+   */
+  beforePayment: () => Promise<SettledCode>;
   submitLabel: string;
   /** Stripe's Payment Element could not start. */
   onLoadError: () => void;
@@ -41,7 +43,7 @@ export function PaymentForm({ stripe, clientSecret, ...formProps }: PaymentFormP
 
 function CheckoutForm({
   intent,
-  referralCode,
+  beforePayment,
   submitLabel,
   onLoadError,
 }: Omit<PaymentFormProps, 'stripe' | 'clientSecret'>) {
@@ -61,23 +63,15 @@ function CheckoutForm({
     if (!stripe || !elements || !ready || processing) return;
     setProcessing(true);
     setProblem(null);
-    if (referralCode) {
-      // The code goes with the subscription before the card is confirmed (the friend's free month
-      // is a coupon on it); the server answers the same if it was already sent by an earlier try.
-      try {
-        await applyReferralCode(referralCode);
-        forgetReferralCode();
-      } catch (error) {
-        fail(
-          'Invalid code',
-          error instanceof ApiError && error.status < 500
-            ? error.serverMessage
-            : 'Please check your referral code and try again.',
-        );
-        setProcessing(false);
-        return;
-      }
+    // A code typed but not applied goes with the subscription before the card is confirmed (the
+    // friend's free month is a coupon on it); one that cannot be used stops the payment, saying why.
+    const settled = await beforePayment();
+    if ('problem' in settled) {
+      setProblem(`Invalid code: ${settled.problem}`);
+      setProcessing(false);
+      return;
     }
+    const referralCode = settled.code;
     const confirmParams = {
       return_url: `${window.location.origin}${paths.subscribe.success.getHref()}`,
       ...(referralCode ? { payment_method_data: { metadata: { referralCode } } } : {}),

@@ -1,37 +1,30 @@
 import { Button } from '@client/components/ui/button';
+import { FieldError } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { pendingReferralCode } from '@client/lib/pending-referral';
+import { REFERRAL_CODE_VALID } from '@shared/schemas/referrals';
 import { Gift } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useValidateReferralCode } from './api/validate-referral-code';
+import { type FormEvent, useEffect, useId, useRef } from 'react';
+import type { ReferralCodeState } from './use-referral-code';
 
 type ReferralCodeBoxProps = {
-  applied: string | null;
-  onApply: (code: string) => void;
-  onRemove: () => void;
+  referral: ReferralCodeState;
+  /** The subscription exists: a code can go with it. */
+  ready: boolean;
 };
 
 /**
- * Spec section 4, referral code on subscribe: none applied, then applied after a successful
- * validation (input cleared, the code shown); Remove returns to none. Apply is disabled while
- * validating or when the input is blank after trimming.
+ * Spec section 4, referral code on subscribe: none applied, then applied (input cleared, the code
+ * shown); Remove returns to none. Apply is disabled while working or when the input is blank after
+ * trimming. A code that cannot be used says why beside the field, before any payment.
  */
-export function ReferralCodeBox({ applied, onApply, onRemove }: ReferralCodeBoxProps) {
+export function ReferralCodeBox({ referral, ready }: ReferralCodeBoxProps) {
   const inputId = useId();
-  // Pre-filled from a share link followed earlier in this browser; the friend still presses Apply.
-  const [code, setCode] = useState(() => pendingReferralCode() ?? '');
+  const problemId = `${inputId}-problem`;
+  const { applied, draft, problem, busy } = referral;
   const input = useRef<HTMLInputElement>(null);
   const appliedNote = useRef<HTMLParagraphElement>(null);
   const moveFocus = useRef<'applied' | 'input' | null>(null);
-
-  const validate = useValidateReferralCode({
-    onValid: (candidate) => {
-      setCode('');
-      moveFocus.current = 'applied';
-      onApply(candidate);
-    },
-  });
 
   // The form and the applied note replace each other: keep keyboard focus with what is shown.
   useEffect(() => {
@@ -40,11 +33,12 @@ export function ReferralCodeBox({ applied, onApply, onRemove }: ReferralCodeBoxP
     moveFocus.current = null;
   }, [applied]);
 
-  const trimmed = code.trim();
-  const submit = (event: FormEvent) => {
+  const trimmed = draft.trim();
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!trimmed || validate.isPending) return;
-    validate.mutate(trimmed);
+    if (!trimmed || busy || !ready) return;
+    moveFocus.current = 'applied';
+    await referral.apply(trimmed);
   };
 
   if (applied)
@@ -58,16 +52,17 @@ export function ReferralCodeBox({ applied, onApply, onRemove }: ReferralCodeBoxP
           <Gift aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
             <span className="font-semibold">{applied}</span>
-            <span className="block">Referral code applied. You'll get 1 month free!</span>
+            <span className="block">{REFERRAL_CODE_VALID}</span>
           </span>
         </p>
         <Button
           variant="outline"
           size="sm"
+          disabled={busy}
           aria-label={`Remove referral code ${applied}`}
-          onClick={() => {
+          onClick={async () => {
             moveFocus.current = 'input';
-            onRemove();
+            await referral.remove();
           }}
         >
           Remove
@@ -87,14 +82,17 @@ export function ReferralCodeBox({ applied, onApply, onRemove }: ReferralCodeBoxP
           autoCapitalize="characters"
           spellCheck={false}
           placeholder="Enter a code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+          value={draft}
+          onChange={(event) => referral.setDraft(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
           maxLength={64}
         />
-        <Button type="submit" variant="outline" disabled={!trimmed || validate.isPending}>
+        <Button type="submit" variant="outline" disabled={!trimmed || busy || !ready}>
           Apply
         </Button>
       </div>
+      <FieldError id={problemId} message={problem ? `Not applied. ${problem}` : undefined} />
       <p className="text-sm text-slate-600">Have a code from a colleague? You'll get a month free.</p>
     </form>
   );

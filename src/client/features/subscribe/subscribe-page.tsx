@@ -10,6 +10,7 @@ import {
 } from '@client/features/account';
 import { ApiError } from '@client/lib/api';
 import { usePaymentConfig } from '@client/lib/config';
+import { pendingReferralCode } from '@client/lib/pending-referral';
 import { useStripeJs } from '@client/lib/stripe-js';
 import { useDeferredData } from '@client/lib/use-deferred-data';
 import { useTitle } from '@client/lib/use-title';
@@ -30,6 +31,7 @@ import { useCreateSubscription } from './api/create-subscription';
 import { PaymentForm } from './payment-form';
 import { ReferralCodeBox } from './referral-code-box';
 import { SubscribeIntro } from './subscribe-intro';
+import { useReferralCode } from './use-referral-code';
 
 export function SubscribePage() {
   const { planId = '' } = useParams();
@@ -101,16 +103,17 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
   const publishableKey = config.data ?? null;
   const stripe = useStripeJs(publishableKey);
   const [formFailed, setFormFailed] = useState(false);
-  const [referralCode, setReferralCode] = useState<string | null>(null);
 
   const create = useCreateSubscription();
+  const referral = useReferralCode(create.data?.referral);
   // Once per visit: React's development double effects must not start a second subscription.
   const started = useRef(false);
   const { mutate } = create;
   useEffect(() => {
     if (!publishableKey || started.current) return;
     started.current = true;
-    mutate(plan.id);
+    // A share link's code goes with the subscription: applied by the server, with nothing to press.
+    mutate({ planId: plan.id, referralCode: pendingReferralCode() ?? undefined });
   }, [publishableKey, mutate, plan.id]);
 
   if (config.isError) return <SubscriptionError message={failureMessage(config.error)} />;
@@ -171,11 +174,7 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
             </li>
           ))}
         </ul>
-        <ReferralCodeBox
-          applied={referralCode}
-          onApply={setReferralCode}
-          onRemove={() => setReferralCode(null)}
-        />
+        <ReferralCodeBox referral={referral} ready={Boolean(prepared)} />
       </section>
       <section
         aria-labelledby="payment-heading"
@@ -205,7 +204,7 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
                 stripe={stripe.stripe}
                 clientSecret={prepared.clientSecret}
                 intent={prepared.intent}
-                referralCode={referralCode}
+                beforePayment={referral.settleBeforePayment}
                 submitLabel={trial ? 'Start Free Trial' : 'Subscribe Now'}
                 onLoadError={() => setFormFailed(true)}
               />
