@@ -116,9 +116,7 @@ function RemainingFactorsList({ totp, passkeys }: RemainingSecondFactors) {
           <li key={i}>Passkey "{name}"</li>
         ))}
       </ul>
-      <p>
-        If you don't recognise one, sign in and remove it in the Security tab of your account.
-      </p>
+      <p>If you don't recognise one, sign in and remove it in the Security tab of your account.</p>
     </section>
   );
 }
