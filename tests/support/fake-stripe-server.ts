@@ -8,6 +8,8 @@
 //                                               (a card that asks every time) waits for the bank (SCA)
 //   POST /confirm-action?email=...              the person confirms that payment on Stripe's page
 //   POST /advance-period?email=...[&paymentFails=1]  the period ends: the renewal is charged, or fails
+//   POST /end-retries?email=...                 a week on, Stripe's retries of a failed renewal run out:
+//                                               the subscription is unpaid, its invoice open
 //   POST /fail-next?email=...&method=POST       Stripe's next such request on the subscription answers 500
 //
 // And what Stripe.js does in the browser (the browser tests route https://api.stripe.com/ here):
@@ -48,6 +50,7 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
     return fake.confirmRequiredAction(sub.latest_invoice);
   },
   'advance-period': (sub, query) => fake.advancePeriod(sub.id, { paymentFails: query.has('paymentFails') }),
+  'end-retries': (sub) => fake.endRetries(sub.id),
   'fail-next': (sub, query) => {
     fake.failNext(query.get('method') ?? 'POST', `/v1/subscriptions/${sub.id}`, { status: 500 });
     return [];

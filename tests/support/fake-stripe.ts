@@ -67,6 +67,8 @@ export interface FakeStripe {
     subscriptionId: string,
     opts?: { paymentFails?: boolean; requiresAction?: boolean },
   ): Stripe.Event[];
+  /** A failed renewal's retries run out (a week on): the last is declined and the subscription is `unpaid`. */
+  endRetries(subscriptionId: string): Stripe.Event[];
   /** The person confirmed, on the hosted invoice page, the payment their bank asked about. */
   confirmRequiredAction(invoiceId: string): Stripe.Event[];
   /** Jumps to three days before trial_end and sends customer.subscription.trial_will_end. */
@@ -214,6 +216,7 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
         billing.renew(sub, opts);
       }),
     trialWillEnd: (id) => billing.capture(() => billing.trialWillEnd(subscription(id))),
+    endRetries: (id) => billing.capture(() => billing.endRetries(subscription(id))),
     confirmRequiredAction: (invoiceId) => billing.capture(() => billing.confirmRequiredAction(invoiceId)),
     failNext: (method, pathPrefix, fault) => {
       faults.push({ method: method.toUpperCase(), pathPrefix, fault });

@@ -23,7 +23,11 @@ function pickSubscription(
   return live.find((s) => s.id === preferredId) ?? live[0] ?? newestFirst[0] ?? null;
 }
 
-export type StripeSnapshot = { state: SubscriptionState; hadTrial: boolean };
+/**
+ * `retriesOver`: Stripe stopped retrying a failed renewal and marked the subscription `unpaid` (our
+ * `past_due`): no days of access are left to it (decision 066).
+ */
+export type StripeSnapshot = { state: SubscriptionState; hadTrial: boolean; retriesOver: boolean };
 
 /** Reads the customer's subscriptions from Stripe (outside any transaction: it is a network call). */
 export async function readFromStripe(
@@ -45,6 +49,7 @@ export async function readFromStripe(
   return {
     state: stateFromSubscription(sub, catalog.planOfPrice, RETENTION_COUPON_ID),
     hadTrial: list.data.some((s) => s.trial_end !== null),
+    retriesOver: sub?.status === 'unpaid',
   };
 }
 

@@ -14,6 +14,8 @@ export type Membership = {
   role: PracticeRole;
   ownerPlan: PlanId;
   ownerStatus: SubscriptionStatus;
+  /** Until when the owner's failed renewal keeps access (ISO text), or null. */
+  ownerPastDueAccessUntil: string | null;
 };
 
 /**
@@ -24,7 +26,8 @@ export type Membership = {
 export function membershipOfUser() {
   return sql<Membership | null>`(select json_build_object(
       'id', p.id, 'name', p.name, 'role', pm.role,
-      'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status)
+      'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status,
+      'ownerPastDueAccessUntil', owner.past_due_access_until)
     from practice_members pm
     join practices p on p.id = pm.practice_id
     join users owner on owner.id = p.owner_id

@@ -93,7 +93,7 @@ export interface DiscountRecord {
 export interface SubscriptionRecord {
   id: string;
   customer: string;
-  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'canceled';
+  status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled';
   created: number;
   start_date: number;
   billing_cycle_anchor: number;
