@@ -263,3 +263,29 @@ describe('a failed renewal keeps access for 7 days (decision 066)', () => {
     expect(fake.state.subscriptions.get(sub)!.status).toBe('active');
   });
 });
+
+describe('billing history in words that match the money', () => {
+  it('each invoice has its net, VAT and total, its status, and its hosted page (a receipt, or where to pay)', async () => {
+    const u = await signedInUser(t.app);
+    const { sub } = await trialing(u);
+    await deliverAll(fake.endTrial(sub));
+    await deliverAll(fake.advancePeriod(sub, { paymentFails: true }));
+    const invoices = (await u.client.get('/api/billing/invoices')).json() as {
+      status: string;
+      net: number;
+      vat: number;
+      total: number;
+      amount: number;
+      url: string;
+    }[];
+    const money = { net: 83.17, vat: 16.63, total: 99.8, amount: 99.8 };
+    const open = invoices.filter((i) => i.status === 'open');
+    const paid = invoices.filter((i) => i.status === 'paid' && i.total > 0);
+    expect(open).toEqual([expect.objectContaining(money)]);
+    expect(paid).toEqual([expect.objectContaining(money)]);
+    const open0 = fake.state.invoices.get(fake.state.subscriptions.get(sub)!.latest_invoice!)!;
+    expect(open[0]!.url).toBe(`https://invoice.stripe.test/${open0.id}`);
+    // The trial's own invoice: nothing, and paid.
+    expect(invoices).toContainEqual(expect.objectContaining({ status: 'paid', net: 0, vat: 0, total: 0 }));
+  });
+});

@@ -39,7 +39,7 @@ const owes = (sub: SubscriptionRecord) => sub.status === 'past_due' || sub.statu
  * How long Smart Retries keep trying a failed renewal in the fake: the account's schedule set to end
  * after a week, then 'mark the subscription as unpaid' (Stripe's Billing settings, decision 066).
  */
-export const RETRY_DAYS = 7;
+const RETRY_DAYS = 7;
 
 /** Stripe's test card that attaches but whose charges are declined (4000 0000 0000 0341). */
 export const DECLINING_CARD = '0341';

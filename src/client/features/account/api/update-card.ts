@@ -3,6 +3,7 @@ import { setUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invoicesQueryOptions } from './get-invoices';
 import { paymentMethodQueryOptions } from './get-payment-method';
 import { subscriptionQueryOptions } from './get-subscription';
 
@@ -34,6 +35,8 @@ export function useFinishCardUpdate() {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: subscriptionQueryOptions().queryKey });
       await queryClient.invalidateQueries({ queryKey: paymentMethodQueryOptions().queryKey });
+      // The unpaid invoice, now paid, becomes a receipt.
+      await queryClient.invalidateQueries({ queryKey: invoicesQueryOptions().queryKey });
     },
   });
 }
