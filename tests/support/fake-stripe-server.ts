@@ -1,7 +1,8 @@
 // The fake Stripe API as a process of its own, for the browser tests (scripts/run-e2e.mjs bundles it).
 // Beside it, a small control server lets a browser test do what a person or time would do at Stripe,
 // for the newest subscription of the customer with that email; the events that follow are signed
-// and delivered to the app's webhook, exactly as Stripe would deliver them:
+// and delivered to the app's webhook, exactly as Stripe would deliver them (so are the events of the
+// app's own requests to the fake Stripe, as Stripe sends those too):
 //
 //   POST /confirm-setup?email=...               the card typed into the Payment Element is saved
 //   POST /end-trial?email=...[&paymentFails=1]  the trial ends: the first invoice is paid, fails, or
@@ -29,14 +30,32 @@ const fake = await startFakeStripe(Number(process.env.FAKE_STRIPE_PORT ?? 12111)
 const webhookUrl = process.env.WEBHOOK_URL;
 const webhookSecret = process.env.WEBHOOK_SECRET ?? '';
 
+/**
+ * Every event reaches the webhook in the order Stripe made it, as Stripe sends them: those a control
+ * action caused (answered with their statuses) and those the app's own API requests caused (a
+ * cancellation, a card paying an invoice), which a short poll picks up. One cursor, one at a time.
+ */
+let delivered = 0;
+const statusOf = new Map<string, number>();
+let pumping: Promise<void> = Promise.resolve();
+function pump(): Promise<void> {
+  pumping = pumping.then(async () => {
+    while (webhookUrl && delivered < fake.events.length) {
+      const event = fake.events[delivered++]!;
+      const { payload, headers } = signedWebhook(event, webhookSecret);
+      const res = await fetch(webhookUrl, { method: 'POST', headers, body: payload }).catch(() => null);
+      statusOf.set(event.id, res?.status ?? 0);
+    }
+  });
+  return pumping;
+}
+setInterval(() => {
+  if (delivered < fake.events.length) void pump();
+}, 100).unref();
+
 async function deliver(events: Stripe.Event[]): Promise<number[]> {
-  const statuses: number[] = [];
-  for (const event of events) {
-    const { payload, headers } = signedWebhook(event, webhookSecret);
-    const res = await fetch(webhookUrl!, { method: 'POST', headers, body: payload });
-    statuses.push(res.status);
-  }
-  return statuses;
+  await pump();
+  return events.map((event) => statusOf.get(event.id) ?? 0);
 }
 
 const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) => Stripe.Event[]> = {

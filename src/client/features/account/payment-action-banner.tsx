@@ -1,8 +1,8 @@
 import { Button } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
+import { useNavigation } from '@client/lib/navigation';
 import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { CreditCard, ShieldAlert } from 'lucide-react';
-import { Link } from 'react-router';
 import { useSubscription } from './api/get-subscription';
 import { formatDate, isFuture } from './format';
 
@@ -23,6 +23,8 @@ export function accessUntilSentence(details: Pick<SubscriptionDetails, 'pastDueA
  */
 export function PaymentActionBanner() {
   const details = useSubscription();
+  // The banner stands on marketing pages too, which have no router: their navigation's own links.
+  const { Link } = useNavigation();
   if (details.data?.status !== 'past_due') return null;
   const url = details.data.paymentActionUrl;
   const headingId = url ? 'payment-action-heading' : 'payment-failed-heading';
