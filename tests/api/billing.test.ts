@@ -213,9 +213,10 @@ describe('webhooks', () => {
     expect(events.map((e) => e.type)).not.toContain('invoice.payment_failed');
     await deliverAll(events);
 
+    // Open meanwhile, for the days a failed renewal keeps (decision 066).
     expect((await u.client.get('/api/user')).json()).toMatchObject({
       subscriptionStatus: 'past_due',
-      noteAppAccess: false,
+      noteAppAccess: true,
     });
     expect((await u.client.get('/api/subscription')).json().paymentActionUrl).toBe(
       invoice.hosted_invoice_url,

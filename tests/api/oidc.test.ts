@@ -215,20 +215,33 @@ describe('lost access shows at the next refresh', () => {
     expect(await oauthError(oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!))).toBe('invalid_grant');
   });
 
-  it('a failed renewal turns it false at the next refresh, and paying again turns it back', async () => {
+  it('a failed renewal keeps it true for 7 days, then false at the next refresh and userinfo; paying turns it back', async () => {
     const b = browser(t.appUrl);
     const user = await register(b);
     await subscribe(b, 'pro');
     const { tokens } = await signInToNoteApp(t, b);
     expect(tokens.claims()!.note_app_access).toBe(true);
 
+    const failedAt = Date.now();
     await t.deliverAll(t.fake.endTrial(await subscriptionOf(user.id), { paymentFails: true }));
     const failed = await oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!);
-    expect(failed.claims()).toMatchObject({ plan: 'pro', note_app_access: false });
+    expect(failed.claims()).toMatchObject({ plan: 'pro', note_app_access: true });
 
-    await t.deliverAll(t.fake.advancePeriod(await subscriptionOf(user.id)));
-    const paid = await oidc.refreshTokenGrant(t.noteApp, failed.refresh_token!);
-    expect(paid.claims()).toMatchObject({ plan: 'pro', note_app_access: true });
+    // Eight days on (the app's clock, and the note app's: one process), the claim follows (decision 066).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(failedAt + 8 * 86_400_000);
+      const closed = await oidc.refreshTokenGrant(t.noteApp, failed.refresh_token!);
+      expect(closed.claims()).toMatchObject({ plan: 'pro', note_app_access: false });
+      const info = await oidc.fetchUserInfo(t.noteApp, closed.access_token, tokens.claims()!.sub);
+      expect(info.note_app_access).toBe(false);
+
+      await t.deliverAll(t.fake.advancePeriod(await subscriptionOf(user.id)));
+      const paid = await oidc.refreshTokenGrant(t.noteApp, closed.refresh_token!);
+      expect(paid.claims()).toMatchObject({ plan: 'pro', note_app_access: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a cancel at the period end keeps access until the end, then turns it false', async () => {

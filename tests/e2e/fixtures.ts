@@ -197,6 +197,7 @@ const APP_STATUS: Record<string, string> = {
   trialing: 'active',
   active: 'active',
   past_due: 'past_due',
+  unpaid: 'past_due',
   canceled: 'canceled',
 };
 
@@ -206,12 +207,12 @@ const APP_STATUS: Record<string, string> = {
  * The webhook processes events after answering: this waits until the account of `page` (the owner
  * of `email`) shows the subscription as Stripe now has it, so everything the events did is done.
  * 'fail-next' makes Stripe's next POST on that subscription fail with a 500; 'confirm-action' gives
- * the bank's confirmation a renewal waits for (SCA). `card`: the number 'confirm-setup' saves (Stripe's
- * test cards; 4242... by default).
+ * the bank's confirmation a renewal waits for (SCA); 'end-retries' ends a failed renewal's retries.
+ * `card`: the number 'confirm-setup' saves (Stripe's test cards; 4242... by default).
  */
 export async function atStripe(
   page: Page,
-  action: 'confirm-setup' | 'end-trial' | 'advance-period' | 'fail-next' | 'confirm-action',
+  action: 'confirm-setup' | 'end-trial' | 'advance-period' | 'fail-next' | 'confirm-action' | 'end-retries',
   email: string,
   opts: { paymentFails?: boolean; card?: string } = {},
 ) {

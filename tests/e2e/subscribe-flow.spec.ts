@@ -432,9 +432,19 @@ test.describe('the Subscription tab of a subscriber', () => {
     const rows = history.getByRole('row');
     await expect(rows).toHaveCount(3);
     const paid = formatDate(invoices[0].date);
-    await expect(rows.nth(1).getByRole('cell')).toHaveText([paid, '£99.80', 'Paid', /^Receipt/]);
+    // Net, VAT and total (design.md section 13), and only a paid invoice is a receipt.
+    await expect(rows.nth(1).getByRole('cell')).toHaveText([
+      paid,
+      '£83.17',
+      '£16.63',
+      '£99.80',
+      'Paid',
+      /^Receipt/,
+    ]);
     await expect(rows.nth(2).getByRole('cell')).toHaveText([
       formatDate(invoices[1].date),
+      '£0.00',
+      '£0.00',
       '£0.00',
       'Paid',
       /^Receipt/,

@@ -1,13 +1,16 @@
 // The fake Stripe API as a process of its own, for the browser tests (scripts/run-e2e.mjs bundles it).
 // Beside it, a small control server lets a browser test do what a person or time would do at Stripe,
 // for the newest subscription of the customer with that email; the events that follow are signed
-// and delivered to the app's webhook, exactly as Stripe would deliver them:
+// and delivered to the app's webhook, exactly as Stripe would deliver them (so are the events of the
+// app's own requests to the fake Stripe, as Stripe sends those too):
 //
 //   POST /confirm-setup?email=...[&card=4000002760003184]  the card typed into the Payment Element is saved
 //   POST /end-trial?email=...[&paymentFails=1]  the trial ends: the first invoice is paid, fails, or
 //                                               (a card that asks every time) waits for the bank (SCA)
 //   POST /confirm-action?email=...              the person confirms that payment on Stripe's page
 //   POST /advance-period?email=...[&paymentFails=1]  the period ends: the renewal is charged, or fails
+//   POST /end-retries?email=...                 a week on, Stripe's retries of a failed renewal run out:
+//                                               the subscription is unpaid, its invoice open
 //   POST /fail-next?email=...&method=POST       Stripe's next such request on the subscription answers 500
 //
 // And what Stripe.js does in the browser (the browser tests route https://api.stripe.com/ here):
@@ -35,14 +38,32 @@ const fake = await startFakeStripe(Number(process.env.FAKE_STRIPE_PORT ?? 12111)
 const webhookUrl = process.env.WEBHOOK_URL;
 const webhookSecret = process.env.WEBHOOK_SECRET ?? '';
 
+/**
+ * Every event reaches the webhook in the order Stripe made it, as Stripe sends them: those a control
+ * action caused (answered with their statuses) and those the app's own API requests caused (a
+ * cancellation, a card paying an invoice), which a short poll picks up. One cursor, one at a time.
+ */
+let delivered = 0;
+const statusOf = new Map<string, number>();
+let pumping: Promise<void> = Promise.resolve();
+function pump(): Promise<void> {
+  pumping = pumping.then(async () => {
+    while (webhookUrl && delivered < fake.events.length) {
+      const event = fake.events[delivered++]!;
+      const { payload, headers } = signedWebhook(event, webhookSecret);
+      const res = await fetch(webhookUrl, { method: 'POST', headers, body: payload }).catch(() => null);
+      statusOf.set(event.id, res?.status ?? 0);
+    }
+  });
+  return pumping;
+}
+setInterval(() => {
+  if (delivered < fake.events.length) void pump();
+}, 100).unref();
+
 async function deliver(events: Stripe.Event[]): Promise<number[]> {
-  const statuses: number[] = [];
-  for (const event of events) {
-    const { payload, headers } = signedWebhook(event, webhookSecret);
-    const res = await fetch(webhookUrl!, { method: 'POST', headers, body: payload });
-    statuses.push(res.status);
-  }
-  return statuses;
+  await pump();
+  return events.map((event) => statusOf.get(event.id) ?? 0);
 }
 
 const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) => Stripe.Event[]> = {
@@ -57,6 +78,7 @@ const actions: Record<string, (sub: SubscriptionRecord, query: URLSearchParams) 
     return fake.confirmRequiredAction(sub.latest_invoice);
   },
   'advance-period': (sub, query) => fake.advancePeriod(sub.id, { paymentFails: query.has('paymentFails') }),
+  'end-retries': (sub) => fake.endRetries(sub.id),
   'fail-next': (sub, query) => {
     fake.failNext(query.get('method') ?? 'POST', `/v1/subscriptions/${sub.id}`, { status: 500 });
     return [];

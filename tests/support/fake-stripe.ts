@@ -67,6 +67,8 @@ export interface FakeStripe {
     subscriptionId: string,
     opts?: { paymentFails?: boolean; requiresAction?: boolean },
   ): Stripe.Event[];
+  /** A failed renewal's retries run out (a week on): the last is declined and the subscription is `unpaid`. */
+  endRetries(subscriptionId: string): Stripe.Event[];
   /** The person confirmed, on the hosted invoice page, the payment their bank asked about. */
   confirmRequiredAction(invoiceId: string): Stripe.Event[];
   /** The person passed (or failed) their bank's check in the page (Stripe.js) for a PaymentIntent in requires_action. */
@@ -216,6 +218,7 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
         billing.renew(sub, opts);
       }),
     trialWillEnd: (id) => billing.capture(() => billing.trialWillEnd(subscription(id))),
+    endRetries: (id) => billing.capture(() => billing.endRetries(subscription(id))),
     confirmRequiredAction: (invoiceId) => billing.capture(() => billing.confirmRequiredAction(invoiceId)),
     authenticate: (id, passed) => billing.capture(() => billing.authenticate(id, passed)),
     failNext: (method, pathPrefix, fault) => {

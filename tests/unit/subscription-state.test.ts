@@ -144,20 +144,45 @@ describe('subscription state from Stripe', () => {
 
   it('the note app opens for a live paid plan only', () => {
     const access = (plan: PlanId, subscriptionStatus: SubscriptionStatus) =>
-      noteAppEntitlement({ plan, subscriptionStatus }, null).access;
+      noteAppEntitlement({ plan, subscriptionStatus, pastDueAccessUntil: null }, null).access;
     expect(access('pro', 'active')).toBe(true);
-    // A failed renewal: none until the card is paid (decision 056).
+    // A failed renewal with no days of access left (decision 066).
     expect(access('clinic', 'past_due')).toBe(false);
     expect(access('pro', 'paused')).toBe(false);
     expect(access('free', 'inactive')).toBe(false);
   });
 
+  it('a failed renewal keeps the note app open until its days end, for the owner and the members (decision 066)', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const until = '2026-12-03T12:00:00.000+00:00';
+    const pastDue = { plan: 'clinic', subscriptionStatus: 'past_due', pastDueAccessUntil: until } as const;
+    expect(noteAppEntitlement(pastDue, null, now).access).toBe(true);
+    expect(noteAppEntitlement(pastDue, null, Date.parse(until) - 1).access).toBe(true);
+    expect(noteAppEntitlement(pastDue, null, Date.parse(until)).access).toBe(false);
+    const member = { plan: 'free', subscriptionStatus: 'inactive', pastDueAccessUntil: null } as const;
+    const practice = {
+      role: 'clinician',
+      ownerPlan: 'clinic',
+      ownerStatus: 'past_due',
+      ownerPastDueAccessUntil: until,
+    } as const;
+    expect(noteAppEntitlement(member, practice, now)).toEqual({
+      access: true,
+      plan: 'clinic',
+      through: 'practice',
+    });
+    expect(noteAppEntitlement(member, practice, Date.parse(until) + 1).access).toBe(false);
+    // The date means nothing once the status is another: a frozen subscription stays closed.
+    expect(noteAppEntitlement({ ...pastDue, subscriptionStatus: 'paused' }, null, now).access).toBe(false);
+  });
+
   it("a practice's members get the note app while the practice's subscription gives it, as the Practice plan", () => {
-    const free = { plan: 'free', subscriptionStatus: 'inactive' } as const;
+    const free = { plan: 'free', subscriptionStatus: 'inactive', pastDueAccessUntil: null } as const;
     const practice = (ownerPlan: PlanId, ownerStatus: SubscriptionStatus) => ({
       role: 'clinician' as const,
       ownerPlan,
       ownerStatus,
+      ownerPastDueAccessUntil: null,
     });
     expect(noteAppEntitlement(free, practice('clinic', 'active'))).toEqual({
       access: true,
@@ -175,7 +200,7 @@ describe('subscription state from Stripe', () => {
     expect(noteAppEntitlement(free, practice('pro', 'active')).access).toBe(false);
     // A member with a Plus plan of their own keeps it, frozen or not, through whichever gives access:
     // the practice's when it does (the larger plan; their own they may cancel), else their own.
-    const ownPlus = { plan: 'pro', subscriptionStatus: 'active' } as const;
+    const ownPlus = { plan: 'pro', subscriptionStatus: 'active', pastDueAccessUntil: null } as const;
     expect(noteAppEntitlement(ownPlus, practice('clinic', 'paused'))).toEqual({
       access: true,
       plan: 'pro',
@@ -186,13 +211,13 @@ describe('subscription state from Stripe', () => {
       plan: 'clinic',
       through: 'practice',
     });
-    const frozenPlus = { plan: 'pro', subscriptionStatus: 'paused' } as const;
+    const frozenPlus = { plan: 'pro', subscriptionStatus: 'paused', pastDueAccessUntil: null } as const;
     expect(noteAppEntitlement(frozenPlus, practice('clinic', 'active'))).toMatchObject({
       access: true,
       plan: 'clinic',
     });
     // The owner's access is their own subscription: they pay for it.
-    const owner = { plan: 'clinic', subscriptionStatus: 'active' } as const;
+    const owner = { plan: 'clinic', subscriptionStatus: 'active', pastDueAccessUntil: null } as const;
     expect(noteAppEntitlement(owner, { ...practice('clinic', 'active'), role: 'owner' })).toEqual({
       access: true,
       plan: 'clinic',

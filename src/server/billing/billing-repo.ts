@@ -1,10 +1,22 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { BillingDetails } from '../../shared/schemas/billing';
 import type { Db, Tx } from '../db/client';
 import { lease } from '../db/lease';
 import { type User, users } from '../db/schema';
-import { NO_SUBSCRIPTION } from './subscription-state';
+import { NO_SUBSCRIPTION, PAST_DUE_ACCESS_DAYS } from './subscription-state';
 import type { StripeSnapshot } from './sync';
+
+/**
+ * Until when a failed renewal keeps access, written with the state it follows from (decision 066): the
+ * first write that finds the subscription past_due sets it 7 days on, later ones (a replayed or late
+ * event, another sync) keep it, so the days never start again; Stripe's retries ending close it now;
+ * any other status clears it.
+ */
+function pastDueAccessUntil(snapshot: StripeSnapshot, now = Date.now()): SQL | null {
+  if (snapshot.state.subscriptionStatus !== 'past_due') return null;
+  const kept = sql`coalesce(${users.pastDueAccessUntil}, ${new Date(now + PAST_DUE_ACCESS_DAYS * 86_400_000)})`;
+  return snapshot.retriesOver ? sql`least(${kept}, ${new Date(now)})` : kept;
+}
 
 /** A user's billing columns; each write may join the caller's transaction. */
 export function billingRepo(db: Db | Tx) {
@@ -61,6 +73,7 @@ export function billingRepo(db: Db | Tx) {
         .update(users)
         .set({
           ...snapshot.state,
+          pastDueAccessUntil: pastDueAccessUntil(snapshot),
           ...(snapshot.hadTrial ? { hadTrial: true } : {}),
           subscriptionSyncedAt: new Date(),
         })
@@ -85,6 +98,7 @@ export function billingRepo(db: Db | Tx) {
         currentPeriodEnd: from.currentPeriodEnd,
         cancelAtPeriodEnd: from.cancelAtPeriodEnd,
         pausedUntil: from.pausedUntil,
+        pastDueAccessUntil: from.pastDueAccessUntil,
         hasDiscount: from.hasDiscount,
         awaitingCardSince: from.awaitingCardSince,
         subscriptionSyncedAt: from.subscriptionSyncedAt,
@@ -92,7 +106,12 @@ export function billingRepo(db: Db | Tx) {
       // The customer id is unique: the giver lets go of it before the taker holds it.
       await tx
         .update(users)
-        .set({ ...NO_SUBSCRIPTION, stripeCustomerId: null, subscriptionSyncedAt: null })
+        .set({
+          ...NO_SUBSCRIPTION,
+          pastDueAccessUntil: null,
+          stripeCustomerId: null,
+          subscriptionSyncedAt: null,
+        })
         .where(byId(fromId));
       await tx.update(users).set(moved).where(byId(toId));
     },

@@ -306,6 +306,7 @@ export function subscriptionService(ctx: AppContext) {
         retentionOfferAvailable: !user.retentionOfferUsed,
         billingAvailable: Boolean(ctx.billing),
         paymentActionUrl: user.paymentActionUrl,
+        pastDueAccessUntil: iso(user.pastDueAccessUntil),
       };
     },
 
@@ -532,15 +533,22 @@ export function subscriptionService(ctx: AppContext) {
       const list = await stripeCall(() => billing.stripe.invoices.list({ customer, limit: 24 }));
       return list.data
         .filter((i) => i.status !== 'draft')
-        .map((i) => ({
-          id: i.id!,
-          number: i.number ?? null,
-          date: new Date(i.created * 1000).toISOString(),
-          amount: (i.status === 'paid' ? i.amount_paid : i.amount_due) / 100,
-          status: i.status ?? 'open',
-          url: i.hosted_invoice_url ?? null,
-          pdf: i.invoice_pdf ?? null,
-        }));
+        .map((i) => {
+          // The VAT part, as Stripe's pinned API version gives it (decision 057).
+          const vat = (i.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0);
+          return {
+            id: i.id!,
+            number: i.number ?? null,
+            date: new Date(i.created * 1000).toISOString(),
+            net: (i.total_excluding_tax ?? i.total - vat) / 100,
+            vat: vat / 100,
+            total: i.total / 100,
+            amount: (i.status === 'paid' ? i.amount_paid : i.amount_due) / 100,
+            status: i.status ?? 'open',
+            url: i.hosted_invoice_url ?? null,
+            pdf: i.invoice_pdf ?? null,
+          };
+        });
     },
 
     /**
@@ -669,8 +677,12 @@ export function subscriptionService(ctx: AppContext) {
         );
         const invoiceId = invoiceIdOf(sub);
         const invoice = invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
-        const unpaid = sub.status === 'past_due' || sub.status === 'unpaid';
-        if (invoice?.id && invoice.status === 'open' && unpaid) {
+        // Unpaid: still retried (past_due), or no longer (unpaid, decision 066).
+        if (
+          invoice?.id &&
+          invoice.status === 'open' &&
+          (sub.status === 'past_due' || sub.status === 'unpaid')
+        ) {
           try {
             await billing.stripe.invoices.pay(invoice.id, { payment_method: pmId });
           } catch (error) {

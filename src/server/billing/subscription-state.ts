@@ -111,14 +111,28 @@ export function stateFromSubscription(
   };
 }
 
-type SubscriptionHolder = { plan: PlanId; subscriptionStatus: SubscriptionStatus };
+/** Days a failed renewal keeps the note app open (decision 066). */
+export const PAST_DUE_ACCESS_DAYS = 7;
+
+type SubscriptionHolder = {
+  plan: PlanId;
+  subscriptionStatus: SubscriptionStatus;
+  /** Until when a failed renewal keeps access (a date, or its ISO text from a JSON column). */
+  pastDueAccessUntil: Date | string | null;
+};
 
 /**
- * A subscription that gives its plan now: active (paid, or in its trial). Not frozen, and not past_due:
- * a failed renewal stops access until the card is paid (decision 056); the account says why.
+ * A subscription that gives its plan now: active (paid, or in its trial), or past_due within the
+ * days a failed renewal keeps access (decision 066, superseding 056's immediate closing). Not frozen.
  */
-function givesAccess(holder: SubscriptionHolder): boolean {
-  return holder.plan !== 'free' && holder.subscriptionStatus === 'active';
+function givesAccess(holder: SubscriptionHolder, now: number): boolean {
+  if (holder.plan === 'free') return false;
+  if (holder.subscriptionStatus === 'active') return true;
+  return (
+    holder.subscriptionStatus === 'past_due' &&
+    holder.pastDueAccessUntil !== null &&
+    new Date(holder.pastDueAccessUntil).getTime() > now
+  );
 }
 
 /** What gives a person the note app: their own subscription, or their practice's (its owner's). */
@@ -135,15 +149,29 @@ export type Entitlement =
  */
 export function noteAppEntitlement(
   user: SubscriptionHolder,
-  practice: { role: PracticeRole; ownerPlan: PlanId; ownerStatus: SubscriptionStatus } | null,
+  practice: {
+    role: PracticeRole;
+    ownerPlan: PlanId;
+    ownerStatus: SubscriptionStatus;
+    ownerPastDueAccessUntil: Date | string | null;
+  } | null,
+  now = Date.now(),
 ): Entitlement {
   if (
     practice &&
     practice.role !== 'owner' &&
     practice.ownerPlan === 'clinic' &&
-    givesAccess({ plan: 'clinic', subscriptionStatus: practice.ownerStatus })
+    givesAccess(
+      {
+        plan: 'clinic',
+        subscriptionStatus: practice.ownerStatus,
+        pastDueAccessUntil: practice.ownerPastDueAccessUntil,
+      },
+      now,
+    )
   )
     return { access: true, plan: 'clinic', through: 'practice' };
-  if (givesAccess(user) && user.plan !== 'free') return { access: true, plan: user.plan, through: 'own' };
+  if (givesAccess(user, now) && user.plan !== 'free')
+    return { access: true, plan: user.plan, through: 'own' };
   return { access: false, plan: user.plan, through: null };
 }

@@ -23,7 +23,11 @@ function pickSubscription(
   return live.find((s) => s.id === preferredId) ?? live[0] ?? newestFirst[0] ?? null;
 }
 
-export type StripeSnapshot = { state: SubscriptionState; hadTrial: boolean };
+/**
+ * `retriesOver`: Stripe stopped retrying a failed renewal and marked the subscription `unpaid` (our
+ * `past_due`): no days of access are left to it (decision 066).
+ */
+export type StripeSnapshot = { state: SubscriptionState; hadTrial: boolean; retriesOver: boolean };
 
 /** A trial the person had: one whose card was confirmed (one never confirmed gave nothing, decision 063). */
 export const hadTrial = (sub: Stripe.Subscription) => sub.trial_end !== null && !awaitsCard(sub);
@@ -49,6 +53,7 @@ export async function readFromStripe(
   return {
     state: stateFromSubscription(sub, catalog.planOfPrice, RETENTION_COUPON_ID),
     hadTrial: list.data.some(hadTrial),
+    retriesOver: sub?.status === 'unpaid',
   };
 }
 

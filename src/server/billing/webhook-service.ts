@@ -4,11 +4,11 @@ import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import type { User } from '../db/schema';
 import type { Mail, QueuedMail } from '../mail/mailer';
-import { paymentActionRequiredMail, paymentFailedMail, trialEndingMail } from '../mail/templates';
 import { practiceEndNotices } from '../practices/practice-lifecycle';
 import { payOwedCredits, settleReferral } from '../referrals/rewards';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
+import { claimMoneyMail, moneyMailsFor } from './money-mails';
 import { readFromStripe, storeSnapshot } from './sync';
 import { webhookRepo } from './webhook-repo';
 
@@ -23,7 +23,7 @@ const SYNC_EVENTS = new Set([
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.payment_action_required',
-  // A trial's card confirmed: its access begins (decision 063).
+  // A trial's card confirmed: its access begins (decision 063), and its trial-started mail (money-mails.ts).
   'setup_intent.succeeded',
 ]);
 
@@ -31,27 +31,6 @@ function customerOf(event: Stripe.Event): string | null {
   const object = event.data.object as { customer?: string | { id: string } | null };
   if (!object.customer) return null;
   return typeof object.customer === 'string' ? object.customer : object.customer.id;
-}
-
-/**
- * A failed payment that Stripe will try again: a renewal's. The first invoice of a subscription
- * (`subscription_create`) is never retried, and the subscribe page has already told the person, so
- * a mail saying "we will try again" would be false. Nor is a plan switch's (`subscription_update`):
- * the page said it did not go through, the plan stayed and its invoice is voided.
- */
-function isRetried(invoice: Stripe.Invoice): boolean {
-  return invoice.billing_reason !== 'subscription_create' && invoice.billing_reason !== 'subscription_update';
-}
-
-/** The mail an event sends the user, now that their state is written. */
-function mailFor(event: Stripe.Event, user: User, appUrl: string): Mail | null {
-  if (event.type === 'customer.subscription.trial_will_end' && user.trialEndsAt)
-    return trialEndingMail(user, user.trialEndsAt, appUrl);
-  if (event.type === 'invoice.payment_failed' && isRetried(event.data.object))
-    return paymentFailedMail(user, appUrl);
-  if (event.type === 'invoice.payment_action_required' && user.paymentActionUrl)
-    return paymentActionRequiredMail(user, user.paymentActionUrl, appUrl);
-  return null;
 }
 
 /**
@@ -98,9 +77,12 @@ export async function processStripeEvent(
     if (!first || !user || !snapshot) return { mails: [] as QueuedMail[], creditOwed: false };
     const updated = await notePaymentAction(tx, event, await storeSnapshot(tx, user.id, snapshot));
     const creditOwed = await settleReferral(tx, event, updated);
-    const mail = mailFor(event, updated, ctx.config.APP_URL);
+    // Each mail about money once, however often or late its event comes (money-mails.ts).
+    const toSend: Mail[] = [];
+    for (const money of moneyMailsFor(event, updated, ctx.config.APP_URL))
+      if (await claimMoneyMail(tx, updated.id, money)) toSend.push(money.mail);
     // Members hear of it when their practice's subscription ends (practice-lifecycle.ts).
-    const toSend = [...(mail ? [mail] : []), ...(await practiceEndNotices(tx, updated, ctx.config.APP_URL))];
+    toSend.push(...(await practiceEndNotices(tx, updated, ctx.config.APP_URL)));
     const queued: QueuedMail[] = [];
     for (const m of toSend) queued.push(await ctx.mailer.enqueue(tx, m));
     return { mails: queued, creditOwed };

@@ -87,6 +87,11 @@ export const users = pgTable(
      */
     paymentActionInvoiceId: text('payment_action_invoice_id'),
     paymentActionUrl: text('payment_action_url'),
+    /**
+     * A failed renewal keeps the note app open until this moment (decision 066): set by the sync that
+     * first reads the subscription `past_due` (7 days on), kept while it stays so, cleared once paid.
+     */
+    pastDueAccessUntil: timestamp('past_due_access_until', { withTimezone: true }),
   },
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.
@@ -617,4 +622,24 @@ export const cancellations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('cancellations_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The mails about money (design.md section 13: each once), by what each is about: a Stripe event, an
+ * invoice or a subscription. A second delivery of an event, or another event about the same invoice,
+ * finds its row and sends nothing, as referral credits are paid once by their row.
+ */
+export const billingMails = pgTable(
+  'billing_mails',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** What the mail is about: `in_…`, `sub_…` or `evt_…`. */
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('billing_mails_once').on(t.kind, t.subject)],
 );

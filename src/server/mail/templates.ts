@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '../../shared/brand';
-import { EMAIL_LINK_HOURS, type PlanId, TRIAL_DAYS } from '../../shared/constants';
-import { formatMonthly, monthlyAmount, VAT_INCLUDED } from '../../shared/plans';
+import { EMAIL_LINK_HOURS, FREEZE_DAYS, type PlanId, TRIAL_DAYS } from '../../shared/constants';
+import { findPlan, formatMonthly, formatPounds, monthlyAmount, VAT_INCLUDED } from '../../shared/plans';
 import type { ContactMessage } from '../../shared/schemas/marketing';
 import type { Mail } from './mailer';
 
@@ -219,33 +219,136 @@ export function trialEndingMail(
   };
 }
 
+type Subscriber = Person & { plan?: PlanId; hasDiscount?: boolean };
+const subscriptionTab = (appUrl: string) => `${appUrl}/account?tab=subscription`;
+
+/** The trial began with a confirmed card: when it ends, and what is charged after it. */
+export function trialStartedMail(user: Subscriber, trialEndsAt: Date, appUrl: string): Mail {
+  const plan = user.plan ? findPlan(user.plan)?.name : undefined;
+  return {
+    to: user.email,
+    subject: `Your ${PRODUCT_NAME} free trial has started`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `Your free trial of ${PRODUCT_NAME}${plan ? ` ${plan}` : ''} has started. Nothing is charged until it ends on ${longDate.format(trialEndsAt)}; after that your card is charged ${monthlyPrice(user)}.`,
+      '',
+      `To stop before then, cancel from your account and you will not be charged: ${subscriptionTab(appUrl)}`,
+    ].join('\n'),
+  };
+}
+
+/** A payment taken: what was paid, the VAT in it, and the invoice. Amounts in pence, as Stripe gives them. */
+export function paymentReceivedMail(
+  user: Person,
+  invoice: { number: string | null; paid: number; total: number; vat: number; url: string | null },
+  appUrl: string,
+): Mail {
+  const pounds = (pence: number) => formatPounds(pence / 100);
+  return {
+    to: user.email,
+    subject: `Payment received: ${pounds(invoice.paid)} for ${PRODUCT_NAME}`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `Thank you: we received your payment of ${pounds(invoice.paid)}${invoice.number ? ` for invoice ${invoice.number}` : ''}.`,
+      `Invoice total ${pounds(invoice.total)}: ${pounds(invoice.total - invoice.vat)} plus ${pounds(invoice.vat)} VAT.`,
+      '',
+      ...(invoice.url ? ['Your receipt and VAT invoice:', invoice.url, ''] : []),
+      `All your invoices are in your account: ${subscriptionTab(appUrl)}`,
+    ].join('\n'),
+  };
+}
+
+/** The note app stays open until `accessUntil` (decision 066); said the same way in each mail. */
+const accessLine = (accessUntil: Date | null) =>
+  accessUntil
+    ? `The note app stays open to you until ${longDate.format(accessUntil)}; if the payment is not made by then, it closes until it is.`
+    : 'The note app is closed to you until it is paid.';
+
 /** A renewal the card's bank wants confirmed (SCA): until then it is not paid. */
-export function paymentActionRequiredMail(user: Person, confirmUrl: string, appUrl: string): Mail {
+export function paymentActionRequiredMail(
+  user: Person,
+  confirmUrl: string,
+  accessUntil: Date | null,
+  appUrl: string,
+): Mail {
   return {
     to: user.email,
     subject: `Your bank asks you to confirm your ${PRODUCT_NAME} payment`,
     text: [
       `Hello ${user.username},`,
       '',
-      "Your card's bank wants you to confirm this month's payment before it goes through. Confirm it on Stripe's secure page:",
+      "Your card's bank wants you to confirm this month's payment before it goes through. Pay it on Stripe's secure page:",
       confirmUrl,
       '',
-      `Until it is confirmed the note app is closed to you. Your account shows the same link: ${appUrl}/account?tab=subscription`,
+      accessLine(accessUntil),
+      `Your account shows the same link: ${subscriptionTab(appUrl)}`,
     ].join('\n'),
   };
 }
 
-export function paymentFailedMail(user: Person, appUrl: string): Mail {
+export function paymentFailedMail(user: Person, accessUntil: Date | null, appUrl: string): Mail {
   return {
     to: user.email,
     subject: `Your ${PRODUCT_NAME} payment failed`,
     text: [
       `Hello ${user.username},`,
       '',
-      'We could not take your latest payment, so the note app is closed to you until it is paid.',
-      `Please update your card: ${appUrl}/account`,
+      'We could not take your latest payment.',
+      accessLine(accessUntil),
       '',
-      'We will try the payment again in a few days; once it goes through, the note app opens again.',
+      `Please update your card, and we take the payment from it at once: ${subscriptionTab(appUrl)}`,
+      '',
+      'We will also try the payment again in a few days.',
+    ].join('\n'),
+  };
+}
+
+/** A cancellation at the period's end, confirmed: the date access ends, and the way to keep it. */
+export function cancellationConfirmedMail(user: Person, endsAt: Date | null, appUrl: string): Mail {
+  const ends = endsAt ? longDate.format(endsAt) : 'the end of the current period';
+  return {
+    to: user.email,
+    subject: `Your ${PRODUCT_NAME} subscription is cancelled: it ends on ${ends}`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `As you asked, your ${PRODUCT_NAME} subscription is cancelled. You keep full access until ${ends}, and you will not be charged again.`,
+      '',
+      `Changed your mind? Keep your subscription from your account before then: ${subscriptionTab(appUrl)}`,
+    ].join('\n'),
+  };
+}
+
+/** A freeze (design.md section 13): what it means, and the date it ends by itself. */
+export function subscriptionFrozenMail(user: Person, resumesAt: Date | null, appUrl: string): Mail {
+  const resumes = resumesAt ? longDate.format(resumesAt) : `in ${FREEZE_DAYS} days`;
+  return {
+    to: user.email,
+    subject: `Your ${PRODUCT_NAME} subscription is frozen until ${resumes}`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `Your ${PRODUCT_NAME} subscription is frozen. The note app is closed to you until it resumes, and nothing is charged for ${FREEZE_DAYS} days.`,
+      `It resumes by itself on ${resumes}; you can resume it earlier from your account: ${subscriptionTab(appUrl)}`,
+    ].join('\n'),
+  };
+}
+
+export function subscriptionResumedMail(user: Subscriber, nextPaymentAt: Date | null, appUrl: string): Mail {
+  return {
+    to: user.email,
+    subject: `Your ${PRODUCT_NAME} subscription has resumed`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `Your ${PRODUCT_NAME} subscription has resumed: the note app is open to you again.`,
+      nextPaymentAt
+        ? `Your next payment of ${monthlyPrice(user)} is on ${longDate.format(nextPaymentAt)}.`
+        : `Your payments of ${monthlyPrice(user)} start again.`,
+      '',
+      `Your subscription: ${subscriptionTab(appUrl)}`,
     ].join('\n'),
   };
 }

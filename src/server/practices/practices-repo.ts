@@ -17,6 +17,8 @@ export type Membership = {
   /** Who pays for the practice and manages its billing: what a member's Subscription tab names. */
   ownerId: number;
   ownerName: string;
+  /** Until when the owner's failed renewal keeps access (ISO text), or null. */
+  ownerPastDueAccessUntil: string | null;
 };
 
 /**
@@ -27,7 +29,8 @@ export type Membership = {
 export function membershipOfUser() {
   return sql<Membership | null>`(select json_build_object(
       'id', p.id, 'name', p.name, 'role', pm.role,
-      'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status, 'ownerId', owner.id, 'ownerName', owner.username)
+      'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status, 'ownerId', owner.id, 'ownerName', owner.username,
+      'ownerPastDueAccessUntil', owner.past_due_access_until)
     from practice_members pm
     join practices p on p.id = pm.practice_id
     join users owner on owner.id = p.owner_id

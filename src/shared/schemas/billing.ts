@@ -59,15 +59,26 @@ export const subscriptionDetailsSchema = z.object({
   billingAvailable: z.boolean(),
   /** A renewal the card's bank wants confirmed: Stripe's page where the person confirms it, or null. */
   paymentActionUrl: z.string().nullable(),
+  /** A failed renewal keeps the note app open until this moment (decision 066); null when not past due. */
+  pastDueAccessUntil: isoDate.nullable(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 
+/**
+ * One invoice of the billing history, as Stripe made it. Pounds: `total` is `net` plus `vat` (UK VAT
+ * inclusive in our prices, decision 057); `amount` is what was paid, or is due while unpaid (a
+ * customer credit can make it less than the total). `url` is Stripe's hosted page: a receipt once
+ * paid, where to pay while open.
+ */
 export const invoiceSchema = z.object({
   id: z.string(),
   number: z.string().nullable(),
   date: isoDate,
-  /** Pounds. */
+  net: z.number(),
+  vat: z.number(),
+  total: z.number(),
   amount: z.number(),
+  /** Stripe's: paid, open, void, uncollectible (draft invoices are not listed). */
   status: z.string(),
   url: z.string().nullable(),
   pdf: z.string().nullable(),

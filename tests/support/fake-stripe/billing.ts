@@ -32,6 +32,15 @@ const DECLINES: Record<Decline, { code: string; decline_code?: string; message: 
 
 const DAY = 86_400;
 
+/** A subscription whose renewal is unpaid: still retried (past_due), or no longer (unpaid). */
+const owes = (sub: SubscriptionRecord) => sub.status === 'past_due' || sub.status === 'unpaid';
+
+/**
+ * How long Smart Retries keep trying a failed renewal in the fake: the account's schedule set to end
+ * after a week, then 'mark the subscription as unpaid' (Stripe's Billing settings, decision 066).
+ */
+const RETRY_DAYS = 7;
+
 /** Stripe's test card that attaches but whose charges are declined (4000 0000 0000 0341). */
 export const DECLINING_CARD = '0341';
 /**
@@ -319,7 +328,7 @@ export class Billing {
     let paid = false;
     this.changeSubscription(sub, () => {
       paid = this.pay(inv, { pm, offSession });
-      if (paid && (sub.status === 'past_due' || sub.status === 'unpaid')) sub.status = 'active';
+      if (paid && owes(sub)) sub.status = 'active';
     });
     // Read again: the attempt above may have left it waiting for the person.
     if (state.paymentIntents.get(pi.id)?.status === 'requires_action')
@@ -343,7 +352,7 @@ export class Billing {
     pi.status = 'requires_payment_method';
     this.changeSubscription(sub, () => {
       const paid = this.pay(inv, { pm: pi.payment_method ?? undefined, authenticated: true });
-      if (paid && (sub.status === 'past_due' || sub.status === 'unpaid')) sub.status = 'active';
+      if (paid && owes(sub)) sub.status = 'active';
     });
   }
 
@@ -409,7 +418,7 @@ export class Billing {
     this.changeSubscription(sub, () => {
       this.pay(inv, { pm });
       if (sub.save_default_payment_method) sub.default_payment_method = pm;
-      if (sub.status === 'incomplete' || sub.status === 'past_due') sub.status = 'active';
+      if (sub.status === 'incomplete' || owes(sub)) sub.status = 'active';
     });
   }
 
@@ -484,6 +493,23 @@ export class Billing {
         });
         sub.status = paid ? 'active' : 'past_due';
       }
+    });
+  }
+
+  /**
+   * The retry schedule of a failed renewal runs out: the clock moves on `RETRY_DAYS`, the last retry is
+   * declined, and Stripe marks the subscription `unpaid` (its invoice stays open, to be paid).
+   */
+  endRetries(sub: SubscriptionRecord): void {
+    const { state } = this;
+    if (sub.status !== 'past_due') throw new Error(`Subscription ${sub.id} is ${sub.status}, not past_due`);
+    const inv = state.find(state.invoices, 'invoice', sub.latest_invoice ?? '');
+    if (inv.status !== 'open') throw new Error(`Invoice ${inv.id} is ${inv.status}, not open`);
+    state.advanceTo(inv.created + RETRY_DAYS * DAY);
+    this.changeSubscription(sub, () => {
+      this.pay(inv, { decline: 'card_declined' });
+      inv.next_payment_attempt = null;
+      sub.status = 'unpaid';
     });
   }
 

@@ -93,7 +93,7 @@ export interface DiscountRecord {
 export interface SubscriptionRecord {
   id: string;
   customer: string;
-  /** 'unpaid': Stripe's retries ran out (a setting); a test sets it directly. */
+  /** 'unpaid': Stripe's retries ran out (the account's setting, decision 066). */
   status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled';
   created: number;
   start_date: number;

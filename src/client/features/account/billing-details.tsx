@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { formatPounds } from '@shared/plans';
+import type { Invoice } from '@shared/schemas/billing';
 import { CreditCard, ExternalLink } from 'lucide-react';
 import { useInvoices } from './api/get-invoices';
 import { usePaymentMethod } from './api/get-payment-method';
@@ -52,13 +53,29 @@ export function PaymentMethodCard({ canManage }: { canManage: boolean }) {
 const linkClass =
   'inline-flex items-center gap-1 rounded-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 
+/**
+ * What an invoice's link is (design.md section 13): a paid one's hosted page is its receipt; an unpaid
+ * one's is where it is paid (Stripe's hosted invoice page takes the card and any bank check).
+ */
+function invoiceLink(invoice: Invoice): { label: string; href: string | null } {
+  if (invoice.status === 'paid') return { label: 'Receipt', href: invoice.url ?? invoice.pdf };
+  if (invoice.status === 'open' || invoice.status === 'uncollectible')
+    return { label: 'Pay now', href: invoice.url };
+  return { label: 'Invoice', href: invoice.url ?? invoice.pdf };
+}
+
+const headings = ['Date', 'Net', 'VAT', 'Total', 'Status'];
+const amountCell = 'py-3 pr-4 whitespace-nowrap text-slate-900';
+
 export function BillingHistory() {
   const invoices = useInvoices();
   return (
     <Card role="region" aria-labelledby="billing-history-heading">
       <CardHeader>
         <CardTitle id="billing-history-heading">Billing history</CardTitle>
-        <CardDescription>Your invoices and receipts, newest first.</CardDescription>
+        <CardDescription>
+          Your invoices, newest first: each total includes UK VAT at 20 %. Paid ones link to their receipt.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {invoices.isPending ? (
@@ -73,36 +90,35 @@ export function BillingHistory() {
               <caption className="sr-only">Billing history</caption>
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Amount
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
+                  {headings.map((heading) => (
+                    <th key={heading} scope="col" className="py-2 pr-4 font-medium">
+                      {heading}
+                    </th>
+                  ))}
                   <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">Receipt</span>
+                    <span className="sr-only">Receipt or payment</span>
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {invoices.data.map((invoice) => {
                   const date = formatDate(invoice.date);
-                  const href = invoice.url ?? invoice.pdf;
+                  const link = invoiceLink(invoice);
+                  const unpaid = link.label === 'Pay now';
                   return (
                     <tr key={invoice.id}>
                       {/* The date may take two lines ('25 November', '2026'), so the table fits a phone. */}
                       <td className="py-3 pr-4 text-slate-900">{date}</td>
-                      <td className="py-3 pr-4 whitespace-nowrap text-slate-900">
-                        {formatPounds(invoice.amount)}
+                      <td className={amountCell}>{formatPounds(invoice.net)}</td>
+                      <td className={amountCell}>{formatPounds(invoice.vat)}</td>
+                      <td className={`${amountCell} font-medium`}>{formatPounds(invoice.total)}</td>
+                      <td className={`py-3 pr-4 ${unpaid ? 'font-medium text-amber-900' : 'text-slate-700'}`}>
+                        {invoiceStatusLabel(invoice.status)}
                       </td>
-                      <td className="py-3 pr-4 text-slate-700">{invoiceStatusLabel(invoice.status)}</td>
-                      <td className="py-3 text-right">
-                        {href ? (
-                          <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                            Receipt
+                      <td className="py-3 text-right whitespace-nowrap">
+                        {link.href ? (
+                          <a href={link.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                            {link.label}
                             <span className="sr-only">
                               {' '}
                               for {date}

@@ -48,12 +48,13 @@ export function statusLabel(status: SubscriptionStatus, onTrial: boolean): strin
   return statusWords[status];
 }
 
+// Stripe's invoice statuses in words (design.md section 13: only paid ones are receipts).
 const invoiceStatusWords: Record<string, string> = {
   paid: 'Paid',
-  open: 'Due',
+  open: 'Open — payment due',
   draft: 'Draft',
   void: 'Void',
-  uncollectible: 'Unpaid',
+  uncollectible: 'Uncollectible',
 };
 
 export function invoiceStatusLabel(status: string): string {

@@ -20,6 +20,7 @@ import { useSubscriptionAction } from './api/change-subscription';
 import { useBillingPortal } from './api/open-billing-portal';
 import { CancellationReasonFields } from './cancellation-reason';
 import { formatDate } from './format';
+import { accessUntilSentence } from './payment-action-banner';
 import { UpdateCardDialog } from './update-card-dialog';
 
 type ActionsProps = {
@@ -121,7 +122,7 @@ function PastDue({ details }: { details: SubscriptionDetails }) {
       <Notice tone="warning" icon={CircleAlert}>
         <p>
           <strong className="font-semibold">Your bank asks you to confirm this month's payment.</strong> It is
-          not paid until you do, and the note app is closed to you meanwhile.
+          not paid until you do. {accessUntilSentence(details)}
         </p>
         <div>
           <Button asChild>
@@ -135,8 +136,8 @@ function PastDue({ details }: { details: SubscriptionDetails }) {
   return (
     <Notice tone="warning" icon={CircleAlert}>
       <p>
-        <strong className="font-semibold">Warning: your last payment failed.</strong> The note app is closed
-        to you until it is paid. Update your card and we'll take the payment from it at once.
+        <strong className="font-semibold">Warning: your last payment failed.</strong>{' '}
+        {accessUntilSentence(details)} Update your card and we'll take the payment from it at once.
       </p>
       <div className="flex flex-wrap gap-3">
         <UpdateCardDialog />

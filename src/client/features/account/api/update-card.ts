@@ -5,6 +5,7 @@ import { toast } from '@client/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { PaymentAuthentication } from '@shared/schemas/billing';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invoicesQueryOptions } from './get-invoices';
 import { paymentMethodQueryOptions } from './get-payment-method';
 import { subscriptionQueryOptions } from './get-subscription';
 
@@ -63,6 +64,8 @@ export function useFinishCardUpdate(onBankCheck?: (running: boolean) => void) {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: subscriptionQueryOptions().queryKey });
       await queryClient.invalidateQueries({ queryKey: paymentMethodQueryOptions().queryKey });
+      // The unpaid invoice, now paid, becomes a receipt.
+      await queryClient.invalidateQueries({ queryKey: invoicesQueryOptions().queryKey });
     },
   });
 }
