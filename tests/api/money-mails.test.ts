@@ -3,8 +3,8 @@ import type Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signedInUser, stripeApp } from '../support/app';
 
-// Design.md section 13: every money event is a mail, once, in words that match the money; a failed
-// renewal keeps access 7 days (decision 066).
+// Every money event is a mail, once, in words that match the money; a failed renewal keeps access 7 days
+// (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
 
 const t = await stripeApp();
 const { fake, deliver, deliverAll } = t;

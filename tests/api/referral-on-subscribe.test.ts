@@ -1,6 +1,6 @@
 /**
- * A referral code that reached the subscribe page is applied with no second action (design.md section
- * 13, docs/decisions/064-referral-code-applied-with-the-subscription.md): the create call carries a
+ * A referral code that reached the subscribe page is applied with no second action
+ * (docs/decisions/064-referral-code-applied-with-the-subscription.md): the create call carries a
  * share link's code and the server applies it with the subscription; a code that cannot be used is
  * answered with why, before any payment; Remove takes it off again.
  */

@@ -1,7 +1,8 @@
 /**
- * Changing how an account signs in (issue 27's high and medium findings, design.md section 6): adding,
- * replacing or removing a second factor needs a proof of who it is within 10 minutes, for users and
- * admins alike; a first second factor ends every other session of the account, and the person is told.
+ * Changing how an account signs in (issue 27's high and medium findings,
+ * docs/decisions/068-second-factors-need-fresh-proof.md): adding, replacing or removing a second factor
+ * needs a proof of who it is within 10 minutes, for users and admins alike; a first second factor ends
+ * every other session of the account, and the person is told.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';

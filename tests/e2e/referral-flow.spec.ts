@@ -30,7 +30,8 @@ test('a code typed but never applied by hand is applied as the friend pays', asy
   const payment = await typeTestCard(page);
   await payment.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription Confirmed!');
-  // The code the payment went with travelled as its metadata too (spec section 7).
+  // The code the payment went with travelled as its metadata too
+  // (docs/decisions/064-referral-code-applied-with-the-subscription.md).
   const confirmed = await page.evaluate(() => sessionStorage.getItem('stripe-standin:last-confirm'));
   expect(JSON.parse(confirmed ?? 'null').confirmParams.payment_method_data).toEqual({
     metadata: { referralCode: code },

@@ -432,7 +432,8 @@ test.describe('the Subscription tab of a subscriber', () => {
     const rows = history.getByRole('row');
     await expect(rows).toHaveCount(3);
     const paid = formatDate(invoices[0].date);
-    // Net, VAT and total (design.md section 13), and only a paid invoice is a receipt.
+    // Net, VAT and total, and only a paid invoice is a receipt
+    // (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
     await expect(rows.nth(1).getByRole('cell')).toHaveText([
       paid,
       '£83.17',

@@ -47,7 +47,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Open before enrolment: who they are (with enrolmentRequired), and the enrolment itself.
   const enrolling = { enrolment: 'pending' } as const;
   /**
-   * Enrolling is a sensitive action (design.md section 6): a proof within 10 minutes, the password
+   * Enrolling is a sensitive action: a proof within 10 minutes, the password
    * sign-in just before or POST /api/admin/reauth. A session left open from before cannot enrol a factor
    * of its own (docs/decisions/068-second-factors-need-fresh-proof.md).
    */

@@ -41,7 +41,7 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
     }
   }
   let rehashing: Promise<unknown> = Promise.resolve();
-  // Not awaited by ready: the first answers wait for nothing of it (design.md section 8).
+  // Not awaited by ready: the first answers wait for nothing of it (the start budget, docs/performance.md).
   app.addHook('onReady', async () => {
     rehashing = rehashLegacyRecoveryCodes(ctx.database.db, ctx.secretsKey).catch((err: unknown) =>
       app.log.error({ err }, 'old recovery codes not re-keyed; the next purge retries'),

@@ -40,8 +40,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Turning the app on is a sensitive action (design.md section 6): the code it asks for proves the
-  // new app, not the person, so both steps need a proof within 10 minutes (docs/decisions/068-second-factors-need-fresh-proof.md).
+  // Turning the app on is a sensitive action: the code it asks for proves the new app, not the person, so
+  // both steps need a proof within 10 minutes (docs/decisions/068-second-factors-need-fresh-proof.md).
   app.post(
     '/api/user/2fa/totp/setup',
     { schema: { security: USER_SESSION, response: { 200: totpSetupSchema } } },

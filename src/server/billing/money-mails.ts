@@ -14,10 +14,10 @@ import {
 } from '../mail/templates';
 
 /**
- * A mail about money and what it is about (design.md section 13: each once). `subject` is the Stripe
- * object it reports: the invoice for a payment, the subscription for its trial, the event for a change
- * the person asked for (each request is one event). Stripe may deliver an event twice, late, or send
- * two events about one invoice: the first to claim the (kind, subject) row sends it.
+ * A mail about money and what it is about (each once: docs/decisions/066-failed-renewal-grace-and-money-mails.md).
+ * `subject` is the Stripe object it reports: the invoice for a payment, the subscription for its trial, the
+ * event for a change the person asked for (each request is one event). Stripe may deliver an event twice,
+ * late, or send two events about one invoice: the first to claim the (kind, subject) row sends it.
  */
 type MoneyMail = { kind: string; subject: string; mail: Mail };
 
@@ -25,7 +25,7 @@ type MoneyMail = { kind: string; subject: string; mail: Mail };
  * Whether the trial has begun with a confirmed card, so its mail is due: the state just synced says the
  * subscription is in its trial and gives access, and the event is the card's confirmation. Kept to the
  * state and this one event so that the rule of when a trial starts stays in the sync (the trial's
- * SetupIntent succeeded, design.md section 13).
+ * SetupIntent succeeded, docs/decisions/063-a-trial-starts-with-its-card.md).
  */
 function trialStarted(event: Stripe.Event, user: User): boolean {
   return (

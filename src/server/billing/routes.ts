@@ -146,7 +146,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
-      // One practice per person, and an owner keeps theirs while it has members (design.md section 10).
+      // One practice per person, and an owner keeps theirs while it has members (docs/decisions/054-practices.md).
       await practices.checkPlanChoice(session.practice, request.body.planId);
       const outcome = await subscriptions.changePlan(session.user, request.body, request.id);
       if ('authenticate' in outcome) return reply.code(202).send(outcome.authenticate);

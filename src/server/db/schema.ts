@@ -625,9 +625,9 @@ export const cancellations = pgTable(
 );
 
 /**
- * The mails about money (design.md section 13: each once), by what each is about: a Stripe event, an
- * invoice or a subscription. A second delivery of an event, or another event about the same invoice,
- * finds its row and sends nothing, as referral credits are paid once by their row.
+ * The mails about money (each once: docs/decisions/066-failed-renewal-grace-and-money-mails.md), by what each
+ * is about: a Stripe event, an invoice or a subscription. A second delivery of an event, or another event
+ * about the same invoice, finds its row and sends nothing, as referral credits are paid once by their row.
  */
 export const billingMails = pgTable(
   'billing_mails',

@@ -321,7 +321,10 @@ export function cancellationConfirmedMail(user: Person, endsAt: Date | null, app
   };
 }
 
-/** A freeze (design.md section 13): what it means, and the date it ends by itself. */
+/**
+ * A freeze (docs/decisions/066-failed-renewal-grace-and-money-mails.md): what it means, and the date it ends
+ * by itself.
+ */
 export function subscriptionFrozenMail(user: Person, resumesAt: Date | null, appUrl: string): Mail {
   const resumes = resumesAt ? longDate.format(resumesAt) : `in ${FREEZE_DAYS} days`;
   return {

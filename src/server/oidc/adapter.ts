@@ -24,9 +24,9 @@ export function userSessionOf(req: IncomingMessage): SessionMark | null {
 /**
  * The models whose id is a live credential (the token or code itself): stored under its SHA-256, as
  * our sessions are, and without it in the payload, so a copy of the database gives no live token
- * (design.md section 6). The provider looks them up by the value it is handed, which is hashed the
- * same way. Sessions and interactions are found from cookies the provider signs; grant ids are no
- * credential.
+ * (docs/decisions/069-openid-conformance.md). The provider looks them up by the value it is handed, which
+ * is hashed the same way. Sessions and interactions are found from cookies the provider signs; grant ids
+ * are no credential.
  */
 const HASHED_MODELS = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken']);
 

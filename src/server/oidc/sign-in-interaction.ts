@@ -22,8 +22,8 @@ function freshProofSince(details: Interaction, now: number): number | null {
 /**
  * The provider asks for a sign-in or a consent (its interactions). ChairNotes answers both from the
  * person's ChairNotes session, with no page of its own: the note app is ours, so there is no consent
- * screen (design.md section 11), and a signed-in person goes straight through, unless the note app
- * asked for a fresh sign-in (`prompt=login`, `max_age`) their session's last proof is too old for.
+ * screen (docs/decisions/056-openid-provider.md), and a signed-in person goes straight through, unless the
+ * note app asked for a fresh sign-in (`prompt=login`, `max_age`) their session's last proof is too old for.
  * Returns where the browser goes next: back into the provider's flow, or to sign in again.
  */
 export async function answerInteraction(

@@ -34,8 +34,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => passkeys.list(account((await requireUser(request, reply)).id)),
   );
 
-  // Adding or removing a passkey changes how the account signs in: a sensitive action (design.md
-  // section 6), with a proof of who it is in the last 10 minutes (docs/decisions/068-second-factors-need-fresh-proof.md).
+  // Adding or removing a passkey changes how the account signs in: a sensitive action, with a proof of who
+  // it is in the last 10 minutes (docs/decisions/068-second-factors-need-fresh-proof.md).
   app.post(
     '/api/user/passkeys/registration-options',
     {

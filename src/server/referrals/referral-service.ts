@@ -134,8 +134,9 @@ export function referralService(ctx: AppContext) {
     },
 
     /**
-     * Remove (spec section 4): while the subscription is being set up, the code comes off it. Stripe
-     * first: if it cannot take the coupon off, the referral stays as the coupon does.
+     * Remove (docs/decisions/064-referral-code-applied-with-the-subscription.md): while the subscription is
+     * being set up, the code comes off it. Stripe first: if it cannot take the coupon off, the referral
+     * stays as the coupon does.
      */
     async remove(user: User): Promise<void> {
       const code = await repo.pendingCodeOf(user.id);

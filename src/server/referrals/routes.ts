@@ -71,7 +71,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Remove (spec section 4): the code comes off the subscription being set up.
+  // Remove (docs/decisions/064-referral-code-applied-with-the-subscription.md): the code comes off the
+  // subscription being set up.
   app.delete(
     '/api/subscription/referral',
     {

@@ -72,7 +72,8 @@ const someone = z.object({ id: z.number().int(), username: z.string() });
 
 /**
  * GET /api/admin/users/:id: everything an operator needs to answer a person about their account, read
- * only (design.md section 2). No secret: no hash, no token, no second factor's secret, no session id.
+ * only (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md). No secret:
+ * no hash, no token, no second factor's secret, no session id.
  */
 export const adminUserDetailSchema = z.object({
   profile: z.object({

@@ -34,7 +34,7 @@ export const newUsername = (end: End = '') =>
   usernameText(end).min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters${end}`);
 
 /**
- * What is typed to sign in: a username or an email (design.md section 2, 'Sign-in name'), so its
+ * What is typed to sign in: a username or an email (docs/decisions/003-sign-in-by-email.md), so its
  * cap is an email's, not a username's; the account it names is found by db/login-match.ts.
  */
 export const enteredLogin = () =>

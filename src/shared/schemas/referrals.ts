@@ -30,8 +30,8 @@ export const REFERRAL_CODE_REMOVED = 'Referral code removed.';
 
 /**
  * The referral code of a subscription being set up: the one applied to it (`applied`, with
- * REFERRAL_CODE_VALID), or the one sent that could not be applied, with why (design.md section 13:
- * a failure shows before payment).
+ * REFERRAL_CODE_VALID), or the one sent that could not be applied, with why (a failure shows before
+ * payment: docs/decisions/064-referral-code-applied-with-the-subscription.md).
  */
 export const subscriptionReferralSchema = z.object({
   code: z.string(),

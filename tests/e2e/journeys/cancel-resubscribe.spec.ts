@@ -10,10 +10,11 @@ import {
   test,
 } from '../fixtures';
 
-// Design.md section 13: a cancellation is confirmed by mail with the date access ends, and the tab
-// says the same; keeping it undoes it; once it has ended, the person resubscribes from the tab and
-// pays (no second trial), and the payment is a receipt with its VAT. The end of the period is the
-// fake Stripe's, as time would bring it; everything the subscriber does is done in the page.
+// A cancellation is confirmed by mail with the date access ends
+// (docs/decisions/066-failed-renewal-grace-and-money-mails.md), and the tab says the same; keeping it
+// undoes it; once it has ended, the person resubscribes from the tab and pays (no second trial), and the
+// payment is a receipt with its VAT. The end of the period is the fake Stripe's, as time would bring it;
+// everything the subscriber does is done in the page.
 
 const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
 

@@ -9,8 +9,8 @@ import {
   test,
 } from '../fixtures';
 
-// Design.md section 13 and decision 066: a failed renewal keeps access for 7 days (a banner and the
-// mail say until when), then closes it until paid; a new card pays it and opens it again. The steps
+// A failed renewal keeps access for 7 days (a banner and the mail say until when), then closes it until
+// paid; a new card pays it and opens it again (docs/decisions/066-failed-renewal-grace-and-money-mails.md). The steps
 // at Stripe (the renewal failing, a week of retries running out) are the fake Stripe's, as time
 // would do them; everything the subscriber does is done in the page.
 

@@ -1,7 +1,8 @@
 /**
  * A practice owner invites a new person, who registers from the invitation mail, joins and opens the
- * note app (design.md section 13), walked from the customer's side. The owner's subscription is set up
- * with the fixtures: subscribing is not the step under test.
+ * note app (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md),
+ * walked from the customer's side. The owner's subscription is set up with the fixtures: subscribing is
+ * not the step under test.
  */
 import { NOTE_APP_URL } from '../../../playwright.config';
 import { expect, expectNoAxeViolations, registerViaApi, test, uniqueUser } from '../fixtures';

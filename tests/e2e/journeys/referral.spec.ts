@@ -10,12 +10,13 @@ import {
   verifyViaApi,
 } from '../fixtures';
 
-// The referred friend, from the link to both credits (design.md section 13), walked in the browser:
-// the referrer copies their link from /refer; the friend opens it in a browser of their own, registers,
-// and subscribes with the test card without pressing Apply (the code that came with the link is applied
-// by itself); then Stripe's clock runs through the trial and the friend's free month to their first
-// paid invoice, and the referrer's /refer shows the free month earned. Only the referrer's own
-// subscription and verified address are set up through the API: they are not what is walked here.
+// The referred friend, from the link to both credits, walked in the browser: the referrer copies their
+// link from /refer; the friend opens it in a browser of their own, registers, and subscribes with the test
+// card without pressing Apply (the code that came with the link is applied by itself:
+// docs/decisions/064-referral-code-applied-with-the-subscription.md); then Stripe's clock runs through the
+// trial and the friend's free month to their first paid invoice, and the referrer's /refer shows the free
+// month earned. Only the referrer's own subscription and verified address are set up through the API: they
+// are not what is walked here.
 
 test('the referred friend: a copied link, a code applied with nothing pressed, and both free months', async ({
   page,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { atStripe, expect, expectNoAxeViolations, registerViaApi, subscribeViaApi, test } from '../fixtures';
 
-// A plan switch the bank wants confirmed (design.md section 13; docs/decisions/067-plan-switch-authentication.md):
+// A plan switch the bank wants confirmed (docs/decisions/067-plan-switch-authentication.md):
 // a dentist on Plus whose bank asks to confirm every card payment (Stripe's test card
 // 4000 0027 6000 3184, as UK banks may under SCA) switches to Practice. The bank's check runs in the
 // page (Stripe.js; here its stand-in's challenge); passed, the switch completes; failed, nothing changes.

@@ -54,8 +54,9 @@ const linkClass =
   'inline-flex items-center gap-1 rounded-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
 
 /**
- * What an invoice's link is (design.md section 13): a paid one's hosted page is its receipt; an unpaid
- * one's is where it is paid (Stripe's hosted invoice page takes the card and any bank check).
+ * What an invoice's link is (docs/decisions/066-failed-renewal-grace-and-money-mails.md): a paid one's hosted
+ * page is its receipt; an unpaid one's is where it is paid (Stripe's hosted invoice page takes the card and
+ * any bank check).
  */
 function invoiceLink(invoice: Invoice): { label: string; href: string | null } {
   if (invoice.status === 'paid') return { label: 'Receipt', href: invoice.url ?? invoice.pdf };

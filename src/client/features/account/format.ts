@@ -48,7 +48,8 @@ export function statusLabel(status: SubscriptionStatus, onTrial: boolean): strin
   return statusWords[status];
 }
 
-// Stripe's invoice statuses in words (design.md section 13: only paid ones are receipts).
+// Stripe's invoice statuses in words: only paid ones are receipts
+// (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
 const invoiceStatusWords: Record<string, string> = {
   paid: 'Paid',
   open: 'Open — payment due',

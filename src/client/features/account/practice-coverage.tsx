@@ -14,9 +14,10 @@ export function practiceAccessOf(user: PublicUser | null): PracticeAccess | null
 }
 
 /**
- * What a practice member's Subscription tab says first (design.md section 13): their practice covers them,
- * on which plan, and who manages its billing. Nothing here offers to sell them what the practice pays for.
- * A member who also pays for a plan of their own is told they may cancel it (design.md section 10).
+ * What a practice member's Subscription tab says first: their practice covers them, on which plan, and
+ * who manages its billing. Nothing here offers to sell them what the practice pays for. A member who also
+ * pays for a plan of their own is told they may cancel it
+ * (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
  */
 export function PracticeCoverage({
   access,

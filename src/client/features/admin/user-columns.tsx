@@ -42,7 +42,8 @@ export const usernameColumn: TableColumn<AdminUser> = {
 
 /**
  * The plan a row shows: the person's own while it lives; else, for a member, the practice's that covers
- * them (its owner's), named by `through` (design.md section 13: not 'Lite, Inactive').
+ * them (its owner's), named by `through`, not 'Lite, Inactive'
+ * (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
  */
 function shownPlan(u: AdminUser): {
   plan: PlanId;

@@ -30,8 +30,8 @@ const isOnTheirWay = (target: string) =>
  * where a new account starts. The exceptions: a visitor who chose a plan arrives with
  * redirect=/subscribe/<plan>, and sending them to /pricing would make them choose it again, so that
  * redirect is honoured; and a person whose practice gives them access (on the free plan of their own)
- * has nothing to buy there (design.md section 13). An already signed-in visitor simply goes to the
- * redirect target.
+ * has nothing to buy there (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
+ * An already signed-in visitor simply goes to the redirect target.
  */
 export function afterLoginTarget(user: PublicUser, target: string): string {
   if (user.plan === 'free' && !user.access && !isOnTheirWay(target)) return paths.pricing.getHref();

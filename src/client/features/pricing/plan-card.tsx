@@ -17,8 +17,8 @@ type PlanCardProps = {
    */
   currentPlan?: PlanId | null;
   /**
-   * The person's practice gives them the Practice plan (design.md section 13): its card says so, and
-   * Plus, which it includes, is not offered to them.
+   * The person's practice gives them the Practice plan: its card says so, and Plus, which it includes, is not
+   * offered to them (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
    */
   coveredByPractice?: boolean;
 };

@@ -14,8 +14,8 @@ type PaymentFormProps = {
   /** 'setup' saves the card for after the trial (confirmSetup); 'payment' pays the first invoice. */
   intent: 'setup' | 'payment';
   /**
-   * Settles the referral code before the card is confirmed: the code applied (sent with the
-   * confirmation as metadata, spec section 7), or why it could not be.
+   * Settles the referral code before the card is confirmed: the code applied (sent with the confirmation
+   * as metadata, docs/decisions/064-referral-code-applied-with-the-subscription.md), or why it could not be.
    */
   beforePayment: () => Promise<SettledCode>;
   submitLabel: string;

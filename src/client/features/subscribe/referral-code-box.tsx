@@ -14,9 +14,10 @@ type ReferralCodeBoxProps = {
 };
 
 /**
- * Spec section 4, referral code on subscribe: none applied, then applied (input cleared, the code
- * shown); Remove returns to none. Apply is disabled while working or when the input is blank after
- * trimming. A code that cannot be used says why beside the field, before any payment.
+ * The referral code on subscribe (docs/decisions/064-referral-code-applied-with-the-subscription.md): none
+ * applied, then applied (input cleared, the code shown); Remove returns to none. Apply is disabled while
+ * working or when the input is blank after trimming. A code that cannot be used says why beside the field,
+ * before any payment.
  */
 export function ReferralCodeBox({ referral, ready }: ReferralCodeBoxProps) {
   const inputId = useId();
