@@ -56,6 +56,23 @@ describe('POST /api/create-subscription with the referral code that reached the 
     expect(await referralRows(friend.id)).toHaveLength(1);
   });
 
+  it("keeps the friend's referral pending through Stripe's events before the card, and after it", async () => {
+    const referrer = await signedInUser(t.app);
+    const code = await codeOf(referrer);
+    const friend = await signedInUser(t.app);
+    const from = fake.state.events.length;
+    const res = await friend.client.post('/api/create-subscription', { planId: 'pro', referralCode: code });
+    expect(res.statusCode, res.body).toBe(200);
+    // What Stripe tells the webhook of the subscription's creation (the £0 trial invoice too) arrives
+    // while the trial still waits for its card: the friend is not live yet, but the referral is not over.
+    const early = fake.state.events.slice(from);
+    expect(early.length).toBeGreaterThan(0);
+    await t.deliverAll(early);
+    expect(await referralRows(friend.id)).toEqual([{ referral_code: code, status: 'pending' }]);
+    await t.deliverAll(fake.confirmSetupIntent(res.json().clientSecret.split('_secret_')[0]));
+    expect(await stats(referrer)).toMatchObject({ totalReferrals: 1, pendingReferrals: 1 });
+  });
+
   it('answers a code that cannot be used with why, and starts the subscription without it', async () => {
     const friend = await signedInUser(t.app);
     const res = await friend.client.post('/api/create-subscription', {

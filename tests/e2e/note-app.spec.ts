@@ -68,6 +68,7 @@ test('before patient records the note app asks for a fresh sign-in: the signed-i
 }) => {
   const user = await registerViaApi(page);
   await subscribeViaApi(page, 'pro');
+  await atStripe(page, 'confirm-setup', user.email);
   await page.goto(NOTE_APP_URL);
   await signedInAs(page, user.username, 'yes');
   const sub = await page.getByTestId('sub').textContent();

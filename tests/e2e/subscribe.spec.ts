@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { baseURL, NOTE_APP_URL } from '../../playwright.config';
 import {
+  atStripe,
   expect,
   expectNoAxeViolations,
   giveBillingDetails,
@@ -132,9 +133,11 @@ test.describe('subscribe page', () => {
   test('a declined card, a referral code, then the trial starts and the success page confirms it', async ({
     page,
   }) => {
-    await registerViaApi(page);
-    // A real trial behind the page's answers, so the success page finds it when it asks Stripe.
+    const user = await registerViaApi(page);
+    // A real trial behind the page's answers, so the success page finds it when it asks Stripe; its
+    // card confirmed there as the stand-in's confirmation would (nothing begins before, decision 063).
     await subscribeViaApi(page);
+    await atStripe(page, 'confirm-setup', user.email);
     await serveStripeJs(page);
     let creates = 0;
     await paymentsConfigured(page, (route) => {
@@ -374,8 +377,9 @@ test.describe('subscribe page', () => {
 
 test.describe('subscription confirmed page', () => {
   test('syncs the subscription, plays confetti and offers the next steps', async ({ page }) => {
-    await registerViaApi(page);
+    const user = await registerViaApi(page);
     await subscribeViaApi(page);
+    await atStripe(page, 'confirm-setup', user.email);
     const confettiScript = page.waitForRequest(CONFETTI_SCRIPT);
     const synced = page.waitForResponse(
       (res) => res.url().endsWith('/api/subscription/sync') && res.request().method() === 'POST',
@@ -430,8 +434,9 @@ test.describe('subscription confirmed page', () => {
 
   test('no confetti for visitors who prefer reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await registerViaApi(page);
+    const user = await registerViaApi(page);
     await subscribeViaApi(page);
+    await atStripe(page, 'confirm-setup', user.email);
     const confettiScripts: string[] = [];
     page.on('request', (request) => {
       if (CONFETTI_SCRIPT.test(request.url())) confettiScripts.push(request.url());

@@ -59,7 +59,9 @@ async function decideReward(tx: Tx, referral: Referral): Promise<boolean> {
  */
 export async function settleReferral(tx: Tx, event: Stripe.Event, friend: User): Promise<boolean> {
   const repo = referralsRepo(tx);
-  if (!isLiveSubscription(friend.subscriptionStatus)) {
+  // A trial still waiting for its card is not live yet, but not over either: its referral stays pending
+  // (docs/decisions/063-a-trial-starts-with-its-card.md). Ended or never confirmed, it expires.
+  if (!isLiveSubscription(friend.subscriptionStatus) && !friend.awaitingCardSince) {
     await repo.expirePending(friend.id);
     return false;
   }

@@ -65,8 +65,17 @@ function invoiceLink(invoice: Invoice): { label: string; href: string | null } {
   return { label: 'Invoice', href: invoice.url ?? invoice.pdf };
 }
 
-const headings = ['Date', 'Net', 'VAT', 'Total', 'Status'];
+// On a phone the net, VAT and status columns fold into the date and total cells (the table would not
+// fit 360 px with six columns); from 640 px each has its own column.
+const headings: [string, string][] = [
+  ['Date', ''],
+  ['Net', 'hidden sm:table-cell'],
+  ['VAT', 'hidden sm:table-cell'],
+  ['Total', ''],
+  ['Status', 'hidden sm:table-cell'],
+];
 const amountCell = 'py-3 pr-4 whitespace-nowrap text-slate-900';
+const wideOnly = 'hidden sm:table-cell';
 
 export function BillingHistory() {
   const invoices = useInvoices();
@@ -91,8 +100,8 @@ export function BillingHistory() {
               <caption className="sr-only">Billing history</caption>
               <thead className="border-b border-slate-200 text-slate-600">
                 <tr>
-                  {headings.map((heading) => (
-                    <th key={heading} scope="col" className="py-2 pr-4 font-medium">
+                  {headings.map(([heading, shown]) => (
+                    <th key={heading} scope="col" className={`py-2 pr-4 font-medium ${shown}`}>
                       {heading}
                     </th>
                   ))}
@@ -109,11 +118,25 @@ export function BillingHistory() {
                   return (
                     <tr key={invoice.id}>
                       {/* The date may take two lines ('25 November', '2026'), so the table fits a phone. */}
-                      <td className="py-3 pr-4 text-slate-900">{date}</td>
-                      <td className={amountCell}>{formatPounds(invoice.net)}</td>
-                      <td className={amountCell}>{formatPounds(invoice.vat)}</td>
-                      <td className={`${amountCell} font-medium`}>{formatPounds(invoice.total)}</td>
-                      <td className={`py-3 pr-4 ${unpaid ? 'font-medium text-amber-900' : 'text-slate-700'}`}>
+                      <td className="py-3 pr-4 text-slate-900">
+                        {date}
+                        <span
+                          className={`block sm:hidden ${unpaid ? 'font-medium text-amber-900' : 'text-slate-600'}`}
+                        >
+                          {invoiceStatusLabel(invoice.status)}
+                        </span>
+                      </td>
+                      <td className={`${amountCell} ${wideOnly}`}>{formatPounds(invoice.net)}</td>
+                      <td className={`${amountCell} ${wideOnly}`}>{formatPounds(invoice.vat)}</td>
+                      <td className={`${amountCell} font-medium`}>
+                        {formatPounds(invoice.total)}
+                        <span className="block text-xs font-normal text-slate-600 sm:hidden">
+                          incl. {formatPounds(invoice.vat)} VAT
+                        </span>
+                      </td>
+                      <td
+                        className={`py-3 pr-4 ${wideOnly} ${unpaid ? 'font-medium text-amber-900' : 'text-slate-700'}`}
+                      >
                         {invoiceStatusLabel(invoice.status)}
                       </td>
                       <td className="py-3 text-right whitespace-nowrap">
