@@ -189,7 +189,10 @@ test.describe('the Subscription tab of a subscriber', () => {
     const dialog = page.getByRole('dialog', { name: 'Freeze your subscription?' });
     await expect(dialog).toContainText('pauses for 30 days');
     await expect(dialog).toContainText("You won't be charged");
-    await expect(dialog).toContainText('access to ChairNotes is limited');
+    await expect(dialog).toContainText('The note app is closed to you until it resumes');
+    await expect(dialog).toContainText(
+      `It resumes by itself on ${formatDate(new Date(Date.now() + 30 * 86_400_000).toISOString())}`,
+    );
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
@@ -208,6 +211,7 @@ test.describe('the Subscription tab of a subscriber', () => {
     expect(status).toBe('paused');
     await expect(plan).toContainText(`Resumes on${formatDate(pausedUntil)}`);
     await expect(plan).toContainText(`Your subscription is frozen until ${formatDate(pausedUntil)}.`);
+    await expect(plan).toContainText('The note app is closed to you until it resumes');
     await expect(plan.getByRole('heading', { name: 'Your subscription' })).toBeFocused();
 
     await plan.getByRole('button', { name: 'Resume Subscription' }).click();

@@ -161,7 +161,8 @@ function Paused({ details, onSettled }: { details: SubscriptionDetails; onSettle
         <strong className="font-semibold">
           Your subscription is frozen until {formatDate(details.pausedUntil)}.
         </strong>{' '}
-        It resumes by itself on that date. You won't be charged while it is frozen, and access is limited.
+        The note app is closed to you until it resumes, and you won't be charged while it is frozen. It
+        resumes by itself on that date, or when you resume it.
       </p>
       <div>
         <Button disabled={resume.isPending} onClick={() => resume.mutate()}>
@@ -250,7 +251,8 @@ function FreezeDialog({ onSettled }: { onSettled: () => void }) {
         </Button>
       }
       title="Freeze your subscription?"
-      description={`Your subscription pauses for ${FREEZE_DAYS} days. You won't be charged while it is frozen, and access to ${PRODUCT_NAME} is limited until it resumes. You can resume at any time.`}
+      // What freezing means, before it is chosen (design.md section 13): the note app, the money, the date.
+      description={`Your subscription pauses for ${FREEZE_DAYS} days. The note app is closed to you until it resumes, and you won't be charged while it is frozen. It resumes by itself on ${formatDate(new Date(Date.now() + FREEZE_DAYS * 86_400_000).toISOString())}; you can resume it earlier at any time.`}
       dismissLabel="Keep Active"
       confirm={{ label: 'Freeze Subscription', pendingLabel: 'Freezing...' }}
     />
