@@ -182,7 +182,7 @@ describe('what the database keeps', () => {
   });
 });
 
-describe('migration 0023', () => {
+describe('migration 0018 (OpenID tokens hashed)', () => {
   it('hashes the tokens stored raw before it, which are still found by their value', async () => {
     const raw = `raw-refresh-token-${Date.now()}`;
     const exp = Math.floor(Date.now() / 1000) + 3600;
@@ -190,7 +190,7 @@ describe('migration 0023', () => {
     await t.db.execute(sql`
       insert into oidc_models (model, id, payload, grant_id, expires_at)
       values ('RefreshToken', ${raw}, ${JSON.stringify(payload)}::jsonb, 'g-0023', now() + interval '1 hour')`);
-    const [, hashing] = readFileSync('src/server/db/migrations/0023_oidc_hashed_tokens.sql', 'utf8').split(
+    const [, hashing] = readFileSync('src/server/db/migrations/0018_oidc_hashed_tokens.sql', 'utf8').split(
       '--> statement-breakpoint',
     );
     await t.db.execute(sql.raw(hashing!));

@@ -188,7 +188,7 @@ test.describe('the Subscription tab of a subscriber', () => {
     await freeze.click();
     const dialog = page.getByRole('dialog', { name: 'Freeze your subscription?' });
     await expect(dialog).toContainText('pauses for 30 days');
-    await expect(dialog).toContainText("You won't be charged");
+    await expect(dialog).toContainText("you won't be charged while it is frozen");
     await expect(dialog).toContainText('The note app is closed to you until it resumes');
     await expect(dialog).toContainText(
       `It resumes by itself on ${formatDate(new Date(Date.now() + 30 * 86_400_000).toISOString())}`,

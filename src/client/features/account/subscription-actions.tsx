@@ -251,7 +251,7 @@ function FreezeDialog({ onSettled }: { onSettled: () => void }) {
         </Button>
       }
       title="Freeze your subscription?"
-      // What freezing means, before it is chosen (design.md section 13): the note app, the money, the date.
+      // What freezing means, before it is chosen: the note app, the money, the date (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
       description={`Your subscription pauses for ${FREEZE_DAYS} days. The note app is closed to you until it resumes, and you won't be charged while it is frozen. It resumes by itself on ${formatDate(new Date(Date.now() + FREEZE_DAYS * 86_400_000).toISOString())}; you can resume it earlier at any time.`}
       dismissLabel="Keep Active"
       confirm={{ label: 'Freeze Subscription', pendingLabel: 'Freezing...' }}
