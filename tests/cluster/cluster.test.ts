@@ -167,7 +167,9 @@ describe('two instances behind haproxy', () => {
     const mails = await sql<{ subject: string }>(db, 'select subject from outbox where "to" = $1', [
       user.email,
     ]);
-    expect(mails.filter((m) => /trial/i.test(m.subject))).toHaveLength(1);
+    // Each once: the trial-started mail (the card's confirmation) and the trial-ending one.
+    expect(mails.filter((m) => /trial ends on/i.test(m.subject))).toHaveLength(1);
+    expect(mails.filter((m) => /trial has started/i.test(m.subject))).toHaveLength(1);
   });
 
   it('the login limit counts one client across both instances (Redis), as haproxy names the client', async () => {
