@@ -303,3 +303,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/** A date as the account's screens write it ('14 March 2026', UK calendar), from the API's ISO text. */
+const ukLongDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
+export const formatDate = (iso: string | number | Date) => ukLongDate.format(new Date(iso));
+
+/** The signed-in page's subscription as the API answers it (GET /api/subscription). */
+export async function subscriptionDetails(page: Page) {
+  return (await page.request.get('/api/subscription')).json();
+}

@@ -6,6 +6,7 @@ import {
   atStripe,
   expect,
   expectNoAxeViolations,
+  formatDate,
   giveBillingDetails,
   mailTo,
   payByCard,
@@ -26,9 +27,6 @@ async function serveStripeJs(page: Page) {
     route.fulfill({ path: STRIPE_STANDIN, contentType: 'application/javascript' }),
   );
 }
-
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
-const formatDate = (iso: string) => longDate.format(new Date(iso));
 
 /** The signed-in user's subscription as the account page reads it. */
 async function subscriptionOf(page: Page) {

@@ -3,10 +3,12 @@ import {
   atStripe,
   expect,
   expectNoAxeViolations,
+  formatDate,
   giveBillingDetails,
   mailTo,
   registerViaApi,
   subscribeViaApi,
+  subscriptionDetails,
   test,
 } from '../fixtures';
 
@@ -15,12 +17,6 @@ import {
 // undoes it; once it has ended, the person resubscribes from the tab and pays (no second trial), and the
 // payment is a receipt with its VAT. The end of the period is the fake Stripe's, as time would bring it;
 // everything the subscriber does is done in the page.
-
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
-
-async function details(page: Page) {
-  return (await page.request.get('/api/subscription')).json();
-}
 
 async function cancelInTheTab(page: Page) {
   const plan = page.getByRole('region', { name: 'Your subscription' });
@@ -48,7 +44,7 @@ test('a subscriber cancels (the mail and the tab give the end date), keeps it, c
   const plan = page.getByRole('region', { name: 'Your subscription' });
   await expect(plan).toContainText('Active');
   await cancelInTheTab(page);
-  const ends = longDate.format(new Date((await details(page)).currentPeriodEnd));
+  const ends = formatDate((await subscriptionDetails(page)).currentPeriodEnd);
   await expect(plan).toContainText(`Your subscription ends on ${ends}.`);
   await expect(plan).toContainText(`Ends on${ends}`);
 
@@ -60,7 +56,7 @@ test('a subscriber cancels (the mail and the tab give the end date), keeps it, c
   await plan.getByRole('button', { name: 'Keep Subscription' }).click();
   await expect(page.getByText('Subscription Kept', { exact: true })).toBeVisible();
   await expect(plan).not.toContainText('Your subscription ends on');
-  expect((await details(page)).cancelAtPeriodEnd).toBe(false);
+  expect((await subscriptionDetails(page)).cancelAtPeriodEnd).toBe(false);
 
   // Cancelled again, and the period ends: the tab offers to resubscribe.
   await cancelInTheTab(page);
@@ -90,7 +86,7 @@ test('a subscriber cancels (the mail and the tab give the end date), keeps it, c
   const [newest] = await (await page.request.get('/api/billing/invoices')).json();
   expect(newest.status).toBe('paid');
   await expect(history.getByRole('row').nth(1).getByRole('cell')).toHaveText(
-    [longDate.format(new Date(newest.date)), '£83.17', '£16.63', '£99.80', 'Paid', /^Receipt/],
+    [formatDate(newest.date), '£83.17', '£16.63', '£99.80', 'Paid', /^Receipt/],
     { useInnerText: true },
   );
   await expectNoAxeViolations(page);

@@ -3,9 +3,11 @@ import {
   atStripe,
   expect,
   expectNoAxeViolations,
+  formatDate,
   mailTo,
   registerViaApi,
   subscribeViaApi,
+  subscriptionDetails,
   test,
 } from '../fixtures';
 
@@ -13,12 +15,6 @@ import {
 // paid; a new card pays it and opens it again (docs/decisions/066-failed-renewal-grace-and-money-mails.md). The steps
 // at Stripe (the renewal failing, a week of retries running out) are the fake Stripe's, as time
 // would do them; everything the subscriber does is done in the page.
-
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' });
-
-async function details(page: Page) {
-  return (await page.request.get('/api/subscription')).json();
-}
 
 /** Whether the account menu offers the note app, as the person sees it. */
 async function menuOffersNoteApp(page: Page, offered: boolean) {
@@ -40,8 +36,8 @@ test('a subscriber whose renewal fails keeps the note app for 7 days, is told un
   await atStripe(page, 'end-trial', user.email, { paymentFails: true });
 
   // The banner on every signed-in page says until when the note app stays open.
-  const { pastDueAccessUntil } = await details(page);
-  const until = longDate.format(new Date(pastDueAccessUntil));
+  const { pastDueAccessUntil } = await subscriptionDetails(page);
+  const until = formatDate(pastDueAccessUntil);
   await page.goto('/');
   const banner = page.getByRole('region', { name: 'Your last payment failed' });
   await expect(banner).toContainText(`The note app stays open to you until ${until}`);
@@ -91,7 +87,7 @@ test('a subscriber whose renewal fails keeps the note app for 7 days, is told un
   await expect(history.getByRole('row').filter({ hasText: 'Open — payment due' })).toHaveCount(0);
   await expect(history.getByRole('row').filter({ hasText: '£99.80' }).first()).toContainText('Receipt');
   await menuOffersNoteApp(page, true);
-  expect(await details(page)).toMatchObject({ status: 'active', pastDueAccessUntil: null });
+  expect(await subscriptionDetails(page)).toMatchObject({ status: 'active', pastDueAccessUntil: null });
 
   // Paid: the receipt comes by mail, with its VAT.
   const receipt = await mailTo(user.email, 'Payment received: £99.80');
