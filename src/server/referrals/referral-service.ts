@@ -117,6 +117,7 @@ export function referralService(ctx: AppContext) {
      * subscription (also when the page comes back to it), or the code sent and why it was not applied.
      */
     async afterSubscriptionStarted(userId: number, code?: string): Promise<SubscriptionReferral | null> {
+      // Read afresh: the create call has just given the row its subscription, which `apply` puts the coupon on.
       const user = await usersRepo(ctx.database.db).findById(userId);
       if (!user) return null;
       let problem: string | null = null;
