@@ -99,6 +99,14 @@ describe('a practice', () => {
     expect(blank.json().message).toBe('name: Practice name is required');
   });
 
+  it('is offered for as many people as PRACTICE_SEATS allows: the plans say so', async () => {
+    const plans = (await t.app.inject({ method: 'GET', url: '/api/subscription-plans' })).json();
+    const practice = plans.find((p: { id: string }) => p.id === 'clinic');
+    expect(practice.features[0]).toBe(
+      'Full access to the ChairNotes note-writing app, for up to 3 people in your practice, you included',
+    );
+  });
+
   it('takes its name from the billing details given before the card; without them, from its owner', async () => {
     const owner = await verifiedUser();
     const details = {
