@@ -195,6 +195,8 @@ test.describe('subscribe page', () => {
     await codeInput.fill('SLOW-CODE');
     await apply.click();
     await expect(apply).toBeDisabled();
+    // Released once the check has reached the server (before, there is nothing to release).
+    await expect.poll(() => codesSent.length).toBe(1);
     releaseValidation();
     await expect(page.getByText('Invalid code', { exact: true })).toBeVisible();
     await expect(page.getByText('This referral code does not exist.', { exact: true })).toBeVisible();
