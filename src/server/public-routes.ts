@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PLANS } from '../shared/plans';
+import { plansFor } from '../shared/plans';
 import { planSchema } from '../shared/schemas/billing';
 import { publicConfigSchema } from '../shared/schemas/config';
 import { ping } from './db/client';
@@ -71,7 +71,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: z.array(planSchema) } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return [...PLANS];
+      return plansFor(ctx.config.PRACTICE_SEATS);
     },
   );
 };

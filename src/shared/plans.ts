@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from './brand';
-import { type PlanId, RETENTION_DISCOUNT } from './constants';
+import { DEFAULT_PRACTICE_SEATS, type PlanId, RETENTION_DISCOUNT } from './constants';
 import { once } from './once';
 
 export type Plan = {
@@ -21,55 +21,66 @@ const liteFeatures = [
   'Share records with the community',
 ];
 
-// The one definition of the plans: the API serves it and the client falls back to it (spec section 9).
-export const PLANS: readonly Plan[] = [
-  {
-    id: 'free',
-    name: 'Lite',
-    price: 0,
-    interval: 'month',
-    features: [...liteFeatures, '1GB storage', 'Basic support'],
-    disabled: ['Limited features'],
-    notIncluded: ['Unlimited appointments'],
-    popular: false,
-    extraInfo: 'Free forever',
-  },
-  {
-    id: 'pro',
-    name: 'Plus',
-    price: 99.8,
-    interval: 'month',
-    features: [
-      `Full access to the ${PRODUCT_NAME} note-writing app`,
-      ...liteFeatures,
-      'AI-powered prediction for speed and accuracy',
-      'Access to expert-approved smart records',
-    ],
-    disabled: [],
-    notIncluded: [],
-    popular: true,
-    extraInfo: 'Charged after 2 week free trial',
-  },
-  {
-    id: 'clinic',
-    name: 'Practice',
-    price: 149.8,
-    interval: 'month',
-    features: [
-      `Full access to the ${PRODUCT_NAME} note-writing app`,
-      'Full practice analytics',
-      'Vicarious liability risk management',
-      'Instant audits',
-      'Multi-user management',
-      'Branded patient communication',
-      'Premium support',
-    ],
-    disabled: [],
-    notIncluded: [],
-    popular: false,
-    extraInfo: 'Charged after 2 week free trial',
-  },
-];
+const NOTE_APP = `Full access to the ${PRODUCT_NAME} note-writing app`;
+
+/**
+ * The one definition of the plans (spec section 9): the API serves it with the deployment's
+ * `PRACTICE_SEATS`, and the client falls back to it with the default. Each card says what is being
+ * chosen: Lite lists the note app as not included, Practice how many people it covers
+ * (docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md).
+ */
+export function plansFor(practiceSeats: number): Plan[] {
+  return [
+    {
+      id: 'free',
+      name: 'Lite',
+      price: 0,
+      interval: 'month',
+      features: [...liteFeatures, '1GB storage', 'Basic support'],
+      disabled: ['Limited features'],
+      notIncluded: [`Access to the ${PRODUCT_NAME} note-writing app`, 'Unlimited appointments'],
+      popular: false,
+      extraInfo: 'Free forever',
+    },
+    {
+      id: 'pro',
+      name: 'Plus',
+      price: 99.8,
+      interval: 'month',
+      features: [
+        NOTE_APP,
+        ...liteFeatures,
+        'AI-powered prediction for speed and accuracy',
+        'Access to expert-approved smart records',
+      ],
+      disabled: [],
+      notIncluded: [],
+      popular: true,
+      extraInfo: 'Charged after 2 week free trial',
+    },
+    {
+      id: 'clinic',
+      name: 'Practice',
+      price: 149.8,
+      interval: 'month',
+      features: [
+        `${NOTE_APP}, for up to ${practiceSeats} people in your practice, you included`,
+        'Full practice analytics',
+        'Vicarious liability risk management',
+        'Instant audits',
+        'Multi-user management',
+        'Branded patient communication',
+        'Premium support',
+      ],
+      disabled: [],
+      notIncluded: [],
+      popular: false,
+      extraInfo: 'Charged after 2 week free trial',
+    },
+  ];
+}
+
+export const PLANS: readonly Plan[] = plansFor(DEFAULT_PRACTICE_SEATS);
 
 /** Said before a plan's feature list when the list builds on another plan's. */
 export const FEATURES_INTRO: Partial<Record<PlanId, string>> = { clinic: 'Everything in Plus, and:' };

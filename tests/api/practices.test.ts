@@ -99,6 +99,36 @@ describe('a practice', () => {
     expect(blank.json().message).toBe('name: Practice name is required');
   });
 
+  it('is offered for as many people as PRACTICE_SEATS allows: the plans say so', async () => {
+    const plans = (await t.app.inject({ method: 'GET', url: '/api/subscription-plans' })).json();
+    const practice = plans.find((p: { id: string }) => p.id === 'clinic');
+    expect(practice.features[0]).toBe(
+      'Full access to the ChairNotes note-writing app, for up to 3 people in your practice, you included',
+    );
+  });
+
+  it('takes its name from the billing details given before the card; without them, from its owner', async () => {
+    const owner = await verifiedUser();
+    const details = {
+      name: 'Smile Dental Care Ltd',
+      line1: '1 High Street',
+      city: 'Leeds',
+      postcode: 'LS1 4AP',
+    };
+    expect((await owner.client.put('/api/billing/details', details)).statusCode).toBe(200);
+    const res = await owner.client.post('/api/create-subscription', { planId: 'clinic' });
+    expect(res.statusCode, res.body).toBe(200);
+    // No practice before the card is confirmed; then one named as the invoices are.
+    expect((await me(owner)).practice).toBeNull();
+    await deliverAll(fake.confirmSetupIntent(res.json().clientSecret.split('_secret_')[0]!));
+    expect((await me(owner)).practice).toMatchObject({ name: 'Smile Dental Care Ltd', role: 'owner' });
+    expect((await practiceOf(owner)).practice.name).toBe('Smile Dental Care Ltd');
+    // Changing the billing details later leaves the practice's name, which is the owner's to change.
+    const moved = await owner.client.put('/api/billing/details', { ...details, name: 'Smile Dental Group' });
+    expect(moved.statusCode).toBe(200);
+    expect((await me(owner)).practice.name).toBe('Smile Dental Care Ltd');
+  });
+
   it('is not made by the Plus plan, and someone in no practice has none to show', async () => {
     const plus = await subscriber('pro');
     expect((await me(plus)).practice).toBeNull();

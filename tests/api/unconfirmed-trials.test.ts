@@ -177,6 +177,44 @@ describe('a trial whose card was never confirmed', () => {
     expect((await u.client.get('/api/subscription')).json()).toMatchObject({ status: 'inactive' });
   });
 
+  it("leaves no £0 invoice in the person's billing history or the admin's user detail, however it ended", async () => {
+    const { client: admin } = await enrolledAdmin(t, {
+      username: 'invoiceboss',
+      email: 'invoiceboss@example.com',
+      password: 'invoice boss password',
+    });
+    const invoicesSeen = async (u: Signed) => {
+      const own = await u.client.get('/api/billing/invoices');
+      expect(own.statusCode, own.body).toBe(200);
+      const detail = await admin.get(`/api/admin/users/${u.id}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      return { own: own.json() as unknown[], admin: detail.json().invoices.items as unknown[] };
+    };
+
+    // Cancelled by our sweep a day on, and by Stripe at the trial's end: each leaves Stripe's £0 invoice.
+    const swept = await signedInUser(t.app);
+    await openSubscribePage(swept);
+    // A day on by Stripe's clock, which the tests before may have moved past ours.
+    await sweep(CARD_WAIT_MS + 60_000 + Math.max(0, fake.now() * 1000 - Date.now()));
+    const endedByStripe = await signedInUser(t.app);
+    await openSubscribePage(endedByStripe);
+    await deliverAll(fake.endTrial((await subscriptionOf(endedByStripe.id)).id));
+    for (const u of [swept, endedByStripe]) {
+      const sub = await subscriptionOf(u.id);
+      expect(sub.status).toBe('canceled');
+      const atStripe = [...fake.state.invoices.values()].filter((i) => i.subscription === sub.id);
+      expect(atStripe.map((i) => [i.total, i.status])).toEqual([[0, 'paid']]);
+      expect(await invoicesSeen(u)).toEqual({ own: [], admin: [] });
+    }
+
+    // A trial whose card was confirmed keeps its £0 invoice: it began, and the person may want the record.
+    const confirmed = await signedInUser(t.app);
+    await deliverAll(fake.confirmSetupIntent((await openSubscribePage(confirmed)).setupIntent));
+    const seen = await invoicesSeen(confirmed);
+    expect(seen.own).toMatchObject([{ total: 0, status: 'paid' }]);
+    expect(seen.admin).toEqual(seen.own);
+  });
+
   it("is found by the webhook queue's poll of every instance, with nobody asking", async () => {
     // Only the interval is faked, in an app of its own: the database and Stripe keep their real timers.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });

@@ -10,6 +10,7 @@ import {
   atStripe,
   expect,
   expectNoAxeViolations,
+  formatDate,
   registerViaApi,
   subscribeViaApi,
   test,
@@ -84,6 +85,61 @@ test("a practice member's detail says access through the practice and who pays; 
   await expectNoAxeViolations(page);
   await theirs.close();
   await memberContext.close();
+});
+
+test("the admin reads a person's invoices as the person does: date, net, VAT, total, status in words", async ({
+  page,
+  browser,
+}) => {
+  // A subscriber whose first payment failed (set-up through the API and the fake Stripe), then the admin's page.
+  test.slow();
+  const theirs = await browser.newContext();
+  const theirPage = await theirs.newPage();
+  const user = await registerViaApi(theirPage);
+  await subscribeViaApi(theirPage, 'pro');
+  await atStripe(theirPage, 'confirm-setup', user.email);
+  await atStripe(theirPage, 'end-trial', user.email, { paymentFails: true });
+  const invoices = await (await theirPage.request.get('/api/billing/invoices')).json();
+  expect(invoices.map((i: { total: number; status: string }) => [i.total, i.status])).toEqual([
+    [99.8, 'open'],
+    [0, 'paid'],
+  ]);
+  const { id } = await (await theirPage.request.get('/api/user')).json();
+
+  await page.context().addCookies(adminSessionCookies());
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/users/${id}`);
+    const table = page.getByRole('region', { name: 'Invoices' }).getByRole('table', { name: 'Invoices' });
+    const rows = table.getByRole('row');
+    await expect(rows).toHaveCount(3);
+    if (width < 640) {
+      // On a phone the status and VAT fold into the date and total, as in the billing history.
+      await expect(rows.first().getByRole('columnheader', { name: 'Net' })).toBeHidden();
+      await expect(rows.nth(1)).toContainText('Open — payment due');
+      await expect(rows.nth(1)).toContainText('incl. £16.63 VAT');
+      continue;
+    }
+    await expect(rows.first().getByRole('columnheader')).toHaveText([
+      'Date',
+      'Net',
+      'VAT',
+      'Total',
+      'Status',
+      'Receipt or invoice',
+    ]);
+    // The unpaid one is the person's to pay: the admin is offered the invoice, not 'Pay now'.
+    await expect(rows.nth(1).getByRole('cell')).toHaveText(
+      [formatDate(invoices[0].date), '£83.17', '£16.63', '£99.80', 'Open — payment due', /^Invoice/],
+      { useInnerText: true },
+    );
+    await expect(rows.nth(2).getByRole('cell')).toHaveText(
+      [formatDate(invoices[1].date), '£0.00', '£0.00', '£0.00', 'Paid', /^Receipt/],
+      { useInnerText: true },
+    );
+    await expectNoAxeViolations(page);
+  }
+  await theirs.close();
 });
 
 test('an unknown user id says so', async ({ page, consoleErrors }) => {

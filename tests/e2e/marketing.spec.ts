@@ -207,6 +207,13 @@ test.describe('pricing', () => {
     await expect(page.getByRole('article', { name: 'Lite' })).toContainText(
       'Not included: Unlimited appointments',
     );
+    // What each choice gives: Lite has no note app; Practice covers the deployment's PRACTICE_SEATS.
+    await expect(page.getByRole('article', { name: 'Lite' })).toContainText(
+      'Not included: Access to the ChairNotes note-writing app',
+    );
+    await expect(page.getByRole('article', { name: 'Practice' })).toContainText(
+      'Full access to the ChairNotes note-writing app, for up to 10 people in your practice, you included',
+    );
     await expect(page.getByRole('article', { name: 'Practice' })).toContainText('£149.80');
   });
 

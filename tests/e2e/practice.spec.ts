@@ -4,6 +4,8 @@ import {
   atStripe,
   expect,
   expectNoAxeViolations,
+  giveBillingDetails,
+  payByCard,
   registerViaApi,
   subscribeViaApi,
   test,
@@ -123,6 +125,26 @@ test('the invite form works from the keyboard, and a refusal shows under the add
   await expect(
     form.getByText('An invitation to this address is already waiting: resend it instead.'),
   ).toBeVisible();
+});
+
+test('a practice bought on the subscribe page is named as its invoices are; each role is described where it is picked', async ({
+  page,
+}) => {
+  // The subscribe page with its billing details and card, then the practice page.
+  test.slow();
+  await registerViaApi(page);
+  await page.goto('/subscribe/clinic');
+  await giveBillingDetails(page);
+  await payByCard(page, 'Start Free Trial');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscription Confirmed!');
+
+  await page.goto('/practice');
+  await expect(page.getByRole('heading', { level: 1, name: 'Smile Dental Ltd' })).toBeVisible();
+  const form = page.getByRole('region', { name: 'Invite a team member' });
+  await expect(form.getByLabel('Role')).toHaveAccessibleDescription(
+    "What each role can do Admin: Uses the note app on the practice's plan, invites and removes members, and renames the practice. Clinician: Uses the note app on the practice's plan. Cannot invite or remove anyone. Owner: Pays for the practice, changes roles and can hand the practice over. There is one.",
+  );
+  await expectNoAxeViolations(page);
 });
 
 test('someone in no practice is shown the Practice plan', async ({ page }) => {

@@ -179,7 +179,12 @@ test.describe('subscribe page', () => {
     await expect(summary).toContainText('Practice');
     await expect(summary).toContainText('£149.80/month inc. VAT');
     await expect(summary).toContainText('Charged after 2 week free trial');
-    await expect(summary).toContainText(`ends on ${TRIAL_ENDS_TEXT}`);
+    // What is charged, and when: nothing today, the price with its VAT from the trial's end.
+    await expect(summary).toContainText(
+      `Nothing to pay today. Your 14-day free trial ends on ${TRIAL_ENDS_TEXT}; from then, £149.80/month inc. VAT is taken from your card every month. Cancel before ${TRIAL_ENDS_TEXT} and nothing is charged.`,
+    );
+    // The Practice plan says whom it covers (the server's PRACTICE_SEATS).
+    await expect(summary).toContainText('for up to 10 people in your practice, you included');
 
     // The referral code box: Apply needs a code and waits for the answer.
     const codeInput = summary.getByLabel('Referral code');
@@ -190,6 +195,8 @@ test.describe('subscribe page', () => {
     await codeInput.fill('SLOW-CODE');
     await apply.click();
     await expect(apply).toBeDisabled();
+    // Released once the check has reached the server (before, there is nothing to release).
+    await expect.poll(() => codesSent.length).toBe(1);
     releaseValidation();
     await expect(page.getByText('Invalid code', { exact: true })).toBeVisible();
     await expect(page.getByText('This referral code does not exist.', { exact: true })).toBeVisible();
@@ -293,7 +300,9 @@ test.describe('subscribe page', () => {
     );
     await page.goto('/subscribe/pro');
     const summary = page.getByRole('region', { name: 'Your plan' });
-    await expect(summary).toContainText('Charged today, then every month.');
+    await expect(summary).toContainText(
+      '£99.80 inc. VAT is charged to your card today, then on the same date every month. Cancel anytime.',
+    );
     await expect(summary).not.toContainText('free trial');
     await giveBillingDetails(page);
     const payment = page.getByRole('region', { name: 'Payment details' });

@@ -17,10 +17,12 @@
 //
 //   POST /stripe-js/v1/setup_intents/:id/confirm    client_secret and the card number typed: the card
 //   POST /stripe-js/v1/payment_intents/:id/confirm  is saved, or the first invoice paid (or declined);
-//                                                   without a card, a payment waiting for the bank's
-//                                                   check says so (requires_action)
-//   POST /stripe-js/v1/payment_intents/:id/authenticate  the bank's check in the page (3D Secure):
-//                                                   outcome=complete pays, outcome=fail does not
+//                                                   a card whose bank asks (4000 0027 6000 3184, and
+//                                                   4000 0025 0000 3155 on its first use) answers
+//                                                   requires_action; so does, without a card, a payment
+//                                                   waiting for the bank's check
+//   POST /stripe-js/v1/{setup,payment}_intents/:id/authenticate  the bank's check in the page (3D
+//                                                   Secure): outcome=complete saves or pays, fail does not
 //
 // Each answers { subscription, statuses, status, currentPeriodEnd } (the webhook's answer to each
 // event, and the subscription at Stripe afterwards), or 404 with a reason.
@@ -127,23 +129,30 @@ async function stripeJsConfirm(kind: string, id: string, form: URLSearchParams) 
         body: { id, status: 'requires_action', next_action: { type: 'use_stripe_sdk' } },
       };
     if (!number && intent) return { status: 200, body: { id, status: intent.status } };
-    if (kind === 'setup_intents') {
-      if (number === DECLINED) return declined;
-      events = fake.confirmSetupIntent(id, card);
-    } else {
-      events = fake.confirmPaymentIntent(id, number === DECLINED ? { fail: 'card_declined' } : { card });
-    }
+    if (number === DECLINED && kind === 'setup_intents') return declined;
+    events =
+      number === DECLINED
+        ? fake.confirmPaymentIntent(id, { fail: 'card_declined' })
+        : fake.confirmOnSession(kind as IntentKind, id, card);
   } catch (error) {
     return { status: 400, body: { error: { type: 'invalid_request_error', message: String(error) } } };
   }
   await deliver(events);
   if (number === DECLINED) return declined;
+  // The bank asks the person present (both 3D Secure test cards): Stripe.js runs its check in the page.
+  const status = intentOf(kind as IntentKind, id)?.status;
+  if (status === 'requires_action')
+    return { status: 200, body: { id, status, next_action: { type: 'use_stripe_sdk' } } };
   return { status: 200, body: { id, status: 'succeeded' } };
 }
 
+type IntentKind = 'setup_intents' | 'payment_intents';
+const intentOf = (kind: IntentKind, id: string) =>
+  kind === 'setup_intents' ? fake.state.setupIntents.get(id) : fake.state.paymentIntents.get(id);
+
 /** The person's answer to their bank's check, from the stand-in's challenge; the events follow to the webhook. */
-async function stripeJsAuthenticate(id: string, form: URLSearchParams) {
-  const intent = fake.state.paymentIntents.get(id);
+async function stripeJsAuthenticate(kind: IntentKind, id: string, form: URLSearchParams) {
+  const intent = intentOf(kind, id);
   if (!intent || form.get('client_secret') !== intent.client_secret)
     return {
       status: 400,
@@ -152,14 +161,15 @@ async function stripeJsAuthenticate(id: string, form: URLSearchParams) {
   const passed = form.get('outcome') === 'complete';
   let events: Stripe.Event[];
   try {
-    events = fake.authenticate(id, passed);
+    events = fake.authenticateInPage(kind, id, passed);
   } catch (error) {
     return { status: 400, body: { error: { type: 'invalid_request_error', message: String(error) } } };
   }
   await deliver(events);
-  const { status, last_payment_error: error } = fake.state.paymentIntents.get(id)!;
+  const after = intentOf(kind, id)!;
+  const error = 'last_setup_error' in after ? after.last_setup_error : after.last_payment_error;
   if (!passed && error) return { status: 402, body: { error: { type: 'card_error', ...error } } };
-  return { status: 200, body: { id, status } };
+  return { status: 200, body: { id, status: after.status } };
 }
 
 const control = createServer((req, res) => {
@@ -182,7 +192,7 @@ const control = createServer((req, res) => {
       const form = new URLSearchParams(body);
       const done =
         confirm[3] === 'authenticate'
-          ? stripeJsAuthenticate(confirm[2]!, form)
+          ? stripeJsAuthenticate(confirm[1] as IntentKind, confirm[2]!, form)
           : stripeJsConfirm(confirm[1]!, confirm[2]!, form);
       done.then(
         (result) => answer(result.status, result.body),

@@ -57,6 +57,18 @@ export interface FakeStripe {
     paymentIntentId: string,
     opts?: { fail?: Decline; card?: Partial<Card> },
   ): Stripe.Event[];
+  /**
+   * Stripe.js confirmed an intent with a card typed in the page, the person present: a card whose bank
+   * asks (4000 0027 6000 3184, and 4000 0025 0000 3155 on its first use) leaves the intent in
+   * `requires_action` until `authenticateInPage`; any other is confirmed as above.
+   */
+  confirmOnSession(
+    kind: 'setup_intents' | 'payment_intents',
+    id: string,
+    card: Partial<Card>,
+  ): Stripe.Event[];
+  /** The person passed (or failed) their bank's check in the page for an intent in requires_action. */
+  authenticateInPage(kind: 'setup_intents' | 'payment_intents', id: string, passed: boolean): Stripe.Event[];
   /** Jumps to trial_end: trialing → active with a paid invoice, or past_due with a failed one (or canceled, if cancel_at_period_end). */
   endTrial(
     subscriptionId: string,
@@ -204,6 +216,16 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
       }),
     confirmSetupIntent: (id, card) => billing.capture(() => billing.confirmSetupIntent(id, card)),
     confirmPaymentIntent: (id, opts = {}) => billing.capture(() => billing.confirmPaymentIntent(id, opts)),
+    confirmOnSession: (kind, id, card) =>
+      billing.capture(() =>
+        kind === 'setup_intents'
+          ? billing.confirmSetupOnSession(id, card)
+          : billing.confirmPaymentOnSession(id, card),
+      ),
+    authenticateInPage: (kind, id, passed) =>
+      billing.capture(() =>
+        kind === 'setup_intents' ? billing.authenticateSetup(id, passed) : billing.authenticate(id, passed),
+      ),
     endTrial: (id, opts) =>
       billing.capture(() => {
         const sub = subscription(id);

@@ -253,6 +253,60 @@ describe('subscription without a trial', () => {
   });
 });
 
+describe("Stripe's 3D Secure test cards typed into the page (the Stripe.js stand-in's path)", () => {
+  it('3155 asks on its first, on-session use: failed, nothing is saved; passed, it is set up and renews without asking', async () => {
+    const { subscription } = await subscribe({ trial_period_days: 14 });
+    const seti = subscription.pending_setup_intent as string;
+    const asked = fake.confirmOnSession('setup_intents', seti, { last4: '3155' });
+    expect(types(asked)).toEqual(['setup_intent.requires_action']);
+    expect(await stripe.setupIntents.retrieve(seti)).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'use_stripe_sdk' },
+      payment_method: null,
+    });
+    // Failed: Stripe's error, the SetupIntent ready for another try, the subscription still without a card.
+    expect(types(fake.authenticateInPage('setup_intents', seti, false))).toEqual([
+      'setup_intent.setup_failed',
+    ]);
+    expect(await stripe.setupIntents.retrieve(seti)).toMatchObject({
+      status: 'requires_payment_method',
+      last_setup_error: { code: 'setup_intent_authentication_failure', type: 'card_error' },
+    });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).default_payment_method).toBeNull();
+
+    fake.confirmOnSession('setup_intents', seti, { last4: '3155' });
+    expect(types(fake.authenticateInPage('setup_intents', seti, true))).toEqual(
+      expect.arrayContaining(['setup_intent.succeeded', 'customer.subscription.updated']),
+    );
+    const saved = await stripe.subscriptions.retrieve(subscription.id);
+    expect(saved.default_payment_method).toMatch(/^pm_/);
+    expect(saved.pending_setup_intent).toBeNull();
+    // The trial's end, charged while the person is away: set up, 3155 is not asked about.
+    fake.endTrial(subscription.id);
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+  });
+
+  it('3184 asks for a first payment too; passed, the invoice is paid and the subscription starts', async () => {
+    const { subscription } = await subscribe({ expand: ['latest_invoice.confirmation_secret'] });
+    const secret = (subscription.latest_invoice as Stripe.Invoice).confirmation_secret!.client_secret;
+    const piId = secret.split('_secret_')[0]!;
+    expect(types(fake.confirmOnSession('payment_intents', piId, { last4: '3184' }))).toEqual(
+      expect.arrayContaining(['payment_intent.requires_action']),
+    );
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('incomplete');
+    fake.authenticateInPage('payment_intents', piId, true);
+    const started = await stripe.subscriptions.retrieve(subscription.id);
+    expect(started.status).toBe('active');
+    expect(started.default_payment_method).toMatch(/^pm_/);
+    // 4242 asks nothing.
+    const plain = await subscribe({ trial_period_days: 14 });
+    const events = fake.confirmOnSession('setup_intents', plain.subscription.pending_setup_intent as string, {
+      last4: '4242',
+    });
+    expect(types(events)).toContain('setup_intent.succeeded');
+  });
+});
+
 describe('money', () => {
   it('applies the retention coupon for three renewals and spends balance credit first', async () => {
     await stripe.coupons.create({

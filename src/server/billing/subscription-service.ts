@@ -22,7 +22,7 @@ import { billingRepo } from './billing-repo';
 import { RETENTION_COUPON_ID } from './catalog';
 import { addDiscount } from './discounts';
 import { stripeCall } from './stripe-call';
-import { mapStatus } from './subscription-state';
+import { awaitsCard, mapStatus } from './subscription-state';
 import { ENDED, hadTrial, readFromStripe, storeSnapshot, syncUser } from './sync';
 import { isResumable } from './unconfirmed-trials';
 
@@ -31,6 +31,18 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** When the trial a subscription was made with ends: what the subscribe page says before the card. */
 const trialEnd = (sub: Stripe.Subscription) =>
   sub.trial_end ? new Date(sub.trial_end * 1000).toISOString() : null;
+
+/**
+ * Stripe's £0 invoice of a trial whose card was never confirmed (an abandoned checkout, cancelled by
+ * us or by Stripe, or still waiting): the trial never began, so it is nobody's billing history
+ * (docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md). An invoice with money
+ * on it is always shown.
+ */
+function isUnstartedTrialInvoice(invoice: Stripe.Invoice, neverStarted: Set<string>): boolean {
+  const sub = invoice.parent?.subscription_details?.subscription;
+  const subId = typeof sub === 'string' ? sub : sub?.id;
+  return invoice.total === 0 && subId !== undefined && neverStarted.has(subId);
+}
 
 /** How old a preview may be and still price the switch (else Stripe prices it at its own moment). */
 const QUOTE_MAX_AGE_MS = 15 * 60_000;
@@ -530,9 +542,21 @@ export function subscriptionService(ctx: AppContext) {
       const customer = user.stripeCustomerId;
       const billing = ctx.billing;
       if (!customer || !billing) return [];
-      const list = await stripeCall(() => billing.stripe.invoices.list({ customer, limit: 24 }));
+      const [list, subscriptions] = await stripeCall(() =>
+        Promise.all([
+          billing.stripe.invoices.list({ customer, limit: 24 }),
+          // Expanded as the sync reads them: a trial's SetupIntent says whether its card was confirmed.
+          billing.stripe.subscriptions.list({
+            customer,
+            status: 'all',
+            limit: 20,
+            expand: ['data.pending_setup_intent'],
+          }),
+        ]),
+      );
+      const neverStarted = new Set(subscriptions.data.filter(awaitsCard).map((sub) => sub.id));
       return list.data
-        .filter((i) => i.status !== 'draft')
+        .filter((i) => i.status !== 'draft' && !isUnstartedTrialInvoice(i, neverStarted))
         .map((i) => {
           // The VAT part, as Stripe's pinned API version gives it (decision 057).
           const vat = (i.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0);

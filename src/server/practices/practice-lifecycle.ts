@@ -1,3 +1,4 @@
+import { PRACTICE_NAME_MAX } from '../../shared/constants';
 import { isLiveSubscription } from '../../shared/subscription';
 import type { Db, Tx } from '../db/client';
 import type { User } from '../db/schema';
@@ -9,7 +10,17 @@ import { practicesRepo } from './practices-repo';
 // subscription state is written (billing/sync.ts), in the same transaction.
 
 /**
- * The Practice plan makes its subscriber the owner of a practice (named after them until renamed);
+ * A new practice's name: the practice or business its invoices are made out to (the billing details
+ * asked before the card), else its owner's; the owner may rename it
+ * (docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md).
+ */
+function newPracticeName(owner: User): string {
+  const billed = owner.billingDetails?.name.trim().slice(0, PRACTICE_NAME_MAX).trim();
+  return billed || `${owner.username}'s practice`;
+}
+
+/**
+ * The Practice plan makes its subscriber the owner of a practice (named as above until renamed);
  * moving to Plus ends a practice nobody else is in. A practice whose subscription merely ended is
  * kept, members and all, for the owner to take up again.
  */
@@ -19,7 +30,7 @@ export async function reconcilePractice(tx: Db | Tx, owner: User): Promise<void>
     // A member of someone else's practice is refused the Practice plan before it starts
     // (practice-service.ts); should Stripe say otherwise, they stay where they are.
     if (!(await repo.membership(owner.id, tx)))
-      await repo.createForOwner(owner.id, `${owner.username}'s practice`, tx);
+      await repo.createForOwner(owner.id, newPracticeName(owner), tx);
   } else if (owner.plan === 'pro') {
     await repo.deleteIfAlone(owner.id, tx);
   }

@@ -65,6 +65,9 @@ test('a newcomer who leaves the subscribe page without a card gets nothing, and 
   await expect(plan).not.toContainText('Free trial');
   await expect(plan).not.toContainText('Trial ends');
   await expect(plan.getByRole('link', { name: 'Upgrade Plan' })).toBeVisible();
+  // Stripe's £0 invoice of the trial that has not begun is not theirs to see (decision 074).
+  const history = page.getByRole('region', { name: 'Billing history' });
+  await expect(history).toContainText('No invoices yet.');
   await expectNoAxeViolations(page);
 
   // Back again: the same trial (its end date unchanged), and the details given before.
@@ -81,4 +84,7 @@ test('a newcomer who leaves the subscribe page without a card gets nothing, and 
   await page.goto('/account?tab=subscription');
   await expect(plan).toContainText('Free trial');
   await expect(plan).toContainText(`Trial ends${ends}`);
+  // Begun, the trial's invoice of nothing is its record.
+  await expect(history.getByRole('row')).toHaveCount(2);
+  await expect(history).toContainText('£0.00');
 });

@@ -7,8 +7,9 @@
 // saves the card or pays the invoice (4000 0000 0000 0002 is declined), and on success the browser goes
 // to return_url as Stripe sends it. The last confirm call is kept in sessionStorage
 // ('stripe-standin:last-confirm') for the test to read after the redirect.
-// A payment the bank wants confirmed (3D Secure: handleNextAction, or confirmCardPayment with the
-// card already saved) opens a challenge in the page, as Stripe.js does: a dialog 'Confirm your payment'
+// A card the bank wants confirmed (3D Secure: Stripe's test cards 4000 0027 6000 3184 and, on its first
+// use, 4000 0025 0000 3155, typed into confirmSetup or confirmPayment; or handleNextAction and
+// confirmCardPayment with the card already saved) opens a challenge in the page, as Stripe.js does: a dialog 'Confirm your payment'
 // with 'Complete authentication' and 'Fail authentication' (Stripe's test page offers the same two);
 // Escape is a cancelled check. The answer goes to the fake Stripe, which pays the invoice or not.
 //
@@ -54,7 +55,7 @@
         if (local) {
           const notice = document.createElement('p');
           notice.textContent =
-            'Local stand-in for Stripe: no card is charged. Try 4242 4242 4242 4242 (any future date, any code); 4000 0000 0000 0002 is declined.';
+            'Local stand-in for Stripe: no card is charged. Try 4242 4242 4242 4242 (any future date, any code); 4000 0000 0000 0002 is declined; 4000 0027 6000 3184 asks you to confirm with your bank.';
           root.append(notice);
         }
         cardNumber = field(root, 'standin-card-number', 'Card number', {
@@ -175,20 +176,26 @@
     const clientSecret = record.clientSecret ?? '';
     const id = clientSecret.split('_secret_')[0];
     const kind = method === 'confirmSetup' ? 'setup_intents' : 'payment_intents';
-    return fetch(`${API}/v1/${kind}/${id}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        key: publishableKey,
-        client_secret: clientSecret,
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': digits,
-      }),
+    return post(`${kind}/${id}/confirm`, {
+      key: publishableKey,
+      client_secret: clientSecret,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': digits,
     })
-      .then((res) => res.json().then((body) => ({ ok: res.ok, body })))
+      .then(async ({ ok, body }) => {
+        if (!ok || body.status !== 'requires_action') return { ok, body };
+        // The bank asks the person present to authenticate the card (Stripe's 3D Secure test cards
+        // 4000 0027 6000 3184 and 4000 0025 0000 3155): Stripe.js runs the check in the page first.
+        const outcome = await challenge();
+        return post(`${kind}/${id}/authenticate`, {
+          key: publishableKey,
+          client_secret: clientSecret,
+          outcome,
+        });
+      })
       .then(({ ok, body }) => {
         if (!ok) return { error: body.error };
-        // A card needs no bank step here: with redirect 'if_required' Stripe.js answers in the page.
+        // Confirmed: with redirect 'if_required' Stripe.js answers in the page.
         if (redirect === 'if_required')
           return method === 'confirmSetup'
             ? { setupIntent: { id, status: 'succeeded' } }
@@ -213,6 +220,17 @@
       const text = document.createElement('p');
       text.textContent = 'Your bank asks you to confirm this payment (a test 3D Secure check).';
       dialog.append(title, text);
+      // Through the CSSOM, which the CSP allows (no style attribute): the page's reset takes away the
+      // browser's centring of a modal dialog.
+      Object.assign(dialog.style, {
+        margin: 'auto',
+        padding: '1.5rem',
+        maxWidth: '22rem',
+        border: '1px solid #cbd5e1',
+        borderRadius: '0.75rem',
+        display: 'grid',
+        gap: '0.75rem',
+      });
       let answered = false;
       const answer = (outcome) => {
         if (answered) return;
@@ -228,6 +246,11 @@
         const button = document.createElement('button');
         button.type = 'button';
         button.textContent = label;
+        Object.assign(button.style, {
+          padding: '0.5rem 1rem',
+          border: '1px solid #94a3b8',
+          borderRadius: '0.375rem',
+        });
         button.addEventListener('click', () => answer(outcome));
         dialog.append(button);
       }
@@ -239,7 +262,7 @@
   }
 
   const post = (path, form) =>
-    fetch(`https://api.stripe.com/v1/${path}`, {
+    fetch(`${API}/v1/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(form),

@@ -57,6 +57,15 @@ const AUTHENTICATION_FAILED = {
   message:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 };
+/** The same for a SetupIntent. */
+const SETUP_AUTHENTICATION_FAILED = { ...AUTHENTICATION_FAILED, code: 'setup_intent_authentication_failure' };
+
+/**
+ * Whether the bank asks the person present (on-session: a card typed into the page) to authenticate a
+ * card's first use: both of Stripe's 3D Secure test cards do.
+ */
+const asksOnSession = (card: Partial<Card> | undefined) =>
+  card?.last4 === ALWAYS_AUTHENTICATES || card?.last4 === AUTHENTICATES_UNLESS_SET_UP;
 
 /** How long a pending update waits for its invoice to be paid (Stripe: 23 hours). */
 const PENDING_UPDATE_LIFETIME_S = 23 * 3600;
@@ -118,6 +127,8 @@ export class Billing {
       status: 'requires_payment_method',
       client_secret: `${id}_secret_${newId('x', 24).slice(2)}`,
       payment_method: null,
+      last_setup_error: null,
+      pending_card: null,
     });
     return id;
   }
@@ -351,8 +362,13 @@ export class Billing {
     const sub = state.find(state.subscriptions, 'subscription', inv.subscription);
     pi.status = 'requires_payment_method';
     this.changeSubscription(sub, () => {
-      const paid = this.pay(inv, { pm: pi.payment_method ?? undefined, authenticated: true });
-      if (paid && owes(sub)) sub.status = 'active';
+      const pm = pi.payment_method ?? undefined;
+      const paid = this.pay(inv, { pm, authenticated: true });
+      if (!paid) return;
+      // A first payment made in the page (confirmPaymentOnSession): its card becomes the subscription's.
+      if (sub.status === 'incomplete' && pm && sub.save_default_payment_method)
+        sub.default_payment_method = pm;
+      if (owes(sub) || sub.status === 'incomplete') sub.status = 'active';
     });
   }
 
@@ -422,6 +438,66 @@ export class Billing {
     });
   }
 
+  /**
+   * Stripe.js confirms a first payment with a card typed in the page, the person present: a card
+   * whose bank asks (both 3D Secure test cards, on-session) leaves the PaymentIntent in
+   * `requires_action` for the check in the page (`authenticate`); any other pays at once.
+   */
+  confirmPaymentOnSession(id: string, card: Partial<Card>): void {
+    const { state } = this;
+    const pi = state.find(state.paymentIntents, 'payment_intent', id);
+    if (!asksOnSession(card)) {
+      this.confirmPaymentIntent(id, { card });
+      return;
+    }
+    if (pi.status !== 'requires_payment_method')
+      throw new Error(`PaymentIntent ${id} is ${pi.status}; only requires_payment_method can be confirmed`);
+    const inv = state.find(state.invoices, 'invoice', pi.invoice ?? '');
+    // Saved for later (setup_future_usage: off_session) once the bank's check passes.
+    this.pay(inv, { pm: this.newPaymentMethod(pi.customer, card), offSession: false });
+  }
+
+  /**
+   * Stripe.js confirms a SetupIntent with a card typed in the page: a card whose bank asks (both
+   * 3D Secure test cards, on their first use) leaves it in `requires_action` for the check in the page
+   * (`authenticateSetup`); any other is saved at once.
+   */
+  confirmSetupOnSession(id: string, card: Partial<Card>): void {
+    const { state } = this;
+    const seti = state.find(state.setupIntents, 'setup_intent', id);
+    if (!asksOnSession(card)) {
+      this.confirmSetupIntent(id, card);
+      return;
+    }
+    if (seti.status !== 'requires_payment_method')
+      throw new Error(`SetupIntent ${id} is already ${seti.status}`);
+    seti.status = 'requires_action';
+    seti.pending_card = card;
+    seti.last_setup_error = null;
+    state.emit('setup_intent.requires_action', this.view.setupIntent(id));
+  }
+
+  /**
+   * The person answered their bank's check in the page for a SetupIntent in `requires_action`: passed,
+   * the card is saved as `confirmSetupIntent` saves it (set up for payments while they are away);
+   * failed, the SetupIntent waits for another card with Stripe's error.
+   */
+  authenticateSetup(id: string, passed: boolean): void {
+    const { state } = this;
+    const seti = state.find(state.setupIntents, 'setup_intent', id);
+    if (seti.status !== 'requires_action')
+      throw new Error(`SetupIntent ${id} is ${seti.status}, not requires_action`);
+    const card = seti.pending_card ?? undefined;
+    seti.status = 'requires_payment_method';
+    seti.pending_card = null;
+    if (passed) {
+      this.confirmSetupIntent(id, card);
+      return;
+    }
+    seti.last_setup_error = SETUP_AUTHENTICATION_FAILED;
+    state.emit('setup_intent.setup_failed', this.view.setupIntent(id));
+  }
+
   /** The browser confirmed the subscription's pending SetupIntent: the card is saved for renewals. */
   confirmSetupIntent(id: string, card?: Partial<Card>): void {
     const { state } = this;
@@ -431,6 +507,7 @@ export class Billing {
     const pm = this.newPaymentMethod(seti.customer, card);
     seti.status = 'succeeded';
     seti.payment_method = pm;
+    seti.last_setup_error = null;
     state.emit('setup_intent.succeeded', this.view.setupIntent(id));
     const sub = seti.subscription ? state.subscriptions.get(seti.subscription) : undefined;
     if (!sub) return;

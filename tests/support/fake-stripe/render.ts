@@ -412,10 +412,11 @@ export class View {
       created: s.created,
       customer: s.customer,
       description: null,
-      last_setup_error: null,
+      last_setup_error: s.last_setup_error && { ...s.last_setup_error, type: 'card_error' },
       livemode: false,
       metadata: {},
-      next_action: null,
+      // The bank's check, which Stripe.js runs in the page as part of confirmSetup.
+      next_action: s.status === 'requires_action' ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
       payment_method: s.payment_method,
       payment_method_types: ['card'],
       status: s.status,

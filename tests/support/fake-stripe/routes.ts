@@ -892,13 +892,14 @@ route('POST', '/v1/setup_intents/:id/cancel', ({ p, id, state, view }) => {
   if (reason && !['abandoned', 'duplicate', 'requested_by_customer'].includes(reason))
     throw invalid(`Invalid cancellation_reason: ${reason}`, 'cancellation_reason');
   const seti = state.find(state.setupIntents, 'setup_intent', id);
-  if (seti.status !== 'requires_payment_method')
+  if (seti.status !== 'requires_payment_method' && seti.status !== 'requires_action')
     throw invalid(
       `You cannot cancel this SetupIntent because it has a status of ${seti.status}. Only a SetupIntent with one of the following statuses may be canceled: requires_payment_method, requires_confirmation, requires_action, processing.`,
       undefined,
       'setup_intent_unexpected_state',
     );
   seti.status = 'canceled';
+  seti.pending_card = null;
   state.emit('setup_intent.canceled', view.setupIntent(id));
   return view.setupIntent(id);
 });

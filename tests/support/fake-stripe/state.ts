@@ -193,6 +193,10 @@ export interface SetupIntentRecord {
   status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
   client_secret: string;
   payment_method: string | null;
+  /** Why the last confirmation failed (the bank's check not passed), until the next one. */
+  last_setup_error: { code: string; message: string } | null;
+  /** The card confirmed in the page while the bank's check waits (`requires_action`); saved once it passes. */
+  pending_card: Partial<Card> | null;
 }
 
 export interface Card {

@@ -3,6 +3,7 @@ export { useBillingDetails } from './api/billing-details';
 export { useSubscription } from './api/get-subscription';
 export { BillingDetailsForm, BillingDetailsSummary } from './billing-details-form';
 export { formatDate, isFuture } from './format';
+export { InvoiceTable } from './invoice-table';
 export { PaymentActionBanner } from './payment-action-banner';
 export { ReauthDialog } from './reauth-dialog';
 export { VerifyEmailBanner } from './verify-email-banner';

@@ -24,8 +24,18 @@ import { startCardUpdate, useFinishCardUpdate } from './api/update-card';
  */
 export function UpdateCardDialog() {
   const [open, setOpen] = useState(false);
+  // While Stripe.js confirms the card it may show the bank's check, its own modal, over this one: the
+  // dialog steps back (not modal, and not closed by a click on the check) so that the check can take
+  // clicks and focus (docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md).
+  const [confirming, setConfirming] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog
+      open={open}
+      modal={!confirming}
+      onOpenChange={(next) => {
+        if (!confirming) setOpen(next);
+      }}
+    >
       <DialogTrigger asChild>
         <Button>Update card</Button>
       </DialogTrigger>
@@ -34,13 +44,15 @@ export function UpdateCardDialog() {
         <DialogDescription>
           Your unpaid payment is taken from the new card at once, and every renewal after it.
         </DialogDescription>
-        {open ? <CardSetup onDone={() => setOpen(false)} /> : null}
+        {open ? <CardSetup onDone={() => setOpen(false)} onConfirming={setConfirming} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function CardSetup({ onDone }: { onDone: () => void }) {
+type CardFormProps = { onDone: () => void; onConfirming: (confirming: boolean) => void };
+
+function CardSetup({ onDone, onConfirming }: CardFormProps) {
   const config = usePaymentConfig();
   const stripe = useStripeJs(config.data ?? null);
   const [clientSecret, setClientSecret] = useState<string | null>(null);
@@ -60,12 +72,12 @@ function CardSetup({ onDone }: { onDone: () => void }) {
   if (!clientSecret || stripe.status !== 'ready') return <Spinner label="Loading the card form" />;
   return (
     <Elements stripe={stripe.stripe} options={{ clientSecret }}>
-      <CardForm onDone={onDone} />
+      <CardForm onDone={onDone} onConfirming={onConfirming} />
     </Elements>
   );
 }
 
-function CardForm({ onDone }: { onDone: () => void }) {
+function CardForm({ onDone, onConfirming }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -78,12 +90,16 @@ function CardForm({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     if (!stripe || !elements || !ready || processing) return;
     setProcessing(true);
-    // A card needing no bank step is saved here, without leaving the page.
-    const { error, setupIntent } = await stripe.confirmSetup({
-      elements,
-      redirect: 'if_required',
-      confirmParams: { return_url: `${window.location.origin}/account?tab=subscription` },
-    });
+    // A card needing no bank step is saved here, without leaving the page; one whose bank asks is
+    // checked in Stripe.js's own modal first.
+    onConfirming(true);
+    const { error, setupIntent } = await stripe
+      .confirmSetup({
+        elements,
+        redirect: 'if_required',
+        confirmParams: { return_url: `${window.location.origin}/account?tab=subscription` },
+      })
+      .finally(() => onConfirming(false));
     if (error || !setupIntent) {
       toast({
         title: 'Card not saved',

@@ -1,8 +1,9 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@client/components/ui/card';
 import { EmailAddress } from '@client/components/ui/email-address';
+import { ScrollingTable } from '@client/components/ui/scrolling-table';
 import { paths } from '@client/config/paths';
-import { formatPounds } from '@shared/plans';
+import { InvoiceTable } from '@client/features/account';
 import type { AdminUserDetail } from '@shared/schemas/admin';
 import { SECURITY_EVENT_LABELS } from '@shared/schemas/security';
 import { ArrowLeft } from 'lucide-react';
@@ -216,33 +217,28 @@ function SecondFactorCard({ detail: { secondFactors } }: { detail: AdminUserDeta
 /** A small table that scrolls inside its card on a narrow screen rather than widening the page. */
 function Table({ caption, headers, rows }: { caption: string; headers: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="py-2 pr-4 font-medium">
-                {h}
-              </th>
+    <ScrollingTable
+      caption={caption}
+      head={headers.map((h) => (
+        <th key={h} scope="col" className="py-2 pr-4 font-medium">
+          {h}
+        </th>
+      ))}
+    >
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((cells, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows of a read-only list, never reordered
+          <tr key={i}>
+            {cells.map((cell, j) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
+              <td key={j} className="py-2 pr-4 text-slate-800">
+                {cell}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((cells, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows of a read-only list, never reordered
-            <tr key={i}>
-              {cells.map((cell, j) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed
-                <td key={j} className="py-2 pr-4 text-slate-800">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 
@@ -310,20 +306,8 @@ function InvoicesCard({ detail: { invoices } }: { detail: AdminUserDetail }) {
   if (!invoices.available) body = 'No invoices: billing (Stripe) is not configured.';
   else if (!invoices.items) body = "Stripe could not be reached just now, so the invoices can't be shown.";
   else if (!invoices.items.length) body = 'No invoices.';
-  else
-    body = (
-      <Table
-        caption="Invoices"
-        headers={['Date', 'Number', 'Amount', 'Status']}
-        rows={invoices.items.map((i) => [
-          formatDate(i.date),
-          i.number ?? 'N/A',
-          formatPounds(i.amount),
-          // Stripe's own word for it (paid, open, void, uncollectible): the admin reads Stripe's dashboard too.
-          capitalise(i.status),
-        ])}
-      />
-    );
+  // The customer's own billing history table: the same words for the same money.
+  else body = <InvoiceTable invoices={invoices.items} caption="Invoices" payer={false} />;
   return (
     <Section id="invoices-heading" title="Invoices">
       {typeof body === 'string' ? <p className="text-slate-700">{body}</p> : body}

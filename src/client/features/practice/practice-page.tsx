@@ -22,7 +22,10 @@ import { useChangeRole, useLeavePractice, useRemoveMember, useTransferPractice }
 import { useRenamePractice } from './api/rename-practice';
 import { ConfirmDialog } from './confirm-dialog';
 import { PracticeEyebrow, PracticeLead, PracticeSkeleton } from './practice-intro';
-import { ROLE_NAMES, RoleSelect } from './role-select';
+import { ROLE_NAMES, RoleGuide, RoleSelect } from './role-select';
+
+/** The roles in words under the invitation form; every role select on the page points at it. */
+const ROLE_GUIDE_ID = 'role-guide';
 
 /** Design.md section 10: the practice, its members, invitations and seats, and what the person's role allows. */
 export function PracticePage() {
@@ -203,6 +206,7 @@ function Members({ overview, me }: { overview: PracticeOverview; me: number }) {
                         </Label>
                         <RoleSelect
                           id={`role-${member.userId}`}
+                          aria-describedby={ROLE_GUIDE_ID}
                           value={member.role}
                           disabled={changeRole.isPending}
                           onChange={(event) =>
@@ -323,12 +327,13 @@ function InviteForm({ full }: { full: boolean }) {
           <EmailField label="Email address" autoComplete="off" {...field('email')} />
           <div className="grid gap-2">
             <Label htmlFor="invite-role">Role</Label>
-            <RoleSelect id="invite-role" {...register('role')} />
+            <RoleSelect id="invite-role" aria-describedby={ROLE_GUIDE_ID} {...register('role')} />
           </div>
           <Button type="submit" disabled={invite.isPending || full} className="sm:mt-6">
             {invite.isPending ? 'Sending...' : 'Send invitation'}
           </Button>
         </form>
+        <RoleGuide id={ROLE_GUIDE_ID} className="mt-4" />
       </CardContent>
     </Card>
   );

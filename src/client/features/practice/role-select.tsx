@@ -8,6 +8,36 @@ export const ROLE_NAMES: Record<PracticeRole, string> = {
   clinician: 'Clinician',
 };
 
+/**
+ * What each role allows, said where one is picked (the rules are practice-service.ts's;
+ * docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md).
+ */
+const ROLE_DESCRIPTIONS: Record<InvitedRole, string> = {
+  admin: "Uses the note app on the practice's plan, invites and removes members, and renames the practice.",
+  clinician: "Uses the note app on the practice's plan. Cannot invite or remove anyone.",
+};
+
+/** The roles in words, for a role select's `aria-describedby`. */
+export function RoleGuide({ id, className }: { id: string; className?: string }) {
+  return (
+    <div id={id} className={cn('text-sm text-slate-600', className)}>
+      <p className="font-medium text-slate-900">What each role can do</p>
+      <dl className="mt-1 grid gap-1">
+        {INVITED_ROLES.map((role) => (
+          <div key={role} className="sm:flex sm:gap-1">
+            <dt className="font-medium text-slate-800">{ROLE_NAMES[role]}:</dt>
+            <dd>{ROLE_DESCRIPTIONS[role]}</dd>
+          </div>
+        ))}
+        <div className="sm:flex sm:gap-1">
+          <dt className="font-medium text-slate-800">{ROLE_NAMES.owner}:</dt>
+          <dd>Pays for the practice, changes roles and can hand the practice over. There is one.</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
 /** A native select of the roles an invitation or a role change can give. */
 export function RoleSelect({ className, ...props }: ComponentProps<'select'>) {
   return (

@@ -8,6 +8,7 @@ import {
   formatDate,
   useBillingDetails,
 } from '@client/features/account';
+import { usePlans } from '@client/features/pricing';
 import { ApiError } from '@client/lib/api';
 import { usePaymentConfig } from '@client/lib/config';
 import { pendingReferralCode } from '@client/lib/pending-referral';
@@ -16,14 +17,7 @@ import { useDeferredData } from '@client/lib/use-deferred-data';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
-import {
-  FEATURES_INTRO,
-  findPlan,
-  formatMonthly,
-  formatPounds,
-  type Plan,
-  VAT_INCLUDED,
-} from '@shared/plans';
+import { FEATURES_INTRO, formatMonthly, formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
 import { Check, CircleAlert, CreditCard, Wrench } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
@@ -35,7 +29,8 @@ import { useReferralCode } from './use-referral-code';
 
 export function SubscribePage() {
   const { planId = '' } = useParams();
-  const plan = findPlan(planId);
+  // The server's plans: what it offers (the Practice plan's seats are the deployment's).
+  const plan = usePlans().plans.find((p) => p.id === planId);
   const paid = plan && plan.price > 0;
   useTitle(paid ? `Subscribe to ${plan.name}` : undefined);
   // Only the paid plans are subscribed to here; anything else is a choice for the pricing page.
@@ -154,12 +149,16 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
             <>
               <p className="mt-2 text-sm font-medium text-indigo-700">Charged after 2 week free trial</p>
               <p className="mt-1 text-sm text-slate-600">
-                Nothing to pay today. Your {TRIAL_DAYS}-day free trial ends on {formatDate(trialEndsAt)}; then{' '}
-                {formatMonthly(plan.price)}. Cancel anytime.
+                Nothing to pay today. Your {TRIAL_DAYS}-day free trial ends on {formatDate(trialEndsAt)}; from
+                then, {formatMonthly(plan.price)} is taken from your card every month. Cancel before{' '}
+                {formatDate(trialEndsAt)} and nothing is charged.
               </p>
             </>
           ) : (
-            <p className="mt-2 text-sm text-slate-600">Charged today, then every month. Cancel anytime.</p>
+            <p className="mt-2 text-sm text-slate-600">
+              {formatPounds(plan.price)} {VAT_INCLUDED} is charged to your card today, then on the same date
+              every month. Cancel anytime.
+            </p>
           )}
         </div>
         {FEATURES_INTRO[plan.id] ? (
