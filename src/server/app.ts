@@ -6,7 +6,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { isPagePath } from '../shared/paths';
 import { accountRoutes } from './account/routes';
 import { adminAuthRoutes } from './admin/auth-routes';
 import { adminRoutes } from './admin/routes';
@@ -21,6 +20,7 @@ import { createBilling } from './billing/billing';
 import { billingRoutes } from './billing/routes';
 import { stripeWebhook } from './billing/webhook';
 import { stripeEventQueue } from './billing/webhook-queue';
+import { clientPages } from './client-pages';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -41,7 +41,7 @@ import { publicRoutes } from './public-routes';
 import { referralRoutes } from './referrals/routes';
 import { registerErrorHandler } from './security/error-handler';
 import { registerGuards } from './security/guards';
-import { registerSecurityHeaders } from './security/headers';
+import { type DocumentCsp, registerSecurityHeaders } from './security/headers';
 import { connectLimitsRedis, rateLimitStore } from './security/rate-limit-store';
 
 export type BuildOptions = {
@@ -164,7 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   const standinOrigin = config.STRIPE_JS_STANDIN_URL && new URL(config.STRIPE_JS_STANDIN_URL).origin;
-  registerSecurityHeaders(app, https, standinOrigin || undefined);
+  const documentCsp = registerSecurityHeaders(app, https, standinOrigin || undefined);
   await app.register(fastifyRateLimit, {
     global: false,
     ...rateLimitStore(limitsRedis),
@@ -194,7 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const indexHtml = clientIndexHtml(opts.clientDir);
   await app.register(oidcRoutes, { stylesheets: clientStylesheets(indexHtml) });
 
-  serveClient(app, opts.clientDir, indexHtml);
+  serveClient(app, opts.clientDir, indexHtml, documentCsp);
   return app;
 }
 
@@ -205,19 +205,18 @@ function clientIndexHtml(clientDir: string | undefined): string | undefined {
 }
 
 /**
- * Serves the built client. A marketing page gets its prerendered HTML (pages/manifest.json, written by
- * scripts/prerender.mjs); any other page of the client's router gets index.html, and the router decides.
- * Any other path that is not a file gets index.html too, with 404: the app shows its not-found page.
+ * Serves the built client: its files, and for a page path the HTML document client-pages.ts picks (a
+ * prerendered page, or index.html and the router decides), with that document's own CSP. Any other path
+ * that is not a file gets the not-found document, with 404.
  */
 function serveClient(
   app: FastifyInstance,
   clientDir: string | undefined,
   indexHtml: string | undefined,
+  documentCsp: DocumentCsp,
 ): void {
   const root = clientDir && indexHtml !== undefined ? path.resolve(clientDir) : undefined;
-  const manifestFile = root && path.join(root, 'pages/manifest.json');
-  const prerendered: Record<string, string> =
-    manifestFile && existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  const pageFor = root && clientPages(root, documentCsp);
   if (root) {
     app.register(fastifyStatic, {
       root,
@@ -225,8 +224,9 @@ function serveClient(
       index: false,
       preCompressed: true,
       // Not a route each: a .br or .gz twin is only ever sent in place of its original. (At ~270
-      // files, their routes were ~45 ms of every start; design.md section 8.)
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // files, their routes were ~45 ms of every start; design.md section 8.) An HTML file is sent only
+      // for its page path, with its own CSP.
+      globIgnore: ['**/*.br', '**/*.gz', '**/*.html'],
       cacheControl: false, // ours, below
       setHeaders(res, filePath) {
         // Vite names assets by content hash: they never change, so browsers may keep them for a year.
@@ -240,17 +240,17 @@ function serveClient(
     // Page paths get the client; a missing file (an old asset, a typo) gets a real 404.
     const looksLikeFile = urlPath.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(urlPath);
     if (
-      root &&
+      pageFor &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !urlPath.startsWith('/api/') &&
       !looksLikeFile
     ) {
-      reply.header('cache-control', 'no-cache');
+      const { page, notFound } = pageFor(urlPath);
+      reply.header('cache-control', 'no-cache').header('content-security-policy', page.csp).type('text/html');
       // From memory, not sendFile: to a browser revalidating its copy sendFile answers 'not modified'
       // with no body, which under a 404 would be a blank page.
-      if (!isPagePath(urlPath)) return reply.status(404).type('text/html').send(indexHtml);
-      const page = prerendered[urlPath.replace(/\/+$/, '') || '/'];
-      return reply.type('text/html').sendFile(page ?? 'index.html');
+      if (notFound) return reply.status(404).send(page.html);
+      return reply.sendFile(page.file);
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${urlPath}` });
   });

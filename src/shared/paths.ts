@@ -133,12 +133,35 @@ export const pagePatterns: readonly string[] = pagePatternsOf(paths).filter((p) 
  */
 const toMatcher = (pattern: string) =>
   new RegExp(`^${pattern.replace(/[\\.*+^${}|()[\]]/g, '\\$&').replace(/\/:[\w-]+/g, '/[^/]+')}/*$`, 'i');
-const pageMatchers = pagePatterns.map(toMatcher);
+// Fewest parameters first: where two patterns match ('/subscribe/success', '/subscribe/:planId'), the
+// router takes the one with more fixed segments.
+const pageRoutes = pagePatterns
+  .map((pattern) => ({ matcher: toMatcher(pattern), segments: pattern.split('/') }))
+  .sort((a, b) => paramCount(a.segments) - paramCount(b.segments));
+function paramCount(segments: string[]): number {
+  return segments.filter((segment) => segment.startsWith(':')).length;
+}
 
 /** Whether the client's router shows a page at `pathname` (rather than its not-found page). */
 export function isPagePath(pathname: string): boolean {
+  return pageKey(pathname) !== undefined;
+}
+
+/**
+ * One spelling for all the ways of writing a page's path, as the router reads them: %-escapes decoded, no
+ * trailing slash, the route's own segments in lower case ('/Pricing/' is '/pricing'). A parameter keeps
+ * its case, as the page gets it: '/subscribe/PRO' is no plan. undefined: the router has no page there.
+ */
+export function pageKey(pathname: string): string | undefined {
   const decoded = decodePath(pathname);
-  return pageMatchers.some((matcher) => matcher.test(decoded));
+  const route = pageRoutes.find(({ matcher }) => matcher.test(decoded));
+  if (!route) return undefined;
+  const segments = decoded.replace(/\/+$/, '').split('/');
+  return (
+    segments
+      .map((segment, i) => (route.segments[i]?.startsWith(':') ? segment : segment.toLowerCase()))
+      .join('/') || '/'
+  );
 }
 
 /** The path as the router matches it: '/pric%69ng' is the pricing page; a %2F stays within its segment. */

@@ -2,27 +2,49 @@
  * How the server answers page paths (src/server/app.ts, with the router's pages from src/shared/paths.ts):
  * a page of the client's router gets the app (or its prerendered HTML) with 200; any other path that is not
  * a file gets the app with 404, so the person still sees the not-found page while a search engine or link
- * checker learns the link is dead; /api and file paths keep their JSON 404.
+ * checker learns the link is dead; /api and file paths keep their JSON 404. Each HTML document comes with
+ * a CSP that allows its own inline scripts and styles by hash, and no other inline code
+ * (docs/decisions/076-inline-scripts-by-hash.md).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 
-// A stand-in for the built client (dist/client): the app's index.html and one prerendered page.
-const INDEX_HTML = '<!doctype html><title>ChairNotes</title><div id="root"></div>';
+// A stand-in for the built client (dist/client): the app's index.html and two prerendered pages, one
+// without inline code (as every page is today) and one with an inline script and style (as the pages
+// Astro and React Router write have).
+const INDEX_SCRIPT = 'document.documentElement.dataset.app = "spa";';
+const INDEX_HTML = `<!doctype html><title>ChairNotes</title><div id="root"></div><script>${INDEX_SCRIPT}</script>`;
 const PRICING_HTML = '<!doctype html><title>Pricing · ChairNotes</title><h1>Simple, transparent pricing</h1>';
+const SHELL_SCRIPT = '\n  window.__context = { "plan": "pro" };\n';
+const SHELL_STYLE = 'astro-island{display:contents}';
+const SHELL_HTML = `<!doctype html><title>Subscribe to Plus · ChairNotes</title><style>${SHELL_STYLE}</style>
+<script type="module" src="/assets/entry.js"></script><script>${SHELL_SCRIPT}</script><h1>Subscribe to Plus</h1>`;
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-client-'));
+
+// Today's CSP, byte for byte: a document with no inline code is sent exactly this.
+const CSP =
+  "default-src 'self';script-src 'self' https://js.stripe.com https://*.js.stripe.com;style-src 'self';img-src 'self' data: https://*.stripe.com;font-src 'self';connect-src 'self' https://api.stripe.com;frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;frame-ancestors 'none';form-action 'self';object-src 'none';base-uri 'none'";
+const sha256 = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+/** Today's CSP with these sources added to script-src and style-src, every other directive as it is. */
+const cspWith = (scripts: string[], styles: string[] = []) =>
+  CSP.replace(
+    "https://*.js.stripe.com;style-src 'self'",
+    ['https://*.js.stripe.com', ...scripts].join(' ') + [";style-src 'self'", ...styles].join(' '),
+  );
 
 let t: TestApp;
 beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
   mkdirSync(path.join(clientDir, 'pages'));
   writeFileSync(path.join(clientDir, 'pages/pricing.html'), PRICING_HTML);
+  writeFileSync(path.join(clientDir, 'pages/app-subscribe-pro.html'), SHELL_HTML);
   writeFileSync(
     path.join(clientDir, 'pages/manifest.json'),
-    JSON.stringify({ '/pricing': 'pages/pricing.html' }),
+    JSON.stringify({ '/pricing': 'pages/pricing.html', '/subscribe/pro': 'pages/app-subscribe-pro.html' }),
   );
   t = await createTestApp({}, { clientDir });
 });
@@ -34,29 +56,55 @@ afterAll(async () => {
 const get = (url: string, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url });
 
 describe('page paths', () => {
-  it('a prerendered page arrives as its own HTML, with 200', async () => {
-    const res = await get('/pricing');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toBe(PRICING_HTML);
+  it.each(['/pricing', '/no-such-file.png', '/api/health'])(
+    '%s: with no inline code in the answer, the CSP is exactly what it was',
+    async (url) => {
+      expect((await get(url)).headers['content-security-policy']).toBe(CSP);
+    },
+  );
+
+  it.each(['/subscribe/pro', '/Subscribe/pro/'])(
+    "%s: a page's inline script and style are allowed by their hashes, and nothing else inline",
+    async (url) => {
+      expect((await get(url)).headers['content-security-policy']).toBe(
+        cspWith([sha256(SHELL_SCRIPT)], [sha256(SHELL_STYLE)]),
+      );
+    },
+  );
+
+  it.each([
+    ['/account', 200],
+    ['/no-such-page', 404],
+  ])("%s: the app's own inline script is allowed, the other page's are not", async (url, status) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-security-policy']).toBe(cspWith([sha256(INDEX_SCRIPT)]));
   });
 
   it.each([
-    '/account',
-    '/account?tab=security',
-    '/subscribe/pro',
-    '/subscribe/success',
-    '/practice/join?token=abc',
-    '/admin',
-    '/admin/users',
-    '/admin/users/42',
-    // As the router matches them: any letter case, a trailing slash.
-    '/Account/',
-  ])('%s is a page: the app, with 200', async (url) => {
+    ['/pricing', PRICING_HTML],
+    ['/subscribe/pro', SHELL_HTML],
+    // However the router would spell it: any letter case, trailing slashes, %-escapes.
+    ['/PRICING', PRICING_HTML],
+    ['/Pricing/', PRICING_HTML],
+    ['/pric%69ng', PRICING_HTML],
+    ['/Subscribe/pro/', SHELL_HTML],
+    // Any other page: the app.
+    ['/account', INDEX_HTML],
+    ['/account?tab=security', INDEX_HTML],
+    ['/subscribe/success', INDEX_HTML],
+    // A parameter keeps its case, as the page gets it: no plan, so not the Plus page's HTML.
+    ['/subscribe/PRO', INDEX_HTML],
+    ['/practice/join?token=abc', INDEX_HTML],
+    ['/admin', INDEX_HTML],
+    ['/admin/users', INDEX_HTML],
+    ['/admin/users/42', INDEX_HTML],
+    ['/Account/', INDEX_HTML],
+  ])('%s is a page: its prerendered HTML or the app, with 200', async (url, html) => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toBe(INDEX_HTML);
+    expect(res.body).toBe(html);
   });
 
   it.each([
@@ -89,14 +137,19 @@ describe('page paths', () => {
     expect(res.body).toBe(INDEX_HTML);
   });
 
-  it.each(['/api/no-such-endpoint', '/assets/no-such-file.js', '/no-such-file.png'])(
-    '%s is no page either: a JSON 404',
-    async (url) => {
-      const res = await get(url);
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: `Not found: GET ${url}` });
-    },
-  );
+  it.each([
+    '/api/no-such-endpoint',
+    '/assets/no-such-file.js',
+    '/no-such-file.png',
+    // An HTML file is sent only at its page's path, with its own CSP.
+    '/index.html',
+    '/pages/pricing.html',
+    '/pages/app-subscribe-pro.html',
+  ])('%s is no page either: a JSON 404', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: `Not found: GET ${url}` });
+  });
 
   it("the OpenID Provider's paths are still its own", async () => {
     const res = await get('/oidc/.well-known/openid-configuration');

@@ -18,10 +18,33 @@ test('pages and scripts arrive compressed, scripts cached for a year, a missing 
 
   const html = await request.get('/pricing', { headers: { 'accept-encoding': 'gzip' } });
   expect(html.headers()['content-type']).toContain('text/html');
+  expect(html.headers()['content-encoding']).toBe('gzip');
   expect(html.headers()['cache-control']).toBe('no-cache');
 
   const missing = await request.get('/assets/no-such-file.js');
   expect(missing.status()).toBe(404);
+});
+
+// Decision 076: each HTML document comes with a CSP that allows its own inline scripts and styles (by
+// hash) and nothing else inline. On every kind of path, the page runs with nothing refused.
+test.describe('every kind of page runs under its own CSP', () => {
+  for (const [kind, path] of [
+    ['a marketing page', '/'],
+    ['a marketing page, spelt otherwise', '/PRICING/'],
+    ['a signed-in page with a prerendered shell', '/refer'],
+    ['a page the app alone draws', '/admin/users'],
+    ['no page', '/no-such-page'],
+  ] as const) {
+    test(`${kind}: ${path}`, async ({ page }) => {
+      const refused: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.text().includes('Content Security Policy')) refused.push(msg.text());
+      });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(refused).toEqual([]);
+    });
+  }
 });
 
 test.describe('prerendered marketing pages', () => {

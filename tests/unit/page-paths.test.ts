@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { isPagePath, pagePatterns, paths } from '../../src/shared/paths';
+import { isPagePath, pageKey, pagePatterns, paths } from '../../src/shared/paths';
 
 // The server answers 404 where the client's router shows its not-found page (src/server/app.ts): both
 // must judge a path alike.
@@ -26,6 +26,8 @@ const pages = [
   '/pric%69ng',
   '/subscribe/a%20plan',
   '/subscribe/a%2Fb',
+  '/SUBSCRIBE/SUCCESS/',
+  '/Subscribe/PRO',
 ];
 const notPages = [
   '/pricing2',
@@ -60,5 +62,33 @@ describe('isPagePath', () => {
       ]),
     );
     expect(pagePatterns).not.toContain(paths.oidc.path);
+  });
+});
+
+// The server finds a page's own HTML by this key (src/server/client-pages.ts): each spelling of a path must
+// find the HTML of the page the router then shows, and only that.
+describe('pageKey', () => {
+  const routes = pagePatterns.map((path) => ({ path }));
+  const shown = (path: string) => {
+    const match = matchRoutes(routes, path)?.[0];
+    return match && { route: match.route.path, params: match.params };
+  };
+
+  it.each([
+    ['/PRICING', '/pricing'],
+    ['/pric%69ng//', '/pricing'],
+    ['/', '/'],
+    ['/Subscribe/pro/', '/subscribe/pro'],
+    ['/subscribe/PRO', '/subscribe/PRO'],
+    ['/SUBSCRIBE/SUCCESS', '/subscribe/success'],
+    ['/admin/Users/A%2Fb', '/admin/users/A%2Fb'],
+  ])('%s is %s', (path, key) => expect(pageKey(path)).toBe(key));
+
+  it('names the page the router shows, with the same parameters, for every page path', () => {
+    for (const path of pages) expect(shown(pageKey(path) ?? ''), path).toEqual(shown(path));
+  });
+
+  it('is undefined for a path that is no page', () => {
+    for (const path of notPages) expect(pageKey(path), path).toBeUndefined();
   });
 });

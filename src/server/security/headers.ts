@@ -1,23 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { InlineHashes } from './inline-hashes';
 
 // Stripe's documented hosts for Stripe.js and the frames it opens (the Payment Element, 3-D Secure).
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 
+const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
+
 /**
  * `stripeJsStandin`: the origin of the local fake Stripe, whose stand-in for Stripe.js the page loads and
  * talks to when one is configured (config.ts accepts it only beside the fake's own keys,
- * docs/trying-it-locally.md). Otherwise Stripe's hosts alone.
+ * docs/trying-it-locally.md). Otherwise Stripe's hosts alone. `inline`: the hashes of one HTML document's
+ * inline scripts and styles, the only inline code allowed (docs/decisions/076-inline-scripts-by-hash.md).
  */
-function securityHeaderOptions(https: boolean, stripeJsStandin?: string): HelmetOptions {
+function securityHeaderOptions(
+  https: boolean,
+  stripeJsStandin: string | undefined,
+  inline: InlineHashes,
+): HelmetOptions {
   const standin = stripeJsStandin ? [stripeJsStandin] : [];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...STRIPE_JS, ...standin],
-        styleSrc: ["'self'"],
+        scriptSrc: ["'self'", ...STRIPE_JS, ...standin, ...inline.scripts],
+        styleSrc: ["'self'", ...inline.styles],
         imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", 'https://api.stripe.com', ...standin],
@@ -62,9 +70,14 @@ const PERMISSIONS_POLICY = [
  * The browser-safety headers of every answer: helmet's, plus a Permissions-Policy.
  * Runs helmet once, at start, and keeps what it would set. @fastify/helmet rebuilds helmet (and
  * re-parses the CSP) on every request, which was 8 % of the server's CPU under load; the headers
- * never vary by request here (no CSP nonces: nothing inline is allowed at all).
+ * never vary by request here (no CSP nonces: inline code is allowed only by hash, per HTML file,
+ * docs/decisions/076-inline-scripts-by-hash.md).
  */
-function securityHeaders(https: boolean, stripeJsStandin?: string): Record<string, string> {
+function securityHeaders(
+  https: boolean,
+  stripeJsStandin: string | undefined,
+  inline = NO_INLINE,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const capture = {
     setHeader: (name: string, value: string | number) => {
@@ -75,20 +88,27 @@ function securityHeaders(https: boolean, stripeJsStandin?: string): Record<strin
     },
   };
   // biome-ignore lint/suspicious/noExplicitAny: helmet only calls setHeader and removeHeader on them
-  helmet(securityHeaderOptions(https, stripeJsStandin))({} as any, capture as any, () => {});
+  helmet(securityHeaderOptions(https, stripeJsStandin, inline))({} as any, capture as any, () => {});
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 
-/** On every answer, errors and refusals included (onRequest runs before anything can fail). */
+/** The CSP of an HTML document with these inline scripts and styles (computed once per file, at start). */
+export type DocumentCsp = (inline: InlineHashes) => string;
+
+/**
+ * On every answer, errors and refusals included (onRequest runs before anything can fail). Returns the
+ * CSP for an HTML document, which its answer sends in place of the one set here.
+ */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   https: boolean,
   stripeJsStandin?: string,
-): void {
+): DocumentCsp {
   const headers = securityHeaders(https, stripeJsStandin);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+  return (inline) => securityHeaders(https, stripeJsStandin, inline)['content-security-policy'] as string;
 }
