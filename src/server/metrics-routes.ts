@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { messageSchema } from '../shared/schemas/fields';
 import { sha256Hex } from './lib/tokens';
+import { errors } from './openapi';
 
 /** Whether the Authorization header is `Bearer <token>`, compared in constant time (hashes: equal lengths). */
 function bearerMatches(header: string | undefined, token: string): boolean {
@@ -15,8 +15,7 @@ const metricsDescription = {
   headers: z.object({ authorization: z.string().describe('Bearer METRICS_TOKEN') }),
   response: {
     200: z.string().describe('Prometheus text exposition format (text/plain; version=0.0.4)'),
-    401: messageSchema.describe('No or a wrong bearer token'),
-    404: messageSchema.describe('Metrics are off: METRICS_TOKEN is not set'),
+    ...errors({ 401: 'No or a wrong bearer token' }, { 404: 'Metrics are off: METRICS_TOKEN is not set' }),
   },
 };
 

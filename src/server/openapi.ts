@@ -30,19 +30,93 @@ declare module 'fastify' {
 export const USER_SESSION = [{ userSession: [] }];
 export const ADMIN_SESSION = [{ adminSession: [] }];
 
-const errorSchema = {
-  type: 'object',
-  properties: {
-    message: { type: 'string', description: 'For a person to read; a 400 names the field first' },
-    reauthRequired: { type: 'boolean', description: 'A 403: prove it is you again (POST /api/user/reauth)' },
-    enrolmentRequired: { type: 'boolean', description: 'A 403: an admin must set up a second factor first' },
-  },
-  required: ['message'],
-};
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorSchema } },
+/** Every error answer's shape (the error handler's: security/error-handler.ts). */
+const errorBodySchema = z.object({
+  message: z.string().describe('For a person to read; a 400 names the field first'),
 });
+/**
+ * A 403's: a flag may say what the client should do. Declared, so the serializer keeps them (it
+ * drops what a response schema does not name).
+ */
+const forbiddenBodySchema = errorBodySchema.extend({
+  reauthRequired: z
+    .literal(true)
+    .optional()
+    .describe('Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again'),
+  enrolmentRequired: z.literal(true).optional().describe('The admin must set up a second factor first'),
+});
+type ErrorBody = z.infer<typeof forbiddenBodySchema>;
+const errorBody = (status: number, what: string): z.ZodType<ErrorBody> =>
+  (status === 403 ? forbiddenBodySchema : errorBodySchema).describe(what);
+
+/** One status's two meanings, when two refusals give it. */
+const oneOrBoth = (first: string | undefined, second: string) => (first ? `${first}; or: ${second}` : second);
+
+/** What each error status means, unless the route says more (errors() below). */
+const ERROR_STATUSES = {
+  400: 'The request is refused: the message says why',
+  401: 'Not signed in, or the proof given is wrong',
+  402: 'The payment did not go through: the card was declined, or the bank did not confirm it',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Not possible as things are now: the message says why',
+  410: 'Gone: used, withdrawn or expired',
+  413: 'The request body is larger than 64 KiB',
+  415: 'Unsupported content type: send application/json',
+  429: 'Too many attempts: wait, then try again',
+  502: 'The payment provider did not answer as expected: nothing was charged; try again',
+  503: 'Payments are not available right now: try again later',
+  504: 'The payment provider is too slow to answer: nothing was charged; try again in a minute',
+} as const;
+type ErrorStatus = keyof typeof ERROR_STATUSES;
+
+/** The 403 of a sensitive action: the session must have proved who it is in the last 10 minutes. */
+export const REAUTH = { 403: 'Prove it is you again first (`reauthRequired`), then try again' } as const;
+/** The 403 of the admin area before the admin has a second factor. */
+export const ENROLMENT = { 403: 'Set up a second factor first (`enrolmentRequired`)' } as const;
+
+/** Refusals users' and admins' routes share (their second factors and sign-ins). */
+export const SIGN_IN_STEP = {
+  401: 'No sign-in is waiting for this step (it timed out), or the proof is not right',
+} as const;
+export const REAUTH_PROOF = {
+  400: 'Neither a password nor a code was given',
+  401: 'The password or the code is not right',
+} as const;
+export const SETUP_CODE = { 400: 'No setup was started, or the code is not right' } as const;
+export const TOTP_ALREADY_ON = { 409: 'Two-factor sign-in is already on' } as const;
+export const PASSKEY_REGISTRATION = {
+  400: 'This browser asked for no registration options, or the passkey could not be verified',
+  409: 'That passkey is already registered',
+} as const;
+export const PASSKEY_SIGN_IN = {
+  400: 'This browser asked for no sign-in options, or they expired',
+  401: 'The passkey is not recognised, or not the one of the sign-in under way',
+} as const;
+
+/** A call to Stripe that failed (502) or did not answer in time (504): billing/stripe-call.ts. */
+export const STRIPE_FAILURES = [502, 504] as const;
+
+/**
+ * A route's own refusals, for its `response` schema: `errors(404, { 409: 'The name is taken' })`.
+ * Each is the one error shape; a description given replaces the status's usual one. The refusals
+ * every route of a kind gives (a schema's 400, a guard's 401...) are added by errorAnswers below.
+ */
+export function errors(
+  ...refusals: (ErrorStatus | Partial<Record<ErrorStatus, string>>)[]
+): Record<number, z.ZodType<ErrorBody>> {
+  const described = new Map<string, string>();
+  for (const refusal of refusals) {
+    const entries: [string, string][] =
+      typeof refusal === 'number'
+        ? [[String(refusal), ERROR_STATUSES[refusal]]]
+        : Object.entries(refusal).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    for (const [status, what] of entries) described.set(status, oneOrBoth(described.get(status), what));
+  }
+  return Object.fromEntries(
+    [...described].map(([status, what]) => [status, errorBody(Number(status), what)]),
+  );
+}
 
 type RouteSchema = FastifySchema & Record<string, unknown> & { response?: Record<string, unknown> };
 type Operation = {
@@ -55,27 +129,44 @@ type Operation = {
 /**
  * The error answers the app's one error handler and its guards give (security/error-handler.ts,
  * security/guards.ts), added to each operation from what the route declares: they come from those,
- * not from the handler, so they are described here once. A handler's own refusals (404, 409...) are
- * the `default` answer, with the same shape.
+ * not from the handler, so they are described here once. A handler's own refusals are the route's
+ * errors(...); where both name a status, the document says both.
  */
-function errorAnswers(
+function errorAnswers(route: Operation, schema: RouteSchema, originExempt: string[]) {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  // Fastify reads a body on these (whatever the route's schema), so refuses what it cannot read.
+  const readsBody = methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m));
+  const mutating = readsBody && !originExempt.includes(route.url);
+  const answers: Partial<Record<ErrorStatus, string>> = {};
+  if (schema.body || schema.querystring || schema.params || readsBody)
+    answers[400] =
+      'The request does not match the schema (the message names the field), or its body is not JSON';
+  if (schema.security) answers[401] = 'Not authenticated: no valid session cookie';
+  if (mutating) answers[403] = "Cross-origin request refused: the Origin header is not the app's";
+  if (readsBody) {
+    answers[413] = ERROR_STATUSES[413];
+    answers[415] = ERROR_STATUSES[415];
+  }
+  if (route.config?.rateLimit) answers[429] = ERROR_STATUSES[429];
+  return answers;
+}
+
+/** The route's response schemas with the common error answers added (both descriptions where both say one). */
+function withErrorAnswers(
   route: Operation,
   schema: RouteSchema,
   originExempt: string[],
 ): Record<string, unknown> {
-  const methods = Array.isArray(route.method) ? route.method : [route.method];
-  const mutating =
-    !originExempt.includes(route.url) && methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m));
-  const answers: Record<string, unknown> = {};
-  if (schema.body || schema.querystring || schema.params)
-    answers[400] = error('The request does not match the schema; the message names the field');
-  if (schema.security) answers[401] = error('Not authenticated: no valid session cookie');
-  if (mutating) answers[403] = error("Cross-origin request refused: the Origin header is not the app's");
-  if (schema.body) answers[415] = error('Unsupported content type: send application/json');
-  if (route.config?.rateLimit) answers[429] = error('Too many attempts: wait, then try again');
-  answers[503] = error('The database is unavailable: try again shortly (Retry-After)');
-  answers.default = error('Any other refusal (404, 409...) or a 500, with its request id');
-  return answers;
+  const response: Record<string, unknown> = { ...schema.response };
+  for (const [status, what] of Object.entries(errorAnswers(route, schema, originExempt))) {
+    const own = (response[status] as z.ZodType | undefined)?.description;
+    response[status] = errorBody(Number(status), oneOrBoth(own, what));
+  }
+  response.default = errorBody(
+    500,
+    'Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After)',
+  );
+  return response;
 }
 
 /**
@@ -131,7 +222,8 @@ export async function registerOpenApi(
         version,
         description:
           `The JSON API of ${PRODUCT_NAME}'s web product. Requests and answers are JSON; every error answer is ` +
-          '`{ "message": string }`. A request that changes something (POST, PUT, PATCH, DELETE) must carry an ' +
+          '`{ "message": string }` (a 403 may add a flag saying what to do), and each operation names its own. ' +
+          'A request that changes something (POST, PUT, PATCH, DELETE) must carry an ' +
           '`Origin` header equal to the server below (the Stripe webhook and one-click unsubscribe excepted). ' +
           `Sessions are HttpOnly cookies set by the sign-in operations. The OpenID Provider under ${OIDC_PREFIX} ` +
           `is not described here: it is OpenID Connect, described by ${OIDC_PREFIX}/.well-known/openid-configuration.`,
@@ -164,15 +256,8 @@ export async function registerOpenApi(
         ...described,
         response: { ...(input.schema as RouteSchema | undefined)?.response, ...described?.response },
       };
-      const out = transform({ ...input, schema: merged });
-      const schema = out.schema as RouteSchema;
-      return {
-        url: out.url,
-        schema: {
-          ...schema,
-          response: { ...errorAnswers(route, merged, opts.originExempt), ...schema.response },
-        },
-      };
+      merged.response = withErrorAnswers(route, merged, opts.originExempt);
+      return transform({ ...input, schema: merged });
     },
     transformObject: jsonSchemaTransformObject,
   });

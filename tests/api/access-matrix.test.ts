@@ -23,10 +23,11 @@ import {
   mintSession,
   routeKey,
   routeRecorder,
+  undocumentedStatuses,
 } from '../support/routes';
 import { enrolledAdmin } from '../support/two-factor';
 
-const { routes, onRoute } = routeRecorder();
+const { routes, onRoute, statuses } = routeRecorder();
 const METRICS_TOKEN = 'matrix-scraper-token-0123456789';
 const t = await stripeApp(
   { LOGIN_RATE_LIMIT: '100000', FORM_RATE_LIMIT: '100000', METRICS_TOKEN },
@@ -580,5 +581,11 @@ describe("no user route answers with another user's data", () => {
     expect(exported).not.toContain('matrix.friend@example.com');
     // And nothing B did changed A.
     expect(await exportOf(a)).toEqual(aBefore);
+  });
+});
+
+describe('the API document', () => {
+  it('names every status these requests got, for their operation', () => {
+    expect(undocumentedStatuses(t.app, statuses)).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ import {
   routeRecorder,
   tableChecksums,
   trackBackgroundMail,
+  undocumentedStatuses,
 } from '../support/routes';
 import { enrolledAdmin } from '../support/two-factor';
 
@@ -59,7 +60,7 @@ const ODD_TYPES = [
   'application/json; charset=',
 ];
 
-const { routes, onRoute } = routeRecorder();
+const { routes, onRoute, statuses } = routeRecorder();
 // The note app is configured, so the OpenID Provider's endpoints are fuzzed with a real client too.
 const NOTE_APP = {
   id: 'note-app',
@@ -818,4 +819,10 @@ describe('a NUL character in any text field', () => {
       }
     });
   }
+});
+
+describe('the API document', () => {
+  it('names every status these requests got, for their operation', () => {
+    expect(undocumentedStatuses(t.app, statuses)).toEqual([]);
+  });
 });

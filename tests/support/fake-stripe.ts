@@ -87,7 +87,7 @@ export interface FakeStripe {
   authenticate(paymentIntentId: string, passed: boolean): Stripe.Event[];
   /** Jumps to three days before trial_end and sends customer.subscription.trial_will_end. */
   trialWillEnd(subscriptionId: string): Stripe.Event[];
-  /** The next request with this method whose path starts with pathPrefix fails with this error. */
+  /** The next request with this method ('*': any) whose path starts with pathPrefix fails with this error. */
   failNext(method: string, pathPrefix: string, fault: Fault): void;
   /**
    * The next request (with this method and path prefix, when given) waits this long before Stripe
@@ -153,7 +153,9 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
 
       // An injected failure happens "before Stripe executed anything": nothing changes, nothing is
       // saved under the idempotency key, so a retry runs for real.
-      const at = faults.findIndex((f) => f.method === method && url.pathname.startsWith(f.pathPrefix));
+      const at = faults.findIndex(
+        (f) => (f.method === '*' || f.method === method) && url.pathname.startsWith(f.pathPrefix),
+      );
       const injected = at >= 0 ? faults.splice(at, 1)[0] : undefined;
       if (injected) {
         const { fault } = injected;

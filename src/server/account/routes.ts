@@ -7,7 +7,7 @@ import { requireRecentAuth } from '../auth/recent-auth';
 import { optionalUserSession, requireUser, requireUserSession } from '../auth/require';
 import { clearSessionCookie } from '../auth/session-cookies';
 import { clientOf } from '../lib/client';
-import { USER_SESSION } from '../openapi';
+import { errors, REAUTH, STRIPE_FAILURES, USER_SESSION } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { accountService } from './account-service';
 import { emailAddressService } from './email-address-service';
@@ -20,7 +20,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // Open to visitors too: the link may be opened on another device than the one signed in.
   app.post(
     '/api/user/verify-email',
-    { config: rateLimit, schema: { body: emailTokenSchema, response: { 200: messageSchema } } },
+    {
+      config: rateLimit,
+      schema: {
+        body: emailTokenSchema,
+        response: { 200: messageSchema, ...errors({ 400: 'The link is not valid, used, or expired' }) },
+      },
+    },
     async (request, reply) => {
       const session = await optionalUserSession(request, reply);
       const keep = session ? { userId: session.user.id, token: session.token } : undefined;
@@ -64,7 +70,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/user/sessions/:id',
-    { schema: { security: USER_SESSION, params: sessionIdParamsSchema, response: { 200: messageSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        params: sessionIdParamsSchema,
+        response: { 200: messageSchema, ...errors({ 404: 'No session of yours has that id' }) },
+      },
+    },
     async (request, reply) => {
       const user = await requireUser(request, reply);
       await account.endSession(user, request.params.id, clientOf(request));
@@ -84,6 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
             200: z
               .looseObject({ exportedAt: isoDate })
               .describe('Everything held about the person, as a JSON file to download'),
+            ...errors(REAUTH),
           },
         },
       },
@@ -104,7 +117,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user',
     {
       config: rateLimit,
-      schema: { security: USER_SESSION, body: deleteAccountSchema, response: { 200: messageSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: deleteAccountSchema,
+        response: {
+          200: messageSchema,
+          ...errors(
+            { 400: 'The password is wrong' },
+            { 409: 'The practice has members: hand it over first' },
+            ...STRIPE_FAILURES,
+          ),
+        },
+      },
     },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);

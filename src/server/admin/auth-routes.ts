@@ -28,7 +28,17 @@ import { endSession, verifyLogin } from '../auth/sign-in';
 import { twoFactorService } from '../auth/two-factor-service';
 import { clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
-import { ADMIN_SESSION } from '../openapi';
+import {
+  ADMIN_SESSION,
+  errors,
+  PASSKEY_REGISTRATION,
+  PASSKEY_SIGN_IN,
+  REAUTH,
+  REAUTH_PROOF,
+  SETUP_CODE,
+  SIGN_IN_STEP,
+  TOTP_ALREADY_ON,
+} from '../openapi';
 import { passkeyService } from '../passkeys/passkey-service';
 import { optionsSchema } from '../passkeys/routes';
 import { authRateLimit } from '../security/rate-limits';
@@ -63,7 +73,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: rateLimit,
       schema: {
         body: adminLoginSchema,
-        response: { 200: z.union([publicAdminSchema, twoFactorRequiredSchema]) },
+        response: {
+          200: z.union([publicAdminSchema, twoFactorRequiredSchema]),
+          ...errors({ 401: 'Wrong username or password' }),
+        },
       },
     },
     async (request, reply) => {
@@ -81,7 +94,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/login/2fa',
-    { config: rateLimit, schema: { body: codeSchema, response: { 200: publicAdminSchema } } },
+    {
+      config: rateLimit,
+      schema: { body: codeSchema, response: { 200: publicAdminSchema, ...errors(SIGN_IN_STEP) } },
+    },
     async (request, reply) => completePendingSignInWithCode(request, reply, 'admin', request.body.code),
   );
 
@@ -91,7 +107,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/login/passkey/options',
     {
       config: rateLimit,
-      schema: { response: { 200: optionsSchema<PublicKeyCredentialRequestOptionsJSON>() } },
+      schema: {
+        response: { 200: optionsSchema<PublicKeyCredentialRequestOptionsJSON>(), ...errors(SIGN_IN_STEP) },
+      },
     },
     async (request, reply) => {
       const pending = await requirePendingSignIn(request, 'admin');
@@ -101,7 +119,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/login/passkey',
-    { config: rateLimit, schema: { body: passkeySignInSchema, response: { 200: publicAdminSchema } } },
+    {
+      config: rateLimit,
+      schema: {
+        body: passkeySignInSchema,
+        response: { 200: publicAdminSchema, ...errors(PASSKEY_SIGN_IN, SIGN_IN_STEP) },
+      },
+    },
     async (request, reply) => {
       const pending = await requirePendingSignIn(request, 'admin');
       const proved = await passkeys.verifyAuthentication(request, reply, request.body.response, 'admin');
@@ -122,7 +146,12 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/2fa/totp/setup',
-    { schema: { security: ADMIN_SESSION, response: { 200: totpSetupSchema } } },
+    {
+      schema: {
+        security: ADMIN_SESSION,
+        response: { 200: totpSetupSchema, ...errors(REAUTH, TOTP_ALREADY_ON) },
+      },
+    },
     async (request, reply) => {
       const { admin } = await enrollingAfterProof(request, reply);
       return twoFactor.setup(account(admin.id), admin);
@@ -133,7 +162,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/2fa/totp/enable',
     {
       config: rateLimit,
-      schema: { security: ADMIN_SESSION, body: codeSchema, response: { 200: recoveryCodesSchema } },
+      schema: {
+        security: ADMIN_SESSION,
+        body: codeSchema,
+        response: { 200: recoveryCodesSchema, ...errors(REAUTH, SETUP_CODE, TOTP_ALREADY_ON) },
+      },
     },
     async (request, reply) => {
       const { admin, token } = await enrollingAfterProof(request, reply);
@@ -155,7 +188,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         security: ADMIN_SESSION,
-        response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>() },
+        response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>(), ...errors(REAUTH) },
       },
     },
     async (request, reply) => {
@@ -167,7 +200,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/passkeys/registration',
     {
-      schema: { security: ADMIN_SESSION, body: passkeyRegistrationSchema, response: { 201: passkeySchema } },
+      schema: {
+        security: ADMIN_SESSION,
+        body: passkeyRegistrationSchema,
+        response: { 201: passkeySchema, ...errors(REAUTH, PASSKEY_REGISTRATION) },
+      },
     },
     async (request, reply) => {
       const { admin, token } = await enrollingAfterProof(request, reply);
@@ -184,7 +221,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/reauth',
     {
       config: rateLimit,
-      schema: { security: ADMIN_SESSION, body: reauthSchema, response: { 200: messageSchema } },
+      schema: {
+        security: ADMIN_SESSION,
+        body: reauthSchema,
+        response: { 200: messageSchema, ...errors(REAUTH_PROOF) },
+      },
     },
     async (request, reply) => {
       const { admin, token } = await requireAdminSession(request, reply, enrolling);

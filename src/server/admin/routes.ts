@@ -12,7 +12,7 @@ import {
 import { messageSchema } from '../../shared/schemas/fields';
 import { requireAdmin } from '../auth/require';
 import { clientOf } from '../lib/client';
-import { ADMIN_SESSION } from '../openapi';
+import { ADMIN_SESSION, ENROLMENT, errors } from '../openapi';
 import { adminActions } from './admin-actions';
 import {
   adminPractices,
@@ -30,6 +30,8 @@ import { adminUserDetail } from './user-detail';
  * holds no secret (admin-queries.ts), which is what the schema would have guaranteed. The users
  * list arrives from the database as JSON text and is sent as it is.
  */
+const NO_SUCH_USER = { 404: 'No user has that id' } as const;
+
 /** A list's rows, described in the API's document but not validated on each answer (above). */
 const described = (row: z.ZodType) => ({ config: { openapi: { response: { 200: z.array(row) } } } });
 
@@ -42,7 +44,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await requireAdmin(request, reply);
   });
   app.addHook('onRoute', (route) => {
-    route.schema = { ...route.schema, security: ADMIN_SESSION };
+    const response = { ...(route.schema?.response as object | undefined), ...errors(ENROLMENT) };
+    route.schema = { ...route.schema, security: ADMIN_SESSION, response };
   });
 
   app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () =>
@@ -53,7 +56,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/admin/users/:id',
-    { schema: { params: userIdParamsSchema, response: { 200: adminUserDetailSchema } } },
+    {
+      schema: {
+        params: userIdParamsSchema,
+        response: { 200: adminUserDetailSchema, ...errors(NO_SUCH_USER) },
+      },
+    },
     async (request) => adminUserDetail(app.ctx, request.params.id, request.log),
   );
   app.get('/api/admin/subscribers', described(adminSubscriberSchema), async () => adminSubscribers(db));
@@ -65,7 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: userIdParamsSchema,
-        response: { 200: messageSchema.extend({ count: z.number().int() }) },
+        response: { 200: messageSchema.extend({ count: z.number().int() }), ...errors(NO_SUCH_USER) },
       },
     },
     async (request, reply) => {

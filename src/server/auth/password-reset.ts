@@ -4,6 +4,7 @@ import { messageSchema } from '../../shared/schemas/fields';
 import { passwordResetDoneSchema } from '../../shared/schemas/two-factor';
 import { clientOf } from '../lib/client';
 import { badRequest } from '../lib/http-error';
+import { errors } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { refusingCommonPassword } from './common-passwords';
 import { passwordResetService } from './password-reset-service';
@@ -32,7 +33,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       config: rateLimit,
       schema: {
         body: refusingCommonPassword(passwordResetConfirmSchema, 'password'),
-        response: { 200: passwordResetDoneSchema },
+        response: {
+          200: passwordResetDoneSchema,
+          ...errors({ 400: 'The link is not valid, used, or expired' }),
+        },
       },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import { messageSchema } from '../../shared/schemas/fields';
 import { twoFactorRequiredSchema } from '../../shared/schemas/two-factor';
 import { accountService } from '../account/account-service';
 import { clientOf } from '../lib/client';
-import { USER_SESSION } from '../openapi';
+import { errors, USER_SESSION } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
@@ -30,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: rateLimit,
       schema: {
         body: refusingCommonPassword(registerRequestSchema, 'password'),
-        response: { 201: publicUserSchema },
+        response: { 201: publicUserSchema, ...errors({ 409: 'The username or the email is taken' }) },
       },
     },
     async (request, reply) => {
@@ -46,7 +46,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: rateLimit,
       schema: {
         body: loginRequestSchema,
-        response: { 200: z.union([publicUserSchema, twoFactorRequiredSchema]) },
+        response: {
+          200: z.union([publicUserSchema, twoFactorRequiredSchema]),
+          ...errors({ 401: 'Wrong username or password' }),
+        },
       },
     },
     async (request, reply) => {
@@ -76,7 +79,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user',
     {
       config: rateLimit,
-      schema: { security: USER_SESSION, body: profileSchema, response: { 200: profileUpdateResponseSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: profileSchema,
+        response: {
+          200: profileUpdateResponseSchema,
+          ...errors(
+            { 400: 'A new email needs the current password, and it is wrong or missing' },
+            { 409: 'The username or the email is taken' },
+          ),
+        },
+      },
     },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
@@ -92,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: USER_SESSION,
         body: refusingCommonPassword(changePasswordSchema, 'newPassword'),
-        response: { 200: messageSchema },
+        response: { 200: messageSchema, ...errors({ 400: 'The current password is wrong' }) },
       },
     },
     async (request, reply) => {

@@ -11,7 +11,15 @@ import {
 } from '../../shared/schemas/two-factor';
 import { clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
-import { USER_SESSION } from '../openapi';
+import {
+  errors,
+  REAUTH,
+  REAUTH_PROOF,
+  SETUP_CODE,
+  SIGN_IN_STEP,
+  TOTP_ALREADY_ON,
+  USER_SESSION,
+} from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { completePendingSignInWithCode } from './pending-sign-in';
 import { requireRecentAuth } from './recent-auth';
@@ -27,7 +35,10 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/login/2fa',
-    { config: rateLimit, schema: { body: codeSchema, response: { 200: publicUserSchema } } },
+    {
+      config: rateLimit,
+      schema: { body: codeSchema, response: { 200: publicUserSchema, ...errors(SIGN_IN_STEP) } },
+    },
     async (request, reply) => completePendingSignInWithCode(request, reply, 'user', request.body.code),
   );
 
@@ -44,7 +55,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   // both steps need a proof within 10 minutes (docs/decisions/068-second-factors-need-fresh-proof.md).
   app.post(
     '/api/user/2fa/totp/setup',
-    { schema: { security: USER_SESSION, response: { 200: totpSetupSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        response: { 200: totpSetupSchema, ...errors(REAUTH, TOTP_ALREADY_ON) },
+      },
+    },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       requireRecentAuth(session);
@@ -56,7 +72,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/2fa/totp/enable',
     {
       config: rateLimit,
-      schema: { security: USER_SESSION, body: codeSchema, response: { 200: recoveryCodesSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: codeSchema,
+        response: { 200: recoveryCodesSchema, ...errors(REAUTH, SETUP_CODE, TOTP_ALREADY_ON) },
+      },
     },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
@@ -78,7 +98,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/2fa/totp/disable',
     {
       config: rateLimit,
-      schema: { security: USER_SESSION, body: codeSchema, response: { 200: messageSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: codeSchema,
+        response: { 200: messageSchema, ...errors({ 400: 'The app is not on, or the code is wrong' }) },
+      },
     },
     async (request, reply) => {
       const { user } = await requireUserSession(request, reply);
@@ -89,7 +113,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/2fa/recovery-codes',
-    { schema: { security: USER_SESSION, response: { 200: recoveryCodesSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        response: { 200: recoveryCodesSchema, ...errors(REAUTH, { 400: M.notOn }) },
+      },
+    },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       requireRecentAuth(session);
@@ -104,7 +133,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/user/reauth',
     {
       config: rateLimit,
-      schema: { security: USER_SESSION, body: reauthSchema, response: { 200: messageSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: reauthSchema,
+        response: { 200: messageSchema, ...errors(REAUTH_PROOF) },
+      },
     },
     async (request, reply) => {
       const { user, token } = await requireUserSession(request, reply);

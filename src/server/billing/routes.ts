@@ -21,14 +21,31 @@ import { requireUser, requireUserSession } from '../auth/require';
 import { toPublicUser } from '../auth/users-repo';
 import type { Db } from '../db/client';
 import { planChangedMail } from '../mail/templates';
-import { USER_SESSION } from '../openapi';
+import { errors, STRIPE_FAILURES, USER_SESSION } from '../openapi';
 import { practiceService } from '../practices/practice-service';
 import { practicesRepo } from '../practices/practices-repo';
 import { referralService } from '../referrals/referral-service';
 import { referralCodeRateLimit } from '../security/rate-limits';
 import { subscriptionService } from './subscription-service';
 
-const userAnswer = { schema: { security: USER_SESSION, response: { 200: publicUserSchema } } };
+/** Billing's refusals (subscription-service.ts). */
+const NO_SUBSCRIPTION = { 400: 'You have no active subscription' } as const;
+const NO_BILLING_ACCOUNT = { 400: 'You have no billing account yet' } as const;
+/**
+ * Stripe failing, and (503) payments not configured: said by the operations that ask for payments
+ * before anything else; the others need a subscription, which a deployment without payments never has.
+ */
+const PAYMENTS = [503, ...STRIPE_FAILURES] as const;
+const PLAN_CHANGE = {
+  409: 'Already on that plan, the subscription is frozen or set to end, or a practice stands in the way',
+} as const;
+/** The user after a change to their live subscription, made in Stripe. */
+const changed = (...more: Parameters<typeof errors>) => ({
+  schema: {
+    security: USER_SESSION,
+    response: { 200: publicUserSchema, ...errors(NO_SUBSCRIPTION, ...STRIPE_FAILURES, ...more) },
+  },
+});
 /** The user after the change, or (202) a payment for the bank's check in the page (Stripe.js). */
 const userOrBankCheck = { 200: publicUserSchema, 202: paymentAuthenticationSchema };
 type Session = Awaited<ReturnType<typeof requireUserSession>>;
@@ -62,7 +79,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: USER_SESSION,
         body: createSubscriptionSchema,
-        response: { 200: createSubscriptionAnswerSchema },
+        response: {
+          200: createSubscriptionAnswerSchema,
+          ...errors(
+            { 409: 'A subscription already lives or is being set up, or a practice stands in the way' },
+            ...PAYMENTS,
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -79,10 +102,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // The success page calls this at once, so the account shows the plan before the webhook arrives.
-  app.post('/api/subscription/sync', userAnswer, async (request, reply) =>
-    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
-      subscriptions.sync(user),
-    ),
+  app.post(
+    '/api/subscription/sync',
+    {
+      schema: { security: USER_SESSION, response: { 200: publicUserSchema, ...errors(...STRIPE_FAILURES) } },
+    },
+    async (request, reply) =>
+      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+        subscriptions.sync(user),
+      ),
   );
 
   app.get(
@@ -91,16 +119,22 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => subscriptions.details(await requireUser(request, reply)),
   );
 
-  app.post('/api/subscription/freeze', userAnswer, async (request, reply) =>
-    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
-      subscriptions.freezeOrResume(user, request.id),
-    ),
+  app.post(
+    '/api/subscription/freeze',
+    changed({ 400: 'Only an active subscription can be frozen' }),
+    async (request, reply) =>
+      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+        subscriptions.freezeOrResume(user, request.id),
+      ),
   );
 
-  app.post('/api/subscription/discount', userAnswer, async (request, reply) =>
-    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
-      subscriptions.discount(user),
-    ),
+  app.post(
+    '/api/subscription/discount',
+    changed({ 409: 'The discount has been used already' }),
+    async (request, reply) =>
+      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+        subscriptions.discount(user),
+      ),
   );
 
   app.get(
@@ -109,7 +143,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: USER_SESSION,
         querystring: planChangeQuerySchema,
-        response: { 200: planChangePreviewSchema },
+        response: { 200: planChangePreviewSchema, ...errors(NO_SUBSCRIPTION, PLAN_CHANGE, ...PAYMENTS) },
       },
     },
     async (request, reply) => {
@@ -141,7 +175,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: USER_SESSION,
         body: planChangeSchema,
-        response: userOrBankCheck,
+        response: { ...userOrBankCheck, ...errors(NO_SUBSCRIPTION, PLAN_CHANGE, 402, ...PAYMENTS) },
       },
     },
     async (request, reply) => {
@@ -159,7 +193,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   // After the bank's check in the page: the switch is done, or (not confirmed) called off with a 402.
   app.post(
     '/api/subscription/change-plan/complete',
-    { schema: { security: USER_SESSION, body: planChangeQuerySchema, response: { 200: publicUserSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        body: planChangeQuerySchema,
+        response: { 200: publicUserSchema, ...errors(NO_SUBSCRIPTION, 402, ...PAYMENTS) },
+      },
+    },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       const { user, amountNow, switched } = await subscriptions.completePlanChange(session.user);
@@ -172,14 +212,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/subscription/cancel',
-    { schema: { security: USER_SESSION, body: cancelSchema, response: { 200: publicUserSchema } } },
+    { schema: { ...changed().schema, body: cancelSchema } },
     async (request, reply) =>
       answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
         subscriptions.cancelAtPeriodEnd(user, request.id, request.body),
       ),
   );
 
-  app.post('/api/subscription/keep', userAnswer, async (request, reply) =>
+  app.post('/api/subscription/keep', changed(), async (request, reply) =>
     answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
       subscriptions.keep(user, request.id),
     ),
@@ -187,20 +227,38 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/billing/invoices',
-    { schema: { security: USER_SESSION, response: { 200: invoiceSchema.array() } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        response: { 200: invoiceSchema.array(), ...errors(...STRIPE_FAILURES) },
+      },
+    },
     async (request, reply) => subscriptions.invoices(await requireUser(request, reply)),
   );
 
   app.get(
     '/api/billing/payment-method',
-    { schema: { security: USER_SESSION, response: { 200: paymentMethodSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        response: { 200: paymentMethodSchema, ...errors(...STRIPE_FAILURES) },
+      },
+    },
     async (request, reply) => subscriptions.paymentMethod(await requireUser(request, reply)),
   );
 
   // A new card without the portal: the page confirms the SetupIntent, then says which one it was.
   app.post(
     '/api/billing/card',
-    { schema: { security: USER_SESSION, response: { 200: z.object({ clientSecret: z.string() }) } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        response: {
+          200: z.object({ clientSecret: z.string() }),
+          ...errors(NO_SUBSCRIPTION, NO_BILLING_ACCOUNT, ...PAYMENTS),
+        },
+      },
+    },
     async (request, reply) => subscriptions.startCardUpdate(await requireUser(request, reply), request.id),
   );
 
@@ -211,7 +269,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: USER_SESSION,
         body: cardUpdateSchema,
-        response: userOrBankCheck,
+        response: {
+          ...userOrBankCheck,
+          ...errors(
+            NO_SUBSCRIPTION,
+            { 400: 'That card was not saved' },
+            { 402: 'The unpaid renewal, charged to the new card, was declined (the card stays saved)' },
+            ...PAYMENTS,
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -235,7 +301,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: USER_SESSION,
         body: billingDetailsSchema,
-        response: { 200: billingDetailsAnswerSchema },
+        response: { 200: billingDetailsAnswerSchema, ...errors(...PAYMENTS) },
       },
     },
     async (request, reply) => ({
@@ -245,7 +311,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/billing/portal',
-    { schema: { security: USER_SESSION, response: { 200: z.object({ url: z.string() }) } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        response: { 200: z.object({ url: z.string() }), ...errors(NO_BILLING_ACCOUNT, ...PAYMENTS) },
+      },
+    },
     async (request, reply) => ({ url: await subscriptions.portalUrl(await requireUser(request, reply)) }),
   );
 };

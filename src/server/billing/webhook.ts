@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { messageSchema } from '../../shared/schemas/fields';
 import { badRequest } from '../lib/http-error';
+import { errors } from '../openapi';
 import { webhookRepo } from './webhook-repo';
 
 function isEvent(value: unknown): value is Stripe.Event {
@@ -32,8 +32,10 @@ const webhookDescription = {
     .describe('A Stripe event, signed by Stripe with the webhook secret'),
   response: {
     200: z.object({ received: z.literal(true) }).describe('Recorded; processed afterwards, once'),
-    400: messageSchema.describe('Invalid Stripe signature, or not a Stripe event'),
-    503: messageSchema.describe('Stripe webhooks are not configured, or the database is unavailable'),
+    ...errors(
+      { 400: 'Invalid Stripe signature, or not a Stripe event' },
+      { 503: 'Stripe webhooks are not configured' },
+    ),
   },
 };
 

@@ -8,6 +8,7 @@ import {
 } from '../../shared/schemas/marketing';
 import { badRequest, HttpError } from '../lib/http-error';
 import { newsletterUnsubscribePage } from '../mail/templates';
+import { errors } from '../openapi';
 import { formRateLimit } from '../security/rate-limits';
 import { marketingService } from './marketing-service';
 
@@ -81,7 +82,10 @@ const unsubscribeRoute: FastifyPluginAsyncZod = async (app) => {
         querystring: newsletterUnsubscribeSchema.partial(),
         // No body at all in a one-click POST that sends only the URL's token.
         body: newsletterUnsubscribeSchema.partial().nullish(),
-        response: { 200: messageSchema },
+        response: {
+          200: messageSchema,
+          ...errors({ 400: 'No token, in the body or the URL' }, { 404: 'The link is not valid' }),
+        },
       },
     },
     async (request, reply) => {

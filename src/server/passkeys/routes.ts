@@ -16,9 +16,11 @@ import {
 import { completePendingSignIn, openSession, pendingSignIn } from '../auth/pending-sign-in';
 import { requireRecentAuth } from '../auth/recent-auth';
 import { requireUser, requireUserSession } from '../auth/require';
-import { USER_SESSION } from '../openapi';
+import { errors, PASSKEY_REGISTRATION, PASSKEY_SIGN_IN, REAUTH, USER_SESSION } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { passkeyService } from './passkey-service';
+
+const UNKNOWN_PASSKEY = { 404: 'No passkey of yours has that id' } as const;
 
 // The WebAuthn options are SimpleWebAuthn's own JSON, handed to the browser as they are.
 export const optionsSchema = <T>() => z.custom<T>((value) => typeof value === 'object' && value !== null);
@@ -41,7 +43,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         security: USER_SESSION,
-        response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>() },
+        response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>(), ...errors(REAUTH) },
       },
     },
     async (request, reply) => {
@@ -53,7 +55,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/passkeys/registration',
-    { schema: { security: USER_SESSION, body: passkeyRegistrationSchema, response: { 201: passkeySchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        body: passkeyRegistrationSchema,
+        response: { 201: passkeySchema, ...errors(REAUTH, PASSKEY_REGISTRATION) },
+      },
+    },
     async (request, reply) => {
       const { user, token, ...session } = await requireUserSession(request, reply);
       requireRecentAuth(session);
@@ -71,7 +79,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         security: USER_SESSION,
         params: passkeyIdParamsSchema,
         body: passkeyNameFormSchema,
-        response: { 200: passkeySchema },
+        response: { 200: passkeySchema, ...errors(UNKNOWN_PASSKEY) },
       },
     },
     async (request, reply) => {
@@ -83,7 +91,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sensitive even while another factor remains: a passkey of the owner's removed by someone else.
   app.delete(
     '/api/user/passkeys/:id',
-    { schema: { security: USER_SESSION, params: passkeyIdParamsSchema, response: { 200: messageSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        params: passkeyIdParamsSchema,
+        response: { 200: messageSchema, ...errors(REAUTH, UNKNOWN_PASSKEY) },
+      },
+    },
     async (request, reply) => {
       const session = await requireUserSession(request, reply);
       const { user } = session;
@@ -109,7 +123,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/login/passkey',
-    { config: rateLimit, schema: { body: passkeySignInSchema, response: { 200: publicUserSchema } } },
+    {
+      config: rateLimit,
+      schema: { body: passkeySignInSchema, response: { 200: publicUserSchema, ...errors(PASSKEY_SIGN_IN) } },
+    },
     async (request, reply) => {
       const user = await passkeys.verifyAuthentication(request, reply, request.body.response, 'user');
       // A passkey is both factors: it finishes a sign-in the password began, or signs in on its own.

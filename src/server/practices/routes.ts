@@ -13,11 +13,19 @@ import {
   transferSchema,
 } from '../../shared/schemas/practice';
 import { requireUserSession } from '../auth/require';
-import { USER_SESSION } from '../openapi';
+import { errors, REAUTH, USER_SESSION } from '../openapi';
 import { authRateLimit, practiceInvitationRateLimit } from '../security/rate-limits';
 import { practiceService } from './practice-service';
 
 const overviewAnswer = { 200: practiceOverviewSchema };
+/** The refusals of acting in one's practice (practice-service.ts). */
+const NOT_IN_PRACTICE = { 404: 'You are in no practice, or it has no such member or invitation' } as const;
+const NOT_YOUR_ROLE = { 403: 'Your role in the practice does not allow it' } as const;
+const INVITATION_LINK = {
+  404: 'The invitation link is not valid',
+  410: 'The invitation was used, withdrawn, or has expired',
+} as const;
+const managing = (...more: Parameters<typeof errors>) => errors(NOT_IN_PRACTICE, NOT_YOUR_ROLE, ...more);
 
 /** /api/practice: a practice, its members and invitations (design.md section 10). */
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,13 +35,19 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/practice',
-    { schema: { security: USER_SESSION, response: overviewAnswer } },
+    { schema: { security: USER_SESSION, response: { ...overviewAnswer, ...errors(NOT_IN_PRACTICE) } } },
     async (request, reply) => practices.overview(await requireUserSession(request, reply)),
   );
 
   app.patch(
     '/api/practice',
-    { schema: { security: USER_SESSION, body: practiceNameSchema, response: overviewAnswer } },
+    {
+      schema: {
+        security: USER_SESSION,
+        body: practiceNameSchema,
+        response: { ...overviewAnswer, ...managing() },
+      },
+    },
     async (request, reply) => practices.rename(await requireUserSession(request, reply), request.body.name),
   );
 
@@ -44,7 +58,12 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         security: USER_SESSION,
         body: invitationRequestSchema,
-        response: { 201: practiceOverviewSchema },
+        response: {
+          201: practiceOverviewSchema,
+          ...managing({
+            409: 'Already a member or invited, no free seat, or the practice’s subscription has ended',
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -55,7 +74,13 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/practice/invitations/:id',
-    { schema: { security: USER_SESSION, params: invitationIdParamsSchema, response: overviewAnswer } },
+    {
+      schema: {
+        security: USER_SESSION,
+        params: invitationIdParamsSchema,
+        response: { ...overviewAnswer, ...managing() },
+      },
+    },
     async (request, reply) => practices.withdraw(await requireUserSession(request, reply), request.params.id),
   );
 
@@ -63,7 +88,11 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/practice/invitations/:id/resend',
     {
       config: invitationLimit,
-      schema: { security: USER_SESSION, params: invitationIdParamsSchema, response: overviewAnswer },
+      schema: {
+        security: USER_SESSION,
+        params: invitationIdParamsSchema,
+        response: { ...overviewAnswer, ...managing() },
+      },
     },
     async (request, reply) => practices.resend(await requireUserSession(request, reply), request.params.id),
   );
@@ -74,7 +103,10 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/practice/invitations/preview',
     {
       config: authRateLimit(ctx.config),
-      schema: { body: invitationTokenSchema, response: { 200: invitationPreviewSchema } },
+      schema: {
+        body: invitationTokenSchema,
+        response: { 200: invitationPreviewSchema, ...errors(INVITATION_LINK) },
+      },
     },
     async (request) => practices.preview(request.body.token),
   );
@@ -83,7 +115,18 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/practice/join',
     {
       config: authRateLimit(ctx.config),
-      schema: { security: USER_SESSION, body: invitationTokenSchema, response: { 200: joinResponseSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: invitationTokenSchema,
+        response: {
+          200: joinResponseSchema,
+          ...errors(
+            INVITATION_LINK,
+            { 403: 'The invitation is for another address' },
+            { 409: 'You are in this practice or another already' },
+          ),
+        },
+      },
     },
     async (request, reply) =>
       practices.join(await requireUserSession(request, reply), request.body.token, request.log),
@@ -96,7 +139,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         security: USER_SESSION,
         params: memberParamsSchema,
         body: memberRoleSchema,
-        response: overviewAnswer,
+        response: { ...overviewAnswer, ...managing({ 409: 'The owner’s role moves only by a handover' }) },
       },
     },
     async (request, reply) =>
@@ -109,14 +152,28 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/practice/members/:userId',
-    { schema: { security: USER_SESSION, params: memberParamsSchema, response: overviewAnswer } },
+    {
+      schema: {
+        security: USER_SESSION,
+        params: memberParamsSchema,
+        response: { ...overviewAnswer, ...managing({ 409: 'To remove yourself, leave the practice' }) },
+      },
+    },
     async (request, reply) =>
       practices.remove(await requireUserSession(request, reply), request.params.userId),
   );
 
   app.post(
     '/api/practice/leave',
-    { schema: { security: USER_SESSION, response: { 200: messageSchema } } },
+    {
+      schema: {
+        security: USER_SESSION,
+        response: {
+          200: messageSchema,
+          ...errors(NOT_IN_PRACTICE, { 409: 'The owner cannot leave: hand the practice over first' }),
+        },
+      },
+    },
     async (request, reply) => {
       await practices.leave(await requireUserSession(request, reply));
       return { message: 'You have left the practice.' };
@@ -125,7 +182,16 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/practice/transfer',
-    { schema: { security: USER_SESSION, body: transferSchema, response: overviewAnswer } },
+    {
+      schema: {
+        security: USER_SESSION,
+        body: transferSchema,
+        response: {
+          ...overviewAnswer,
+          ...managing(REAUTH, { 409: 'You own it already, or the member pays for a plan of their own' }),
+        },
+      },
+    },
     async (request, reply) =>
       practices.transfer(await requireUserSession(request, reply), request.body.userId, request.log),
   );

@@ -10,7 +10,7 @@ import {
   validateReferralCodeSchema,
 } from '../../shared/schemas/referrals';
 import { requireUser } from '../auth/require';
-import { USER_SESSION } from '../openapi';
+import { errors, STRIPE_FAILURES, USER_SESSION } from '../openapi';
 import { formRateLimit, referralCodeRateLimit } from '../security/rate-limits';
 import { referralService } from './referral-service';
 
@@ -34,7 +34,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referrals',
     {
       config: formRateLimit(ctx.config),
-      schema: { security: USER_SESSION, body: invitationSchema, response: { 201: messageSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: invitationSchema,
+        response: {
+          201: messageSchema,
+          ...errors({ 400: 'You cannot invite yourself' }, { 409: 'You invited this address recently' }),
+        },
+      },
     },
     async (request, reply) => {
       const user = await requireUser(request, reply);
@@ -63,7 +70,18 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/subscription/referral',
     {
       config: referralCodeRateLimit(ctx.config),
-      schema: { security: USER_SESSION, body: validateReferralCodeSchema, response: { 201: messageSchema } },
+      schema: {
+        security: USER_SESSION,
+        body: validateReferralCodeSchema,
+        response: {
+          201: messageSchema,
+          ...errors(
+            { 400: 'The code cannot be used (the message says why), or no subscription is started yet' },
+            { 409: 'A referral code has been used on this account already' },
+            ...STRIPE_FAILURES,
+          ),
+        },
+      },
     },
     async (request, reply) => {
       await referrals.apply(await requireUser(request, reply), request.body.code);
@@ -77,7 +95,16 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/subscription/referral',
     {
       config: referralCodeRateLimit(ctx.config),
-      schema: { security: USER_SESSION, response: { 200: messageSchema } },
+      schema: {
+        security: USER_SESSION,
+        response: {
+          200: messageSchema,
+          ...errors(
+            { 404: 'No referral code is applied to a subscription being set up' },
+            ...STRIPE_FAILURES,
+          ),
+        },
+      },
     },
     async (request, reply) => {
       await referrals.remove(await requireUser(request, reply));
