@@ -56,8 +56,13 @@ describe('rate limits in Redis', () => {
       username: u.username,
       password: u.password,
     });
-    expect(held.statusCode).toBe(429);
+    expect(held.json()).toEqual({ message: 'Too many attempts. Please wait 1 minute and try again.' });
     expect(await redis.keys('chairnotes-rate-limit-sign-in-failures:*')).not.toHaveLength(0);
+    // The address of the tenth failure is held on the account for the quarter hour, past the account's
+    // first minute (decision 072).
+    const addressHeld = await redis.pttl(`chairnotes-rate-limit-sign-in-failures:user:${u.id}@198.51.100.29`);
+    expect(addressHeld).toBeGreaterThan(14 * 60_000);
+    expect(addressHeld).toBeLessThanOrEqual(15 * 60_000);
   });
 
   it('share the per-account count between instances (the two databases differ: an unknown name)', async () => {

@@ -81,14 +81,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username: login, password } = request.body;
-      const admin = await verifyLogin(
+      const { account: admin, passwordRight } = await verifyLogin(
         app.ctx,
         'admin',
         admins.findByLogin,
         { login, password },
         clientOf(request),
       );
-      return passwordAccepted(request, reply, account(admin.id));
+      return passwordAccepted(request, reply, account(admin.id), passwordRight);
     },
   );
 

@@ -6,7 +6,7 @@ import type { Client } from '../lib/client';
 import { badRequest } from '../lib/http-error';
 import { hashPassword } from './password';
 import { securityEventsRepo } from './security-events';
-import { confirmPassword, verifyLogin } from './sign-in';
+import { confirmPassword, type LoginAccepted, verifyLogin } from './sign-in';
 import { usersRepo } from './users-repo';
 
 /** A user's account: registering, signing in, and changing their name, email or password. */
@@ -24,7 +24,7 @@ export function authService(ctx: AppContext) {
     },
 
     /** The user whose password this is (the sign-in then goes on in auth/pending-sign-in.ts). */
-    login: (credentials: { login: string; password: string }, client: Client): Promise<User> =>
+    login: (credentials: { login: string; password: string }, client: Client): Promise<LoginAccepted<User>> =>
       verifyLogin(ctx, 'user', users.findByLogin, credentials, client),
 
     /** Someone who learnt the old password is signed out everywhere; the session `keepToken` stays in. */

@@ -26,20 +26,27 @@ const COOKIE = 'cn_2fa';
 /** `__Host-` over https like the session cookies (which requires Path=/), plain on http. */
 const cookieName = (opts: CookieOptions) => (opts.secure ? `__Host-${COOKIE}` : COOKIE);
 
+/**
+ * A sign-in waiting for its second factor. `passwordRight` is false only for one begun while the account
+ * was held, whose wrong password was not said to be wrong: no code finishes it.
+ */
+type PendingSignIn = Account & { passwordRight: boolean };
+
 export function loginChallengesRepo(db: Db) {
   return {
-    async create(account: Account): Promise<string> {
+    async create(account: Account, passwordRight: boolean): Promise<string> {
       const token = randomToken();
       await db.insert(loginChallenges).values({
         id: sha256Hex(token),
         kind: account.kind,
         subjectId: account.id,
+        passwordRight,
         expiresAt: new Date(Date.now() + PENDING_MS),
       });
       return token;
     },
 
-    async find(token: string, kind: SessionKind): Promise<Account | null> {
+    async find(token: string, kind: SessionKind): Promise<PendingSignIn | null> {
       const [row] = await db
         .select()
         .from(loginChallenges)
@@ -50,7 +57,7 @@ export function loginChallengesRepo(db: Db) {
             gt(loginChallenges.expiresAt, new Date()),
           ),
         );
-      return row ? { kind, id: row.subjectId } : null;
+      return row ? { kind, id: row.subjectId, passwordRight: row.passwordRight } : null;
     },
 
     /** Ends it; false when it had already ended (two finishes racing: only one opens a session). */
@@ -110,17 +117,23 @@ export async function openSession<K extends SessionKind>(
 
 /**
  * After a right password: the session at once when the account has no second factor, else a pending
- * sign-in (cookie cn_2fa) and the methods that can finish it.
+ * sign-in (cookie cn_2fa) and the methods that can finish it. `passwordRight` false: a password checked
+ * blind while the account was held (sign-in.ts verifyLogin), answered alike, finished by no code.
  */
 export async function passwordAccepted<K extends SessionKind>(
   request: FastifyRequest,
   reply: FastifyReply,
   account: Account & { kind: K },
+  passwordRight = true,
 ): Promise<Answer[K] | TwoFactorRequired> {
   const { ctx } = request.server;
   const methods = await secondFactorMethods(ctx.database.db, account);
-  if (methods.length === 0) return openSession(request, reply, account, ['pwd']);
-  const token = await loginChallengesRepo(ctx.database.db).create(account);
+  if (methods.length === 0) {
+    // The factor went between the password's check and now: a wrong password opens nothing.
+    if (!passwordRight) throw unauthorized('Invalid username or password');
+    return openSession(request, reply, account, ['pwd']);
+  }
+  const token = await loginChallengesRepo(ctx.database.db).create(account, passwordRight);
   reply.setCookie(cookieName(ctx.cookie), token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -141,7 +154,10 @@ function challengeToken(request: FastifyRequest): string | undefined {
  * passkey routes read it to ask for that account's passkeys.
  * @public
  */
-export async function pendingSignIn(request: FastifyRequest, kind: SessionKind): Promise<Account | null> {
+export async function pendingSignIn(
+  request: FastifyRequest,
+  kind: SessionKind,
+): Promise<PendingSignIn | null> {
   const token = challengeToken(request);
   return token ? loginChallengesRepo(request.server.ctx.database.db).find(token, kind) : null;
 }
@@ -150,7 +166,8 @@ export async function pendingSignIn(request: FastifyRequest, kind: SessionKind):
  * Finishes the pending sign-in of `kind` once its second factor was proved (`otp`: a code here;
  * `hwk`: a passkey assertion, by the passkey routes): the pending sign-in ends, the session opens, and
  * the answer is the public user or admin. 401 when there is no pending sign-in (or it timed out, or
- * was just used).
+ * was just used). Its password checked blind and wrong: a user's passkey signs in alone, as it may
+ * without a password; an admin never signs in without the password.
  */
 export async function completePendingSignIn<K extends SessionKind>(
   request: FastifyRequest,
@@ -164,11 +181,17 @@ export async function completePendingSignIn<K extends SessionKind>(
   if (!token || !account || !(await loginChallengesRepo(ctx.database.db).end(token)))
     throw unauthorized(M.signInTimedOut);
   reply.clearCookie(cookieName(ctx.cookie), { path: '/', httpOnly: true, secure: ctx.cookie.secure });
-  return openSession(request, reply, { kind, id: account.id }, ['pwd', secondFactor]);
+  if (!account.passwordRight && (kind === 'admin' || secondFactor === 'otp'))
+    throw unauthorized('Invalid username or password');
+  const amr: Amr[] = account.passwordRight ? ['pwd', secondFactor] : [secondFactor];
+  return openSession(request, reply, { kind, id: account.id }, amr);
 }
 
 /** 401 'timed out' unless a sign-in of `kind` is pending: the account it is for. */
-export async function requirePendingSignIn(request: FastifyRequest, kind: SessionKind): Promise<Account> {
+export async function requirePendingSignIn(
+  request: FastifyRequest,
+  kind: SessionKind,
+): Promise<PendingSignIn> {
   const account = await pendingSignIn(request, kind);
   if (!account) throw unauthorized(M.signInTimedOut);
   return account;
@@ -176,8 +199,9 @@ export async function requirePendingSignIn(request: FastifyRequest, kind: Sessio
 
 /**
  * POST /api/login/2fa and /api/admin/login/2fa: the code (the app's, or a recovery code) of the pending
- * sign-in of `kind` finishes it. A wrong one is recorded on the account and answered 401; the attempts
- * count on the account's sign-in throttle (twoFactorService.checkCode).
+ * sign-in of `kind` finishes it. A wrong one (or any, after a password checked blind and wrong) is
+ * recorded on the account and answered 401; the attempts count on the account's sign-in throttle
+ * (twoFactorService.checkSignInCode).
  */
 export async function completePendingSignInWithCode<K extends SessionKind>(
   request: FastifyRequest,
@@ -192,7 +216,7 @@ export async function completePendingSignInWithCode<K extends SessionKind>(
     kind === 'user' ? await usersRepo(db).findById(pending.id) : await adminsRepo(db).findById(pending.id);
   if (!person) throw unauthorized(M.signInTimedOut);
   const client = clientOf(request);
-  if (!(await twoFactorService(ctx).checkCode(pending, person, code, client))) {
+  if (!(await twoFactorService(ctx).checkSignInCode(pending, person, code, client))) {
     ctx.metrics.signIn(kind, 'second_factor', 'failure');
     await securityEventsRepo(db).record(subjectOf(kind, pending.id), 'sign_in_failed', client);
     throw unauthorized(M.wrongSignInCode);

@@ -54,9 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username: login, password } = request.body;
-      const user = await auth.login({ login, password }, clientOf(request));
+      const { account: user, passwordRight } = await auth.login({ login, password }, clientOf(request));
       // A second factor on: no session yet, the answer names the ways to finish (POST /api/login/2fa).
-      return passwordAccepted(request, reply, { kind: 'user', id: user.id });
+      return passwordAccepted(request, reply, { kind: 'user', id: user.id }, passwordRight);
     },
   );
 

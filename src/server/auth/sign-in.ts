@@ -4,10 +4,11 @@ import { type Client, clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
 import { sha256Hex } from '../lib/tokens';
 import { verifyPassword } from './password';
+import { secondFactorMethods } from './second-factors';
 import { type EventSubject, securityEventsRepo } from './security-events';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookies';
 import type { Amr, SessionKind } from './sessions';
-import { throttledAttempt, throttleKey } from './sign-in-throttle';
+import { signInPassword, throttledAttempt, throttleKey } from './sign-in-throttle';
 
 // What user and admin sign-in share: the password check, and a session under the kind's own cookie.
 // Each step is recorded in the account's security events.
@@ -15,10 +16,16 @@ import { throttledAttempt, throttleKey } from './sign-in-throttle';
 export const subjectOf = (kind: SessionKind, id: number): EventSubject =>
   kind === 'user' ? { userId: id } : { adminId: id };
 
+/** The account a login names, and whether its password was right (false only when checked blind). */
+export type LoginAccepted<T> = { account: T; passwordRight: boolean };
+
 /**
  * The account a login names, when the password is right. One answer for an unknown name and a wrong
  * password, after the same amount of work. Failures are counted per account (an unknown name counts as
  * one too, so the throttle does not tell which names exist): past the allowance, 429 until its delay ends.
+ * While the account is held, an account with a second factor is answered as for a right password
+ * whether it was or not (`passwordRight` says which), so its owner can finish with the factor
+ * (docs/decisions/072-a-held-account-still-lets-its-owner-in.md).
  */
 export async function verifyLogin<T extends { id: number; password: string }>(
   ctx: Pick<AppContext, 'signInThrottle' | 'database' | 'metrics'>,
@@ -26,22 +33,24 @@ export async function verifyLogin<T extends { id: number; password: string }>(
   findByLogin: (login: string) => Promise<T | undefined>,
   { login, password }: { login: string; password: string },
   client: Client,
-): Promise<T> {
+): Promise<LoginAccepted<T>> {
   const account = await findByLogin(login);
   const key = account ? throttleKey(kind, account.id) : `${kind}:unknown:${login.trim().toLowerCase()}`;
-  const ok = await throttledAttempt(
+  const { right, blind } = await signInPassword(
     ctx.signInThrottle,
     key,
+    client.ip,
+    async () =>
+      account !== undefined &&
+      (await secondFactorMethods(ctx.database.db, { kind, id: account.id })).length > 0,
     async () => (await verifyPassword(account?.password, password)) && account !== undefined,
   );
-  if (!account || !ok) {
-    ctx.metrics.signIn(kind, 'password', 'failure');
-    // Only an account's owner reads its events: a failure on a name nobody has goes nowhere.
-    if (account)
-      await securityEventsRepo(ctx.database.db).record(subjectOf(kind, account.id), 'sign_in_failed', client);
-    throw unauthorized('Invalid username or password');
-  }
-  return account;
+  if (account && (right || blind)) return { account, passwordRight: right };
+  ctx.metrics.signIn(kind, 'password', 'failure');
+  // Only an account's owner reads its events: a failure on a name nobody has goes nowhere.
+  if (account)
+    await securityEventsRepo(ctx.database.db).record(subjectOf(kind, account.id), 'sign_in_failed', client);
+  throw unauthorized('Invalid username or password');
 }
 
 /**

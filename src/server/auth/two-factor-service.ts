@@ -16,7 +16,7 @@ import { recoveryCodeForms, recoveryCodeHash } from './recovery-codes';
 import type { Account } from './second-factors';
 import { securityEventsRepo } from './security-events';
 import { confirmPassword, subjectOf } from './sign-in';
-import { throttledAttempt, throttleKey } from './sign-in-throttle';
+import { signInCode, throttledAttempt, throttleKey } from './sign-in-throttle';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 import { twoFactorRepo } from './two-factor-repo';
 
@@ -60,6 +60,29 @@ export function twoFactorService(ctx: AppContext) {
     return (await repo.spendRecoveryCode(account, recoveryCodeForms(ctx.secretsKey, typed)))
       ? 'recovery'
       : null;
+  }
+
+  /**
+   * Runs `throttled` with the check of a code; a recovery code it used up is recorded and mailed.
+   * Whether the code was right.
+   */
+  async function spendingCode(
+    account: Account,
+    person: Person,
+    client: Client,
+    throttled: (attempt: (code: string) => Promise<boolean>) => Promise<boolean>,
+  ): Promise<boolean> {
+    let used: 'totp' | 'recovery' | null = null;
+    const ok = await throttled(async (code) => {
+      used = await rightCode(account, code);
+      return used !== null;
+    });
+    if (used === 'recovery') {
+      await events.record(subjectOf(account.kind, account.id), 'recovery_code_used', client);
+      const left = await repo.recoveryCodesLeft(account);
+      ctx.mailer.sendInBackground(recoveryCodeUsedMail(person, left, appUrl));
+    }
+    return ok;
   }
 
   return {
@@ -117,25 +140,36 @@ export function twoFactorService(ctx: AppContext) {
     },
 
     /**
-     * Whether `code` proves the account's second factor (TOTP, or a recovery code, then used up:
-     * recorded and mailed). Throttled with the account's sign-ins: 429 while it must wait.
+     * Whether `code` proves a signed-in account's second factor (TOTP, or a recovery code, then used
+     * up: recorded and mailed). Throttled with the account's sign-ins: 429 while it must wait.
      */
-    async checkCode(account: Account, person: Person, code: string, client: Client): Promise<boolean> {
-      let used: 'totp' | 'recovery' | null = null;
-      const ok = await throttledAttempt(
-        ctx.signInThrottle,
-        throttleKey(account.kind, account.id),
-        async () => {
-          used = await rightCode(account, code);
-          return used !== null;
-        },
+    checkCode(account: Account, person: Person, code: string, client: Client): Promise<boolean> {
+      return spendingCode(account, person, client, (attempt) =>
+        throttledAttempt(ctx.signInThrottle, throttleKey(account.kind, account.id), () => attempt(code), {
+          codes: true,
+        }),
       );
-      if (used === 'recovery') {
-        await events.record(subjectOf(account.kind, account.id), 'recovery_code_used', client);
-        const left = await repo.recoveryCodesLeft(account);
-        ctx.mailer.sendInBackground(recoveryCodeUsedMail(person, left, appUrl));
-      }
-      return ok;
+    },
+
+    /**
+     * Whether `code` finishes a pending sign-in: held by the codes' count and the address, not by the
+     * account's hold on passwords (sign-in-throttle.ts signInCode). After a password checked blind and
+     * wrong, no code does, and none is spent (the read keeps the work alike).
+     */
+    checkSignInCode(
+      pending: Account & { passwordRight: boolean },
+      person: Person,
+      code: string,
+      client: Client,
+    ): Promise<boolean> {
+      const account = { kind: pending.kind, id: pending.id };
+      return spendingCode(account, person, client, (attempt) =>
+        signInCode(ctx.signInThrottle, throttleKey(account.kind, account.id), client.ip, async () => {
+          if (pending.passwordRight) return attempt(code);
+          await repo.findTotp(account);
+          return false;
+        }),
+      );
     },
 
     /**

@@ -410,8 +410,10 @@ export const recoveryCodes = pgTable(
 export const LOGIN_CHALLENGE_KINDS = ['user', 'admin'] as const;
 
 /**
- * A sign-in waiting for its second factor: the password was right, no session yet. Named by the
- * httpOnly cookie cn_2fa; stored as the SHA-256 of its token. Lives 5 minutes.
+ * A sign-in waiting for its second factor: no session yet. Named by the httpOnly cookie cn_2fa; stored
+ * as the SHA-256 of its token. Lives 5 minutes. `passwordRight` is false only for a sign-in begun while
+ * the account was held, whose password was checked without saying so: its second step fails whatever
+ * the code (docs/decisions/072-a-held-account-still-lets-its-owner-in.md).
  */
 export const loginChallenges = pgTable(
   'login_challenges',
@@ -419,6 +421,7 @@ export const loginChallenges = pgTable(
     id: text('id').primaryKey(),
     kind: text('kind', { enum: LOGIN_CHALLENGE_KINDS }).notNull(),
     subjectId: integer('subject_id').notNull(),
+    passwordRight: boolean('password_right').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

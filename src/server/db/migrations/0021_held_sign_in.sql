@@ -1,0 +1,1 @@
+ALTER TABLE "login_challenges" ADD COLUMN "password_right" boolean DEFAULT true NOT NULL;
