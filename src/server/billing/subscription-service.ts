@@ -44,6 +44,17 @@ function isUnstartedTrialInvoice(invoice: Stripe.Invoice, neverStarted: Set<stri
   return invoice.total === 0 && subId !== undefined && neverStarted.has(subId);
 }
 
+/**
+ * Both calls' answers, or the first one's failure once both have ended: unlike Promise.all, no call is
+ * still on its way to Stripe when the request has been answered.
+ */
+async function settledBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
+}
+
 /** How old a preview may be and still price the switch (else Stripe prices it at its own moment). */
 const QUOTE_MAX_AGE_MS = 15 * 60_000;
 type Quote = { userId: number; planId: PaidPlanId; prorationDate: number; issuedAt: number };
@@ -543,7 +554,7 @@ export function subscriptionService(ctx: AppContext) {
       const billing = ctx.billing;
       if (!customer || !billing) return [];
       const [list, subscriptions] = await stripeCall(() =>
-        Promise.all([
+        settledBoth(
           billing.stripe.invoices.list({ customer, limit: 24 }),
           // Expanded as the sync reads them: a trial's SetupIntent says whether its card was confirmed.
           billing.stripe.subscriptions.list({
@@ -552,7 +563,7 @@ export function subscriptionService(ctx: AppContext) {
             limit: 20,
             expand: ['data.pending_setup_intent'],
           }),
-        ]),
+        ),
       );
       const neverStarted = new Set(subscriptions.data.filter(awaitsCard).map((sub) => sub.id));
       return list.data
