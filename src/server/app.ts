@@ -39,9 +39,9 @@ import { passkeyRoutes } from './passkeys/routes';
 import { practiceRoutes } from './practices/routes';
 import { publicRoutes } from './public-routes';
 import { referralRoutes } from './referrals/routes';
-import { registerErrorHandler } from './security/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './security/error-handler';
 import { registerGuards } from './security/guards';
-import { registerSecurityHeaders } from './security/headers';
+import { registerSecurityHeaders, securityHeaders } from './security/headers';
 import { connectLimitsRedis, rateLimitStore } from './security/rate-limit-store';
 
 export type BuildOptions = {
@@ -74,6 +74,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // main.ts resolves it (secrets-key.ts); whoever else builds the app passes one in the config.
   if (!config.SECRETS_KEY) throw new Error('buildApp needs config.SECRETS_KEY');
   const https = config.APP_URL.startsWith('https:');
+  const standinOrigin = config.STRIPE_JS_STANDIN_URL && new URL(config.STRIPE_JS_STANDIN_URL).origin;
+  const safetyHeaders = securityHeaders(https, standinOrigin || undefined);
 
   const app = Fastify({
     logger: {
@@ -87,6 +89,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrors(safetyHeaders),
+    clientErrorHandler,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Node checks both limits only every connectionsCheckingInterval (30 s by default).
     http: { headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: 1000 },
@@ -163,8 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGuards(app, { appUrl: config.APP_URL, originExempt });
 
   await app.register(fastifyCookie);
-  const standinOrigin = config.STRIPE_JS_STANDIN_URL && new URL(config.STRIPE_JS_STANDIN_URL).origin;
-  registerSecurityHeaders(app, https, standinOrigin || undefined);
+  registerSecurityHeaders(app, safetyHeaders);
   await app.register(fastifyRateLimit, {
     global: false,
     ...rateLimitStore(limitsRedis),

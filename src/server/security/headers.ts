@@ -64,7 +64,7 @@ const PERMISSIONS_POLICY = [
  * re-parses the CSP) on every request, which was 8 % of the server's CPU under load; the headers
  * never vary by request here (no CSP nonces: nothing inline is allowed at all).
  */
-function securityHeaders(https: boolean, stripeJsStandin?: string): Record<string, string> {
+export function securityHeaders(https: boolean, stripeJsStandin?: string): Record<string, string> {
   const headers: Record<string, string> = {};
   const capture = {
     setHeader: (name: string, value: string | number) => {
@@ -81,12 +81,7 @@ function securityHeaders(https: boolean, stripeJsStandin?: string): Record<strin
 }
 
 /** On every answer, errors and refusals included (onRequest runs before anything can fail). */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  https: boolean,
-  stripeJsStandin?: string,
-): void {
-  const headers = securityHeaders(https, stripeJsStandin);
+export function registerSecurityHeaders(app: FastifyInstance, headers: Record<string, string>): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
