@@ -24,6 +24,7 @@ import { stripeEventQueue } from './billing/webhook-queue';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { closeEveryIdleConnection } from './lib/idle-connections';
 import { createMetrics } from './lib/metrics';
 import { logRedaction, logSerializers } from './lib/redact';
 import { RouteLogController } from './lib/request-log';
@@ -88,7 +89,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
-    return503OnClosing: true,
+    // A request that has arrived while shutting down is answered, not refused (see preClose below).
+    return503OnClosing: false,
     frameworkErrors: frameworkErrors(safetyHeaders),
     clientErrorHandler,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
@@ -140,8 +142,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   database.onConnectionLost((err) =>
     app.log.warn({ err }, 'database connection lost while idle; the pool opens a new one'),
   );
-  // While shutting down, answers tell keep-alive clients to hang up, so the server can close
-  // as soon as the requests in flight are done.
+  // While shutting down (docs/decisions/070-graceful-shutdown-and-error-bodies.md): a connection with
+  // no request in progress is closed as the server stops accepting; a request that has arrived is
+  // answered, and its answer tells a keep-alive client to hang up, so the server can close as soon as
+  // the requests in flight are done.
+  closeEveryIdleConnection(app.server);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
