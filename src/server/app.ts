@@ -89,7 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
-    // A request that has arrived while shutting down is answered, not refused (see preClose below).
+    // A request that has arrived while shutting down is answered, not refused: docs/decisions/070-graceful-shutdown-and-error-bodies.md.
     return503OnClosing: false,
     frameworkErrors: frameworkErrors(safetyHeaders),
     clientErrorHandler,
