@@ -24,6 +24,7 @@ import { clientPages } from './client-pages';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
+import { closeEveryIdleConnection } from './lib/idle-connections';
 import { createMetrics } from './lib/metrics';
 import { logRedaction, logSerializers } from './lib/redact';
 import { RouteLogController } from './lib/request-log';
@@ -39,9 +40,9 @@ import { passkeyRoutes } from './passkeys/routes';
 import { practiceRoutes } from './practices/routes';
 import { publicRoutes } from './public-routes';
 import { referralRoutes } from './referrals/routes';
-import { registerErrorHandler } from './security/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './security/error-handler';
 import { registerGuards } from './security/guards';
-import { type DocumentCsp, registerSecurityHeaders } from './security/headers';
+import { type DocumentCsp, registerSecurityHeaders, securityHeaders } from './security/headers';
 import { connectLimitsRedis, rateLimitStore } from './security/rate-limit-store';
 
 export type BuildOptions = {
@@ -74,6 +75,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // main.ts resolves it (secrets-key.ts); whoever else builds the app passes one in the config.
   if (!config.SECRETS_KEY) throw new Error('buildApp needs config.SECRETS_KEY');
   const https = config.APP_URL.startsWith('https:');
+  const standinOrigin = config.STRIPE_JS_STANDIN_URL && new URL(config.STRIPE_JS_STANDIN_URL).origin;
+  const safetyHeaders = securityHeaders(https, standinOrigin || undefined);
 
   const app = Fastify({
     logger: {
@@ -86,7 +89,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
-    return503OnClosing: true,
+    // A request that has arrived while shutting down is answered, not refused: docs/decisions/070-graceful-shutdown-and-error-bodies.md.
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrors(safetyHeaders),
+    clientErrorHandler,
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Node checks both limits only every connectionsCheckingInterval (30 s by default).
     http: { headersTimeout: Math.min(10_000, config.REQUEST_TIMEOUT_MS), connectionsCheckingInterval: 1000 },
@@ -136,8 +142,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   database.onConnectionLost((err) =>
     app.log.warn({ err }, 'database connection lost while idle; the pool opens a new one'),
   );
-  // While shutting down, answers tell keep-alive clients to hang up, so the server can close
-  // as soon as the requests in flight are done.
+  // While shutting down (docs/decisions/070-graceful-shutdown-and-error-bodies.md): a connection with
+  // no request in progress is closed as the server stops accepting; a request that has arrived is
+  // answered, and its answer tells a keep-alive client to hang up, so the server can close as soon as
+  // the requests in flight are done.
+  closeEveryIdleConnection(app.server);
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -163,7 +172,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGuards(app, { appUrl: config.APP_URL, originExempt });
 
   await app.register(fastifyCookie);
-  const standinOrigin = config.STRIPE_JS_STANDIN_URL && new URL(config.STRIPE_JS_STANDIN_URL).origin;
   const documentCsp = registerSecurityHeaders(app, https, standinOrigin || undefined);
   await app.register(fastifyRateLimit, {
     global: false,

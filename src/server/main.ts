@@ -28,10 +28,11 @@ async function shutdown(signal: string) {
   app.log.info({ signal, delayMs: config.SHUTDOWN_DELAY_MS }, 'shutting down: marked not ready');
   if (config.SHUTDOWN_DELAY_MS > 0) await new Promise((done) => setTimeout(done, config.SHUTDOWN_DELAY_MS));
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  // A client that holds a connection open without a request must not keep us up for ever.
+  // A request still running after 10 s (a client trickling its body) must not keep us up for ever.
   setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
   try {
-    // Stops accepting, lets in-flight requests finish, then closes the database.
+    // Stops accepting and closes every connection with no request in progress; answers each request
+    // that has arrived, with `Connection: close` (app.ts); then closes the database.
     await app.close();
     await database.close();
     process.exit(0);

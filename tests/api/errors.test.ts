@@ -1,10 +1,12 @@
 /**
  * What the error handler keeps for whoever reads the log: every 5xx answer, an HttpError written for
  * the person included, is logged under the request's id with the error that caused it. And a failure
- * that is ours (the database's) inside a Stripe flow is not blamed on the payment provider.
+ * that is ours (the database's) inside a Stripe flow is not blamed on the payment provider. And every
+ * error body, Fastify's own refusals included, is `{message}` with the status that names the problem.
  */
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { APP_URL, signedInUser, TEST_SECRETS_KEY } from '../support/app';
@@ -77,5 +79,87 @@ describe('5xx answers in the log', () => {
       await database.db.execute(sql`drop trigger refuse_customer on users`);
       await database.db.execute(sql`drop function refuse_customer()`);
     }
+  });
+});
+
+describe("Fastify's own refusals answer {message}, like every other error", () => {
+  const json = { 'content-type': 'application/json', origin: APP_URL };
+  it.each([
+    ['a URL that does not decode', { method: 'GET', url: '/api/user/passkeys/%ZZ' }, 400],
+    [
+      'a path parameter longer than the router takes',
+      { method: 'PATCH', url: `/api/user/passkeys/${'x'.repeat(200)}` },
+      414,
+    ],
+    ['an unknown API route', { method: 'GET', url: '/api/no-such-thing' }, 404],
+    [
+      'a method the route does not have',
+      { method: 'PUT', url: '/api/login', headers: { origin: APP_URL } },
+      404,
+    ],
+    ['a method no route has', { method: 'PROPFIND', url: '/api/user' }, 404],
+    [
+      'a body that is not JSON',
+      { method: 'POST', url: '/api/login', headers: json, payload: '{"username":' },
+      400,
+    ],
+    ['an empty JSON body', { method: 'POST', url: '/api/login', headers: json, payload: '' }, 400],
+    [
+      'a body of another type',
+      { method: 'POST', url: '/api/login', headers: { ...json, 'content-type': 'text/plain' }, payload: 'x' },
+      415,
+    ],
+    [
+      'a body too large',
+      {
+        method: 'POST',
+        url: '/api/login',
+        headers: json,
+        payload: JSON.stringify({ x: 'x'.repeat(70_000) }),
+      },
+      413,
+    ],
+  ] as const)('%s: %i {message}', async (_what, request, status) => {
+    const res = await app.inject(request);
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(Object.keys(res.json())).toEqual(['message']);
+    expect(res.json().message).toEqual(expect.any(String));
+  });
+
+  describe('what Node refuses before Fastify sees a request', () => {
+    let port: number;
+    beforeAll(async () => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      port = (app.server.address() as { port: number }).port;
+    });
+    /** Writes `raw` on a connection of its own; resolves with all the server wrote back before it closed. */
+    const exchange = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+        socket.setEncoding('utf8');
+        socket.on('data', (d) => (answer += d));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const parse = (answer: string) => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      return { status: Number(head.split(' ')[1]), head, body: JSON.parse(body) };
+    };
+
+    it.each([
+      ['a request line that is not HTTP', 'NOT HTTP AT ALL\r\n\r\n', 400],
+      [
+        'headers larger than Node takes',
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+      ],
+    ])('%s: {message}', async (_what, raw, status) => {
+      const answer = parse(await exchange(raw));
+      expect(answer.status).toBe(status);
+      expect(answer.head).toMatch(/\r\ncontent-type: application\/json/i);
+      expect(Object.keys(answer.body)).toEqual(['message']);
+    });
   });
 });

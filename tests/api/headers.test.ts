@@ -103,6 +103,7 @@ describe('security headers on every kind of answer', () => {
         }),
         415,
       ],
+      ['400 from the router', await t.app.inject({ method: 'GET', url: '/api/user/passkeys/%ZZ' }), 400],
       [
         '303 redirect',
         await t.app.inject({ method: 'GET', url: '/api/newsletter/unsubscribe?token=x' }),

@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,6 +13,7 @@ import { verifyPassword } from '../../src/server/auth/password';
 import { openDatabase } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { admins, users } from '../../src/server/db/schema';
+import { createTestApp } from '../support/app';
 import { onServer, withDatabase } from '../support/global-setup';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-lifecycle-'));
@@ -158,6 +162,124 @@ describe('shutting down behind a load balancer', () => {
     expect(await register(server, 'draining')).toBe(201);
     expect(await server.exited).toBe(0);
   }, 60_000);
+});
+
+/** What a client saw of one request: the answer, or the error that ended it. */
+type Outcome = { url: string; status?: number; connection?: string; error?: string };
+
+/** A GET on the agent's connections (kept alive between requests, as a balancer's are). */
+const getOn = (agent: http.Agent, base: string, url: string) =>
+  new Promise<Outcome>((resolve) => {
+    http
+      .get(`${base}${url}`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ url, status: res.statusCode, connection: res.headers.connection }));
+        res.on('error', (err) => resolve({ url, error: err.message }));
+      })
+      .on('error', (err: NodeJS.ErrnoException) => resolve({ url, error: err.code ?? err.message }));
+  });
+
+describe('a rolling restart behind a balancer without readiness checks (SHUTDOWN_DELAY_MS unset)', () => {
+  it('on SIGTERM: idle connections closed at once, every request that arrived answered (no 503, no reset), then exit 0', async () => {
+    const server = await startServer(path.join(tmp, 'keep-alive'));
+    const { hostname, port } = new URL(server.base);
+    // A connection that never sends a request (a balancer's spare, a port scan).
+    const silent = net.connect(Number(port), hostname);
+    await once(silent, 'connect');
+    const silentClosed = once(silent, 'close');
+    // A request that has arrived and is still coming in (half its body sent): it holds the drain open.
+    const body = JSON.stringify({ username: 'held', email: 'held@example.com', password: 'late but sure' });
+    const held = net.connect(Number(port), hostname);
+    await once(held, 'connect');
+    let heldAnswer = '';
+    held.setEncoding('utf8').on('data', (d) => (heldAnswer += d));
+    const heldClosed = once(held, 'close');
+    held.write(
+      `POST /api/register?held HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.base}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await receivedRequests(server, '/api/register?held', 1);
+
+    // The burst: 8 kept-alive connections, each sending as soon as it has its answer, SIGTERM
+    // midway; each stops at its first error, which is once the server no longer accepts.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const outcomes: Outcome[] = [];
+    let sent = 0;
+    const stop = () => {
+      if (server.child.signalCode === null && !server.child.killed) server.child.kill('SIGTERM');
+    };
+    const worker = async () => {
+      for (;;) {
+        const outcome = await getOn(agent, server.base, `/api/subscription-plans?burst=${sent++}`);
+        outcomes.push(outcome);
+        if (outcome.error) return stop();
+        if (outcomes.length === 80) stop();
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    // Closed at SIGTERM, not after the 10 s that cut off what is still running (the held request).
+    await silentClosed;
+
+    // The rest of its body, the connection left open (a half-close would abandon the request).
+    held.write(body.slice(10));
+    await heldClosed;
+    expect(heldAnswer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(heldAnswer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(await server.exited).toBe(0);
+    agent.destroy();
+
+    const received = new Set(
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes('incoming request'))
+        .map((l) => JSON.parse(l).req?.url as string),
+    );
+    const answered = outcomes.filter((o) => o.status !== undefined);
+    expect(answered.length).toBeGreaterThanOrEqual(80);
+    expect(answered.filter((o) => o.status !== 200)).toEqual([]);
+    // A request that errored never reached the server: the balancer sends it to another instance.
+    expect(outcomes.filter((o) => o.error && received.has(o.url))).toEqual([]);
+  }, 60_000);
+});
+
+describe('a request on a kept-alive connection while the app closes', () => {
+  it('is answered, not refused with 503, and told Connection: close', async () => {
+    // Holds the app between "closing" and "no longer accepting", where the Stripe queue's last event
+    // or the mailer's last mail can keep it for a while.
+    let entered!: () => void;
+    const closing = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const t = await createTestApp(
+      {},
+      {
+        beforeReady: (app) =>
+          app.addHook('preClose', async () => {
+            entered();
+            await released;
+          }),
+      },
+    );
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
+      // One connection, kept alive between requests, as a balancer holds it.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      expect(await getOn(agent, base, '/api/subscription-plans?before')).toMatchObject({ status: 200 });
+      const closed = t.app.close();
+      await closing;
+      // The balancer sends on the connection it holds, which the app has not closed yet.
+      const during = await getOn(agent, base, '/api/subscription-plans?during');
+      expect(during).toEqual({ url: '/api/subscription-plans?during', status: 200, connection: 'close' });
+      release();
+      await closed;
+      agent.destroy();
+    } finally {
+      release();
+      await t.close();
+    }
+  });
 });
 
 describe('an unhandled promise rejection', () => {

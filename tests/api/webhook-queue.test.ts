@@ -4,6 +4,7 @@
  * twice), each event has its effect once: here, a failed renewal makes the account past_due and
  * sends one 'payment failed' mail.
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
@@ -144,4 +145,64 @@ describe('the Stripe webhook', () => {
       await first.fake.close();
     }
   });
+});
+
+describe("the queue's wake-up for the next retry", () => {
+  /** An event whose next attempt is `interval` from now by the database's clock. */
+  async function waitingEvent(interval: string) {
+    const id = `evt_waiting_${randomBytes(6).toString('hex')}`;
+    await t.db.execute(sql`
+      insert into stripe_events (id, type, payload, attempts, next_attempt_at)
+      values (${id}, 'invoice.paid', '{}'::jsonb, 30, now() + ${interval}::interval)`);
+    return {
+      async [Symbol.asyncDispose]() {
+        await t.db.execute(sql`delete from stripe_events where id = ${id}`);
+      },
+    };
+  }
+  /** The delays the queue gave its timers while it drained. */
+  async function wakeDelays(): Promise<number[]> {
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      await t.processed();
+      return timers.mock.calls.map(([, ms]) => Number(ms));
+    } finally {
+      timers.mockRestore();
+    }
+  }
+
+  it('a retry more than 25 days ahead: no TimeoutOverflowWarning, and the queue does not spin', async () => {
+    await using _ = await waitingEvent('30 days');
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const delays = await wakeDelays();
+      // Node emits the warning on the next tick of setTimeout's call: let it arrive.
+      await new Promise((done) => setImmediate(done));
+      expect(warnings.map((w) => w.name)).not.toContain('TimeoutOverflowWarning');
+      // It wakes within the hour to look again, not at once.
+      expect(delays).toContainEqual(3_600_000);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  // Only on PostgreSQL: PGlite's clock is the process's own, so the two cannot differ there.
+  if (process.env.TEST_DATABASE_URL)
+    it("waits by the database's clock, whatever the process's says", async () => {
+      await using _ = await waitingEvent('10 minutes');
+      // The process's clock two days ahead of the database's: the retry is still ten minutes away.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 2 * 86_400_000);
+      try {
+        const delays = await wakeDelays();
+        expect(
+          delays.some((ms) => ms > 9 * 60_000 && ms <= 10 * 60_000),
+          `delays: ${delays}`,
+        ).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
 });

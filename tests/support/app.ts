@@ -17,7 +17,13 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The real app on a fresh, migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: Pick<BuildOptions, 'onRoute' | 'clientDir' | 'logStream'> = {},
+  {
+    beforeReady,
+    ...opts
+  }: Pick<BuildOptions, 'onRoute' | 'clientDir' | 'logStream'> & {
+    /** Adds what must come before the app is ready (hooks of the test's own). */
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ) {
   // Most files register and sign in far more than ten times from one address: the files that test
   // the limit set LOGIN_RATE_LIMIT themselves.
@@ -31,6 +37,7 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const app = await buildApp({ config, database, ...opts });
+  beforeReady?.(app);
   await app.ready();
   return {
     app,

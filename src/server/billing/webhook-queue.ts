@@ -10,6 +10,11 @@ import { processStripeEvent } from './webhook-service';
 const POLL_MS = 30_000;
 /** Events looked at per query; the queue asks again while it gets somewhere. */
 const BATCH = 50;
+/**
+ * The longest the queue sleeps before looking again: a retry further off is looked for again then
+ * (Node fires a timer over 2^31-1 ms, 24.8 days, at once).
+ */
+const MAX_WAKE_MS = 60 * 60_000;
 
 export type StripeEventQueue = {
   /** Processes every due event now, in the background (the webhook calls it after recording one). */
@@ -60,9 +65,11 @@ export function stripeEventQueue(app: FastifyInstance): StripeEventQueue | null 
 
   /** Wakes the queue when the next back-off ends (one after a failure, or one left by an earlier run). */
   async function wakeForNextRetry(): Promise<void> {
-    const at = await repo.nextRetryAt();
+    // By the database's clock, which set the retry and decides what is due: the process's may differ.
+    const ms = await repo.msUntilNextRetry();
     clearTimeout(wake);
-    if (at && !stopped) wake = setTimeout(() => void drain(), Math.max(0, at.getTime() - Date.now())).unref();
+    if (ms !== null && !stopped)
+      wake = setTimeout(() => void drain(), Math.min(Math.max(0, Math.ceil(ms)), MAX_WAKE_MS)).unref();
   }
 
   async function drainOnce(): Promise<void> {

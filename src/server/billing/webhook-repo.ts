@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../db/client';
 import { lease } from '../db/lease';
@@ -36,17 +36,19 @@ export function webhookRepo(db: Db | Tx) {
     },
 
     /**
-     * When the earliest unleased, unprocessed event is due: in the future while its back-off runs, or
-     * already past when it fell due while the queue was busy (a back-off that ended between the queue's
-     * look at what is due and this question must not wait for the next poll). Leased events are their
-     * holder's.
+     * How long until the earliest unleased, unprocessed event is due, in ms by the database's clock (the
+     * clock that set it; the process's may differ): positive while its back-off runs, zero or less when
+     * it fell due while the queue was busy (a back-off that ended between the queue's look at what is
+     * due and this question must not wait for the next poll). Leased events are their holder's.
      */
-    async nextRetryAt(tx: Db | Tx = db): Promise<Date | null> {
+    async msUntilNextRetry(tx: Db | Tx = db): Promise<number | null> {
       const [row] = await tx
-        .select({ at: min(stripeEvents.nextAttemptAt) })
+        .select({
+          ms: sql<number | null>`extract(epoch from min(${stripeEvents.nextAttemptAt}) - now()) * 1000`,
+        })
         .from(stripeEvents)
         .where(and(isNull(stripeEvents.processedAt), isNull(stripeEvents.claimedAt)));
-      return row?.at ?? null;
+      return row?.ms == null ? null : Number(row.ms);
     },
 
     /** The right to process the event, one worker at a time (any instance): when taken, or null. */

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError } from '../db/errors';
 import { HttpError } from '../lib/http-error';
@@ -39,6 +41,43 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Fastify's refusals before any route runs (Fastify's `frameworkErrors` option): a URL that does not
+ * decode, a path parameter too long. Otherwise Fastify writes its own `{error, code, message,
+ * statusCode}`; every error body is `{message}` (docs/decisions/070-graceful-shutdown-and-error-bodies.md).
+ * No hook runs for these, so the answer carries every answer's headers itself.
+ */
+export function frameworkErrors(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const status = error.statusCode ?? 500;
+    const message =
+      status < 500 ? clientMessage(error) : `Something went wrong on our side. (request ${request.id})`;
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    void reply.headers(headers).header('x-request-id', request.id).status(status).send({ message });
+  };
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+};
+
+/**
+ * What Node refuses before there is a request (Fastify's `clientErrorHandler` option): a malformed
+ * request, headers too large, a request too slow. Written on the socket, as Fastify's default does,
+ * but as `{message}`; a connection already gone gets nothing.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is not valid HTTP'];
+  const body = JSON.stringify({ message });
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  socket.destroy(error);
+}
+
 function clientMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -49,6 +88,10 @@ function clientMessage(error: FastifyError): string {
       return 'The request body is too large';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return 'The request body is not valid JSON';
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not a valid URL';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The address is too long';
     default:
       return error.message;
   }

@@ -73,7 +73,7 @@ const PERMISSIONS_POLICY = [
  * never vary by request here (no CSP nonces: inline code is allowed only by hash, per HTML file,
  * docs/decisions/076-inline-scripts-by-hash.md).
  */
-function securityHeaders(
+export function securityHeaders(
   https: boolean,
   stripeJsStandin: string | undefined,
   inline = NO_INLINE,
