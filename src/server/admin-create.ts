@@ -7,6 +7,7 @@ import { adminsRepo } from './admin/admins-repo';
 import { refusingCommonPassword } from './auth/common-passwords';
 import { hashPassword } from './auth/password';
 import { loadConfig } from './config';
+import { HttpError } from './lib/http-error';
 import { openMigratedDatabase } from './start';
 
 // `npm run admin:create -- --username x --email y --password z`, or answer the prompts.
@@ -65,11 +66,18 @@ if (!input.success) {
 }
 
 const { username, email, password } = input.data;
-const { created } = await adminsRepo(database.db).upsert({
-  username,
-  email,
-  passwordHash: await hashPassword(password),
-});
+const saved = await adminsRepo(database.db)
+  .upsert({ username, email, passwordHash: await hashPassword(password) })
+  .catch(async (error: unknown) => {
+    if (!(error instanceof HttpError)) throw error;
+    // A user's name, or one that looks like another's: the admin would be mistaken for them.
+    console.error(
+      `${error.message}: '${username}' is a user's or looks like one already taken. Choose another.`,
+    );
+    await database.close();
+    process.exit(2);
+  });
+const { created } = saved;
 console.log(
   created ? `Admin '${username}' created.` : `Admin '${username}' updated: new email and password.`,
 );

@@ -1,3 +1,4 @@
+import { fillUsernameKeys } from './auth/usernames';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
@@ -22,6 +23,15 @@ export async function openMigratedDatabase(
     process.exit(1);
   });
   await runMigrations(database);
+  // Rows written before migration 0020, or by the previous release during a rolling deploy, get their
+  // usernames' keys here: the key needs the confusables table, which SQL does not have (decision 071).
+  const clashes = await fillUsernameKeys(database.db);
+  if (clashes.length) {
+    const names = clashes.map((c) => `${c.table} #${c.id} '${c.username}'`).join(', ');
+    console.warn(
+      `These accounts' usernames look like older ones (by case or look-alike characters) and stay as they are; ask them to choose new ones: ${names}`,
+    );
+  }
   // PGlite has no limits to set (one connection in this process), so it is kept open.
   if (!config.DATABASE_URL || !opts.timeoutMs) return database;
   await database.close();

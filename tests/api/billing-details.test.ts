@@ -85,6 +85,42 @@ describe('billing details', () => {
     expect((await u.client.get('/api/billing/details')).json()).toEqual({ details: null });
   });
 
+  it('refuses control characters and line breaks in the name and address, naming the field, and saves nothing', async () => {
+    const u = await signedInUser(t.app);
+    for (const [field, value, label] of [
+      ['name', 'Smile\u0007Dental', 'Practice or business name'],
+      ['name', 'Smile\u001bDental', 'Practice or business name'],
+      ['name', 'Smile\u0085Dental', 'Practice or business name'],
+      ['name', 'Smile\u009bDental', 'Practice or business name'],
+      ['name', 'Smile\u007fDental', 'Practice or business name'],
+      ['line1', '12 High Street\nLeeds', 'Address'],
+      ['line1', '12 High\tStreet', 'Address'],
+      ['line2', 'Suite 3\r\nFloor 2', 'Address line 2'],
+      ['line2', 'Suite\u20283', 'Address line 2'],
+      ['city', 'Le\u0008eds', 'Town or city'],
+    ] as const) {
+      const res = await u.client.put('/api/billing/details', { ...PRACTICE, [field]: value });
+      expect(res.statusCode, `${field}=${JSON.stringify(value)}`).toBe(400);
+      expect(res.json()).toEqual({
+        message: `${field}: ${label} must be one line of text, without control characters`,
+      });
+    }
+    expect((await u.client.get('/api/billing/details')).json()).toEqual({ details: null });
+  });
+
+  it('stores a name a spreadsheet would run as a formula as given (the CSVs neutralise it: csv.test.ts)', async () => {
+    const u = await signedInUser(t.app);
+    const formula = {
+      ...PRACTICE,
+      name: '=HYPERLINK("http://evil.example","Smile")',
+      line1: '+44 High Street',
+    };
+    const res = await u.client.put('/api/billing/details', formula);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().details).toMatchObject({ name: formula.name, line1: formula.line1 });
+    expect((await customerOf(u.id)).name).toBe(formula.name);
+  });
+
   it('when Stripe fails, says so and keeps nothing; trying again works', async () => {
     const u = await signedInUser(t.app);
     await u.client.put('/api/billing/details', PRACTICE);

@@ -371,6 +371,44 @@ describe('admin:create', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
+  it("refuses a user's name, even one written before usernames had keys, exits 2 and makes no admin", async () => {
+    const dataDir = path.join(tmp, 'taken-name');
+    const database = await openDatabase({ dataDir });
+    try {
+      await runMigrations(database);
+      // As a row from before migration 0020: no key yet; the script's start gives it one.
+      await database.db
+        .insert(users)
+        .values({ username: 'Nadia', email: 'nadia@example.com', password: 'x' });
+    } finally {
+      await database.close();
+    }
+    // 'Nаdia' with a Cyrillic а.
+    const args = [
+      '--username',
+      'N\u0430dia',
+      '--email',
+      'boss@example.com',
+      '--password',
+      'a long enough secret',
+    ];
+    const script = spawnSync('node', ['dist/server/admin-create.js', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(script.stderr.trim()).toBe(
+      "Username already exists: 'N\u0430dia' is a user's or looks like one already taken. Choose another.",
+    );
+    expect(script.status).toBe(2);
+    const after = await openDatabase({ dataDir });
+    try {
+      expect(await after.db.select().from(admins)).toEqual([]);
+    } finally {
+      await after.close();
+    }
+  }, 60_000);
+
   it('in a terminal, asks for what is missing and does not show the password typed', async () => {
     const dataDir = path.join(tmp, 'terminal');
     // `script` (util-linux) runs it on a pseudo-terminal, as a person at a keyboard would.

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { M } from '../../src/server/practices/practice-service';
-import { client, newUser, signedInUser, stripeApp } from '../support/app';
+import { client, createTestApp, newUser, signedInUser, stripeApp } from '../support/app';
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
 import { enrolledAdmin } from '../support/two-factor';
 
@@ -304,6 +304,27 @@ describe('invitations', () => {
     const tokenB3 = await nextInvitationToken(b.email, 2);
     expect((await b.client.post('/api/practice/join', { token: tokenB2 })).statusCode).toBe(404);
     expect((await b.client.post('/api/practice/join', { token: tokenB3 })).statusCode).toBe(200);
+  });
+
+  it("the link's preview is limited per address like the other token routes: 429 with a message", async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT: '2' });
+    try {
+      const visitor = client(limited.app, '10.7.0.1');
+      const answers = [];
+      for (let i = 0; i < 3; i++)
+        answers.push(await visitor.post('/api/practice/invitations/preview', { token: `guess-${i}` }));
+      expect(answers.map((r) => r.statusCode)).toEqual([404, 404, 429]);
+      expect(answers[2]!.json()).toEqual({
+        message: expect.stringMatching(/^Too many attempts\. Please wait .+ and try again\.$/),
+      });
+      // Another address is not held back by this one's guesses.
+      const other = await client(limited.app, '10.7.0.2').post('/api/practice/invitations/preview', {
+        token: 'guess',
+      });
+      expect(other.statusCode).toBe(404);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses a second invitation to one address, a member, and a full practice', async () => {

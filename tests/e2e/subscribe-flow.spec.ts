@@ -148,7 +148,8 @@ test('billing details are asked before the card, checked the UK way, and changed
   const payment = page.getByRole('region', { name: 'Payment details' });
   const form = payment.getByRole('form', { name: 'Billing details' });
   await expect(payment.getByLabel('Card number')).toHaveCount(0);
-  await form.getByLabel('Practice or business name').fill('Smile Dental Ltd');
+  // A control character pasted with the name (here BEL) is refused, as the server refuses it.
+  await form.getByLabel('Practice or business name').fill('Smile\u0007Dental Ltd');
   await form.getByLabel('Address', { exact: true }).fill('12 High Street');
   await form.getByLabel('Town or city').fill('Leeds');
   await form.getByLabel('Postcode').fill('75001');
@@ -156,8 +157,15 @@ test('billing details are asked before the card, checked the UK way, and changed
   await form.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(form.getByText('Please enter a UK postcode, like SW1A 1AA', { exact: true })).toBeVisible();
   await expect(form.getByLabel('Postcode')).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    form.getByText('Practice or business name must be one line of text, without control characters', {
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(form.getByLabel('Practice or business name')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
 
+  await form.getByLabel('Practice or business name').fill('Smile Dental Ltd');
   await form.getByLabel('Postcode').fill('ls1 4ap');
   await form.getByRole('button', { name: 'Continue to payment' }).click();
   const madeOutTo = payment.locator('address');

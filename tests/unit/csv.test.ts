@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvFileName, toCsv } from '../../src/client/features/admin/csv';
+import {
+  newsletterCsv,
+  practicesCsv,
+  referralsCsv,
+  subscriptionsCsv,
+  usersCsv,
+} from '../../src/client/features/admin/csv-columns';
+import type {
+  AdminPractice,
+  AdminReferral,
+  AdminSubscriber,
+  AdminUser,
+} from '../../src/shared/schemas/admin';
 
 describe('csvCell', () => {
   it('leaves plain text, numbers and booleans as they are', () => {
@@ -83,4 +96,106 @@ describe('csvFileName', () => {
       'chairnotes-users-2026-07-01.csv',
     );
   });
+});
+
+/** The cells of a CSV as a spreadsheet reads them (RFC 4180: quoted cells, doubled quotes, CRLF rows). */
+function parseCsv(csv: string): string[][] {
+  const rows: string[][] = [[]];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < csv.length; i++) {
+    const c = csv[i]!;
+    if (quoted && c === '"' && csv[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && (c === ',' || (c === '\r' && csv[i + 1] === '\n'))) {
+      rows.at(-1)!.push(cell);
+      cell = '';
+      if (c === '\r') {
+        rows.push([]);
+        i++;
+      }
+    } else {
+      cell += c;
+    }
+  }
+  return rows.filter((row) => row.length > 0);
+}
+
+describe('every admin export', () => {
+  // What people type, as an attacker would: each free-text field starts a formula.
+  const FORMULAS = [
+    '=HYPERLINK("http://evil.example","x")',
+    '+cmd|/c calc',
+    '-2+3',
+    '@SUM(A1)',
+    '\tx',
+    '\r=1',
+  ];
+  const at = '2026-11-22T12:00:00.000Z';
+  const rowsFor = (formula: string) => {
+    const user: AdminUser = {
+      id: 1,
+      username: formula,
+      email: `${formula}@example.com`,
+      plan: 'clinic',
+      subscriptionStatus: 'active',
+      hasDiscount: false,
+      loginCount: 3,
+      consecutiveLogins: 1,
+      lastLoginAt: at,
+      createdAt: at,
+      referralCode: formula,
+      referralCredits: 0,
+      practiceName: formula,
+      practiceRole: 'owner',
+      practicePlan: 'clinic',
+      practiceStatus: 'active',
+    };
+    const referral: AdminReferral = {
+      id: 1,
+      referrerUsername: formula,
+      referrerEmail: `${formula}@example.com`,
+      friendEmail: `${formula}@example.org`,
+      referralCode: formula,
+      status: 'pending',
+      createdAt: at,
+      completedAt: null,
+      rewardNote: formula,
+    };
+    const subscriber: AdminSubscriber = { id: 1, email: `${formula}@example.com`, createdAt: at };
+    const practice: AdminPractice = {
+      id: 1,
+      name: formula,
+      ownerUsername: formula,
+      ownerEmail: `${formula}@example.com`,
+      members: 2,
+      pendingInvitations: 0,
+      plan: 'clinic',
+      subscriptionStatus: 'active',
+      createdAt: at,
+    };
+    return {
+      users: toCsv(usersCsv, [user]),
+      subscriptions: toCsv(subscriptionsCsv, [user]),
+      referrals: toCsv(referralsCsv, [referral]),
+      newsletter: toCsv(newsletterCsv, [subscriber]),
+      practices: toCsv(practicesCsv, [practice]),
+    };
+  };
+
+  for (const formula of FORMULAS) {
+    it(`writes ${JSON.stringify(formula)} in a username, an email or a name as text, never as a formula`, () => {
+      for (const [list, csv] of Object.entries(rowsFor(formula))) {
+        const [header, row] = parseCsv(csv);
+        // Every list carries some of what people type, kept whole behind the quote.
+        expect(row!.filter((cell) => cell.startsWith(`'${formula}`)).length, list).toBeGreaterThan(0);
+        row!.forEach((cell, i) => {
+          expect(cell, `${list}: ${header![i]}`).not.toMatch(/^[=+\-@\t\r]/);
+        });
+      }
+    });
+  }
 });

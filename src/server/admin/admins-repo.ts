@@ -1,8 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import type { PublicAdmin } from '../../shared/schemas/auth';
+import { claimUsername, isUsernameClash, USERNAME_TAKEN, usernameKey } from '../auth/usernames';
 import type { Db } from '../db/client';
 import { matchesLogin } from '../db/login-match';
-import { type Admin, admins } from '../db/schema';
+import { type Admin, admins, users } from '../db/schema';
+import { conflict } from '../lib/http-error';
 
 export function adminsRepo(db: Db) {
   return {
@@ -21,26 +23,38 @@ export function adminsRepo(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Creates the admin, or resets the password and email of the one with that username. */
+    /**
+     * Creates the admin, or resets the password and email of the one with that username. A name a
+     * user has, or one that looks like another's (auth/usernames.ts), is refused with a 409.
+     */
     async upsert(input: {
       username: string;
       email: string;
       passwordHash: string;
     }): Promise<{ admin: Admin; created: boolean }> {
-      const existing = await this.findByLogin(input.username);
-      if (existing) {
-        const [admin] = await db
-          .update(admins)
-          .set({ email: input.email.toLowerCase(), password: input.passwordHash })
-          .where(eq(admins.id, existing.id))
-          .returning();
-        return { admin: admin!, created: false };
+      const key = usernameKey(input.username);
+      const email = input.email.toLowerCase();
+      try {
+        return await db.transaction(async (tx) => {
+          await claimUsername(tx, key, users);
+          const [existing] = await tx.select().from(admins).where(matchesLogin(admins, input.username));
+          if (existing) {
+            const [admin] = await tx
+              .update(admins)
+              .set({ email, password: input.passwordHash, usernameKey: key })
+              .where(eq(admins.id, existing.id))
+              .returning();
+            return { admin: admin!, created: false };
+          }
+          const [admin] = await tx
+            .insert(admins)
+            .values({ username: input.username, usernameKey: key, email, password: input.passwordHash })
+            .returning();
+          return { admin: admin!, created: true };
+        });
+      } catch (error) {
+        throw isUsernameClash(error) ? conflict(USERNAME_TAKEN) : error;
       }
-      const [admin] = await db
-        .insert(admins)
-        .values({ username: input.username, email: input.email.toLowerCase(), password: input.passwordHash })
-        .returning();
-      return { admin: admin!, created: true };
     },
   };
 }

@@ -19,7 +19,15 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
     await repo.upsert({ username, email, passwordHash: await hashPassword(password) });
   } catch (err) {
     // Another instance starting at the same moment created it first: that is fine.
-    log.debug({ err }, 'first admin already created');
+    if ((await repo.count()) > 0) {
+      log.debug({ err }, 'first admin already created');
+      return;
+    }
+    // Else a user has the name, or one that looks like it (decision 071): say so, and start without.
+    log.error(
+      { err, username },
+      'no first admin: a user has this username or one that looks like it; set ADMIN_USERNAME',
+    );
     return;
   }
   if (config.ADMIN_PASSWORD) {

@@ -4,11 +4,12 @@ import { noteAppEntitlement } from '../billing/subscription-state';
 import type { Db, Tx } from '../db/client';
 import { uniqueViolation } from '../db/errors';
 import { matchesLogin } from '../db/login-match';
-import { type User, users } from '../db/schema';
+import { admins, type User, users } from '../db/schema';
 import { conflict } from '../lib/http-error';
 import { referralCode } from '../lib/tokens';
 import { type Membership, membershipOfUser } from '../practices/practices-repo';
 import { nextStreak } from './login-streak';
+import { claimUsername, isUsernameClash, USERNAME_TAKEN, usernameKey } from './usernames';
 
 export const EMAIL_TAKEN = 'Email already registered';
 
@@ -17,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Turns a broken uniqueness rule into the 409 a person can act on. */
 function userConflict(error: unknown): Error {
   const constraint = uniqueViolation(error);
-  if (constraint === 'users_username_unique') return conflict('Username already exists');
+  if (isUsernameClash(error)) return conflict(USERNAME_TAKEN);
   if (constraint === 'users_email_unique') return conflict(EMAIL_TAKEN);
   return error as Error;
 }
@@ -52,20 +53,28 @@ export function usersRepo(db: Db | Tx) {
       return user;
     },
 
-    /** Creates the user with a fresh referral code; a clash of codes (rare) is retried, a clash of name or email is a 409. */
+    /**
+     * Creates the user with a fresh referral code; a clash of codes (rare) is retried, a clash of name
+     * (an admin's too, or one that looks the same: auth/usernames.ts) or email is a 409.
+     */
     async create(input: { username: string; email: string; passwordHash: string }): Promise<User> {
+      const key = usernameKey(input.username);
       for (let attempt = 0; ; attempt++) {
         try {
-          const [user] = await db
-            .insert(users)
-            .values({
-              username: input.username,
-              email: input.email,
-              password: input.passwordHash,
-              referralCode: referralCode(),
-            })
-            .returning();
-          return user!;
+          return await db.transaction(async (tx) => {
+            await claimUsername(tx, key, admins);
+            const [user] = await tx
+              .insert(users)
+              .values({
+                username: input.username,
+                usernameKey: key,
+                email: input.email,
+                password: input.passwordHash,
+                referralCode: referralCode(),
+              })
+              .returning();
+            return user!;
+          });
         } catch (error) {
           if (uniqueViolation(error) === 'users_referral_code_unique' && attempt < 5) continue;
           throw userConflict(error);
@@ -87,10 +96,19 @@ export function usersRepo(db: Db | Tx) {
       return updated!;
     },
 
-    async setUsername(id: number, username: string, tx: Db | Tx = db): Promise<User> {
+    /** Renames the user; a name an admin has, or another user's look-alike, is a 409. */
+    async setUsername(id: number, username: string): Promise<User> {
+      const key = usernameKey(username);
       try {
-        const [updated] = await tx.update(users).set({ username }).where(eq(users.id, id)).returning();
-        return updated!;
+        return await db.transaction(async (tx) => {
+          await claimUsername(tx, key, admins);
+          const [updated] = await tx
+            .update(users)
+            .set({ username, usernameKey: key })
+            .where(eq(users.id, id))
+            .returning();
+          return updated!;
+        });
       } catch (error) {
         throw userConflict(error);
       }

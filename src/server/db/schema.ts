@@ -33,6 +33,11 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
+    /**
+     * The name as it looks (auth/usernames.ts): unique, so 'Anna' and 'Аnna' (Cyrillic А) cannot both be
+     * taken. Null only until the start-up fill gives a row from before it its key (decision 071).
+     */
+    usernameKey: text('username_key'),
     password: text('password').notNull(),
     email: text('email').notNull(),
     /** The person opened a link sent to `email` (design.md section 12); a changed email is verified by its link. */
@@ -96,6 +101,7 @@ export const users = pgTable(
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_unique').on(t.usernameKey),
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_referral_code_unique').on(t.referralCode),
     uniqueIndex('users_stripe_customer_unique').on(t.stripeCustomerId),
@@ -113,6 +119,8 @@ export const admins = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
+    /** As users.usernameKey; a name is one person's across both tables (auth/usernames.ts). */
+    usernameKey: text('username_key'),
     password: text('password').notNull(),
     email: text('email').notNull(),
     role: text('role').notNull().default('admin'),
@@ -120,6 +128,7 @@ export const admins = pgTable(
   },
   (t) => [
     uniqueIndex('admins_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('admins_username_key_unique').on(t.usernameKey),
     uniqueIndex('admins_email_unique').on(t.email),
   ],
 );

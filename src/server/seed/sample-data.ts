@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { fillUsernameKeys } from '../auth/usernames';
 import type { Db } from '../db/client';
 
 export const SAMPLE_PASSWORD = 'sample password';
@@ -86,4 +87,6 @@ export async function seedSampleData(db: Db, opts: { users: number; passwordHash
            now() - make_interval(days => (j.rn % 300)::int)
     from joiners j join owners o on o.rn = (j.rn % o.total) + 1
     on conflict do nothing`);
+  // Written by SQL above, so their look-alike keys are given here (auth/usernames.ts).
+  await fillUsernameKeys(db);
 }

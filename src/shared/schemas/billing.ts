@@ -149,14 +149,27 @@ const ukVatNumber = text()
   .transform((value) => (value && !value.startsWith('GB') ? `GB${value}` : value))
   .refine((value) => value === '' || UK_VAT.test(value), 'Please enter a UK VAT number, like GB123456789');
 
-const line = (name: string, max: number) =>
-  text().trim().min(1, `${name} is required`).max(max, `${name} must be at most ${max} characters`);
+// C0 and C1 control characters (\p{Cc}: tabs and line breaks among them) and Unicode's line and paragraph
+// separators: each field is one line of an invoice's address, and a control character in it is either a
+// mistake of a paste or a way to make what a reader sees differ from what is stored.
+const CONTROL_OR_BREAK = /[\p{Cc}\u2028\u2029]/u;
+
+/** One line of the billing address, `name` as the form labels it; empty allowed only below `min`. */
+const line = (name: string, max: number, min = 1) =>
+  text()
+    .trim()
+    .min(min, `${name} is required`)
+    .max(max, `${name} must be at most ${max} characters`)
+    .refine(
+      (value) => !CONTROL_OR_BREAK.test(value),
+      `${name} must be one line of text, without control characters`,
+    );
 
 /** Who the invoices are made out to (an HMRC VAT invoice names them): design.md section 2. */
 export const billingDetailsSchema = z.object({
   name: line('Practice or business name', 100),
   line1: line('Address', 200),
-  line2: text().trim().max(200, 'Address line 2 must be at most 200 characters').default(''),
+  line2: line('Address line 2', 200, 0).default(''),
   city: line('Town or city', 100),
   postcode: ukPostcode,
   vatNumber: ukVatNumber.default(''),

@@ -3,7 +3,7 @@ import type { AdminSubscriber } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
 import { useAdminSubscribers } from './api/get-subscribers';
-import type { CsvColumn } from './csv';
+import { newsletterCsv } from './csv-columns';
 import { formatDateTime } from './format';
 import type { TableColumn } from './virtual-table';
 
@@ -16,12 +16,6 @@ const columns: TableColumn<AdminSubscriber>[] = [
     cell: (s) => <EmailAddress address={s.email} className="block font-medium text-slate-900" />,
   },
   { header: 'Subscribed', width: 'minmax(10rem, 1fr)', cell: (s) => formatDateTime(s.createdAt) },
-];
-
-const csvColumns: CsvColumn<AdminSubscriber>[] = [
-  { header: 'ID', value: (s) => s.id },
-  { header: 'Email', value: (s) => s.email },
-  { header: 'Subscribed', value: (s) => s.createdAt },
 ];
 
 export function AdminNewsletterPage() {
@@ -38,7 +32,7 @@ export function AdminNewsletterPage() {
         onRetry={() => void subscribers.refetch()}
         search={{ label: 'Search subscribers', placeholder: 'Email', fields: searchFields }}
         columns={columns}
-        csvColumns={csvColumns}
+        csvColumns={newsletterCsv}
         rowKey={(s) => s.id}
         minWidth="28rem"
         messages={{

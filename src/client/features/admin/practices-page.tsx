@@ -4,7 +4,7 @@ import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
 import { useAdminPractices } from './api/get-practices';
 import { Badge } from './badge';
-import type { CsvColumn } from './csv';
+import { practicesCsv } from './csv-columns';
 import { formatDate, planName, statusName } from './format';
 import type { TableColumn } from './virtual-table';
 
@@ -52,18 +52,6 @@ const columns: TableColumn<AdminPractice>[] = [
   { header: 'Created', width: 'minmax(7rem, 0.8fr)', cell: (p) => formatDate(p.createdAt) },
 ];
 
-const csvColumns: CsvColumn<AdminPractice>[] = [
-  { header: 'ID', value: (p) => p.id },
-  { header: 'Practice', value: (p) => p.name },
-  { header: 'Owner username', value: (p) => p.ownerUsername },
-  { header: 'Owner email', value: (p) => p.ownerEmail },
-  { header: 'Members', value: (p) => p.members },
-  { header: 'Pending invitations', value: (p) => p.pendingInvitations },
-  { header: 'Plan', value: (p) => planName(p.plan) },
-  { header: 'Status', value: (p) => statusName(p.subscriptionStatus) },
-  { header: 'Created', value: (p) => p.createdAt },
-];
-
 export function AdminPracticesPage() {
   const practices = useAdminPractices();
   return (
@@ -85,7 +73,7 @@ export function AdminPracticesPage() {
           fields: searchFields,
         }}
         columns={columns}
-        csvColumns={csvColumns}
+        csvColumns={practicesCsv}
         rowKey={(p) => p.id}
         minWidth="64rem"
         messages={{

@@ -4,18 +4,12 @@ import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
 import { useAdminReferrals } from './api/get-referrals';
 import { Badge, type BadgeTone } from './badge';
-import type { CsvColumn } from './csv';
+import { referralStatusName, referralsCsv } from './csv-columns';
 import { formatDate } from './format';
 import type { TableColumn } from './virtual-table';
 
 type Status = AdminReferral['status'];
-const statusWords: Record<Status, string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  expired: 'Expired',
-};
 const statusTones: Record<Status, BadgeTone> = { pending: 'warning', completed: 'good', expired: 'neutral' };
-const statusName = (status: Status) => statusWords[status] ?? status;
 
 /** Spec section 2: referrer username, referrer email, friend email or code. */
 const searchFields = (r: AdminReferral) => [
@@ -49,7 +43,7 @@ const columns: TableColumn<AdminReferral>[] = [
   {
     header: 'Status',
     width: 'minmax(6.5rem, 0.7fr)',
-    cell: (r) => <Badge tone={statusTones[r.status] ?? 'neutral'}>{statusName(r.status)}</Badge>,
+    cell: (r) => <Badge tone={statusTones[r.status] ?? 'neutral'}>{referralStatusName(r.status)}</Badge>,
   },
   { header: 'Referred', width: 'minmax(7rem, 0.8fr)', cell: (r) => formatDate(r.createdAt) },
   { header: 'Completed', width: 'minmax(7rem, 0.8fr)', cell: (r) => formatDate(r.completedAt) },
@@ -58,18 +52,6 @@ const columns: TableColumn<AdminReferral>[] = [
     width: 'minmax(12rem, 1.6fr)',
     cell: (r) => (r.rewardNote ? <span className="text-slate-700">{r.rewardNote}</span> : null),
   },
-];
-
-const csvColumns: CsvColumn<AdminReferral>[] = [
-  { header: 'ID', value: (r) => r.id },
-  { header: 'Referrer username', value: (r) => r.referrerUsername },
-  { header: 'Referrer email', value: (r) => r.referrerEmail },
-  { header: 'Friend email', value: (r) => r.friendEmail },
-  { header: 'Code', value: (r) => r.referralCode },
-  { header: 'Status', value: (r) => statusName(r.status) },
-  { header: 'Referred', value: (r) => r.createdAt },
-  { header: 'Completed', value: (r) => r.completedAt ?? '' },
-  { header: 'Reward note', value: (r) => r.rewardNote ?? '' },
 ];
 
 export function AdminReferralsPage() {
@@ -93,7 +75,7 @@ export function AdminReferralsPage() {
           fields: searchFields,
         }}
         columns={columns}
-        csvColumns={csvColumns}
+        csvColumns={referralsCsv}
         rowKey={(r) => r.id}
         minWidth="64rem"
         messages={{

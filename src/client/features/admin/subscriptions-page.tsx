@@ -1,18 +1,17 @@
 import { RETENTION_DISCOUNT } from '@shared/constants';
-import { formatPounds, monthlyAmount } from '@shared/plans';
+import { formatPounds } from '@shared/plans';
 import type { AdminUser } from '@shared/schemas/admin';
 import { useMemo } from 'react';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
 import { useAdminUsers } from './api/get-users';
 import { Badge } from './badge';
-import type { CsvColumn } from './csv';
+import { monthlyAmountOf, subscriptionsCsv } from './csv-columns';
 import {
   emailColumn,
   joinedColumn,
   lastLoginColumn,
   planColumn,
-  userCsv,
   userKey,
   usernameColumn,
   userSearchFields,
@@ -24,8 +23,6 @@ function isActiveSubscription(user: AdminUser): boolean {
   return (user.plan === 'pro' || user.plan === 'clinic') && user.subscriptionStatus === 'active';
 }
 
-const amount = (u: AdminUser) => monthlyAmount(u.plan, u.hasDiscount);
-
 const columns: TableColumn<AdminUser>[] = [
   usernameColumn,
   emailColumn,
@@ -35,24 +32,13 @@ const columns: TableColumn<AdminUser>[] = [
     width: 'minmax(10rem, 1fr)',
     cell: (u) => (
       <span className="flex flex-wrap items-center gap-2">
-        <span className="tabular-nums">{formatPounds(amount(u))}</span>
+        <span className="tabular-nums">{formatPounds(monthlyAmountOf(u))}</span>
         {u.hasDiscount ? <Badge tone="warning">{RETENTION_DISCOUNT.percentOff}% discount</Badge> : null}
       </span>
     ),
   },
   joinedColumn,
   lastLoginColumn,
-];
-
-const csvColumns: CsvColumn<AdminUser>[] = [
-  userCsv.id,
-  userCsv.username,
-  userCsv.email,
-  userCsv.plan,
-  { header: 'Monthly amount (GBP)', value: (u) => amount(u).toFixed(2) },
-  userCsv.discount,
-  userCsv.joined,
-  userCsv.lastLogin,
 ];
 
 export function AdminSubscriptionsPage() {
@@ -78,7 +64,7 @@ export function AdminSubscriptionsPage() {
           fields: userSearchFields,
         }}
         columns={columns}
-        csvColumns={csvColumns}
+        csvColumns={subscriptionsCsv}
         rowKey={userKey}
         messages={{
           loading: 'Loading subscriptions',

@@ -5,7 +5,7 @@ import type { AdminUser } from '@shared/schemas/admin';
 import { isLiveSubscription } from '@shared/subscription';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from './badge';
-import type { CsvColumn } from './csv';
+import { practiceOf } from './csv-columns';
 import { formatDate, formatLastLogin, planName, statusName } from './format';
 import type { TableColumn } from './virtual-table';
 
@@ -92,8 +92,6 @@ export const joinedColumn: TableColumn<AdminUser> = {
 };
 
 /** 'Smile Dental (clinician)', or a dash for someone in no practice. */
-export const practiceOf = (u: AdminUser) => (u.practiceName ? `${u.practiceName} (${u.practiceRole})` : '');
-
 export const practiceColumn: TableColumn<AdminUser> = {
   header: 'Practice',
   width: 'minmax(10rem, 1.2fr)',
@@ -111,14 +109,3 @@ export const lastLoginColumn: TableColumn<AdminUser> = {
   width: 'minmax(10rem, 1fr)',
   cell: (u) => formatLastLogin(u.lastLoginAt),
 };
-
-export const userCsv = {
-  id: { header: 'ID', value: (u) => u.id },
-  username: { header: 'Username', value: (u) => u.username },
-  email: { header: 'Email', value: (u) => u.email },
-  plan: { header: 'Plan', value: (u) => planName(u.plan) },
-  status: { header: 'Status', value: (u) => statusName(u.subscriptionStatus) },
-  discount: { header: 'Retention discount', value: (u) => (u.hasDiscount ? 'Yes' : 'No') },
-  joined: { header: 'Joined', value: (u) => u.createdAt },
-  lastLogin: { header: 'Last login', value: (u) => u.lastLoginAt ?? '' },
-} satisfies Record<string, CsvColumn<AdminUser>>;

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
 import { useAdminUsers } from './api/get-users';
-import type { CsvColumn } from './csv';
+import { usersCsv } from './csv-columns';
 import { EndSessionsDialog } from './end-sessions-dialog';
 import { formatCount } from './format';
 import {
@@ -13,9 +13,7 @@ import {
   lastLoginColumn,
   planColumn,
   practiceColumn,
-  practiceOf,
   statusColumn,
-  userCsv,
   userKey,
   usernameColumn,
   userSearchFields,
@@ -48,22 +46,6 @@ const columnsWith = (signOut: (user: AdminUser) => void): TableColumn<AdminUser>
   },
 ];
 
-const csvColumns: CsvColumn<AdminUser>[] = [
-  userCsv.id,
-  userCsv.username,
-  userCsv.email,
-  userCsv.plan,
-  userCsv.status,
-  userCsv.discount,
-  { header: 'Practice', value: practiceOf },
-  userCsv.joined,
-  userCsv.lastLogin,
-  { header: 'Logins', value: (u) => u.loginCount },
-  { header: 'Login streak (days)', value: (u) => u.consecutiveLogins },
-  { header: 'Referral code', value: (u) => u.referralCode },
-  { header: 'Referral credits', value: (u) => u.referralCredits },
-];
-
 export function AdminUsersPage() {
   const users = useAdminUsers();
   const [signingOut, setSigningOut] = useState<AdminUser | null>(null);
@@ -80,7 +62,7 @@ export function AdminUsersPage() {
         onRetry={() => void users.refetch()}
         search={{ label: 'Search users', placeholder: 'Username or email', fields: userSearchFields }}
         columns={columns}
-        csvColumns={csvColumns}
+        csvColumns={usersCsv}
         rowKey={userKey}
         messages={{
           loading: 'Loading users',
