@@ -231,9 +231,9 @@ function serveClient(
       wildcard: false,
       index: false,
       preCompressed: true,
-      // Not a route each: a .br or .gz twin is only ever sent in place of its original. (At ~270
-      // files, their routes were ~45 ms of every start; design.md section 8.) An HTML file is sent only
-      // for its page path, with its own CSP.
+      // Not a route each: a .br or .gz twin is only ever sent in place of its original (a route per
+      // file slowed every start: docs/decisions/062-start-loads-what-the-first-answer-needs.md). An
+      // HTML file is sent only for its page path, with its own CSP.
       globIgnore: ['**/*.br', '**/*.gz', '**/*.html'],
       cacheControl: false, // ours, below
       setHeaders(res, filePath) {

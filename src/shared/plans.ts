@@ -24,8 +24,8 @@ const liteFeatures = [
 const NOTE_APP = `Full access to the ${PRODUCT_NAME} note-writing app`;
 
 /**
- * The one definition of the plans (spec section 9): the API serves it with the deployment's
- * `PRACTICE_SEATS`, and the client falls back to it with the default. Each card says what is being
+ * The one definition of the plans (names, prices, features): the API serves it with the
+ * deployment's `PRACTICE_SEATS`, and the client falls back to it with the default. Each card says what is being
  * chosen: Lite lists the note app as not included, Practice how many people it covers
  * (docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md).
  */
