@@ -172,7 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerGuards(app, { appUrl: config.APP_URL, originExempt });
 
   await app.register(fastifyCookie);
-  const documentCsp = registerSecurityHeaders(app, https, standinOrigin || undefined);
+  const documentCsp = registerSecurityHeaders(app, safetyHeaders, https, standinOrigin || undefined);
   await app.register(fastifyRateLimit, {
     global: false,
     ...rateLimitStore(limitsRedis),

@@ -30,12 +30,12 @@ export function clientPages(root: string, csp: DocumentCsp) {
       return [key, read(file)] as const;
     }),
   );
+  // The app answers a path that is no page too: its router shows the not-found page.
   const app = read('index.html');
-  const notFound = app;
   /** The document for `urlPath`, found however the router would spell it; notFound: no page there. */
   return (urlPath: string): { page: ClientPage; notFound: boolean } => {
     const key = pageKey(urlPath);
-    if (key === undefined) return { page: notFound, notFound: true };
+    if (key === undefined) return { page: app, notFound: true };
     return { page: prerendered.get(key) ?? app, notFound: false };
   };
 }

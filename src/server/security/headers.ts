@@ -97,15 +97,17 @@ export function securityHeaders(
 export type DocumentCsp = (inline: InlineHashes) => string;
 
 /**
- * On every answer, errors and refusals included (onRequest runs before anything can fail). Returns the
- * CSP for an HTML document, which its answer sends in place of the one set here.
+ * On every answer, errors and refusals included (onRequest runs before anything can fail): `headers`,
+ * the answer of securityHeaders for this deployment, made once at start (the framework's own refusals
+ * send them too, app.ts). Returns the CSP for an HTML document, which its answer sends in place of the
+ * one set here.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
+  headers: Record<string, string>,
   https: boolean,
   stripeJsStandin?: string,
 ): DocumentCsp {
-  const headers = securityHeaders(https, stripeJsStandin);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
