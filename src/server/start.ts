@@ -24,7 +24,7 @@ export async function openMigratedDatabase(
   });
   await runMigrations(database);
   // Rows written before migration 0020, or by the previous release during a rolling deploy, get their
-  // usernames' keys here: the key needs the confusables table, which SQL does not have (decision 071).
+  // usernames' keys here: the key needs the confusables table, which SQL does not have (docs/decisions/071-usernames-as-they-look.md).
   const clashes = await fillUsernameKeys(database.db);
   if (clashes.length) {
     const names = clashes.map((c) => `${c.table} #${c.id} '${c.username}'`).join(', ');

@@ -12,7 +12,7 @@ import { softwarePasskey } from '../support/passkey-authenticator';
 import { enrolledAdmin, enrolTotp } from '../support/two-factor';
 
 let t: TestApp;
-// The per-address limit (decision 004) is set out of the way: what is measured is the per-account throttle.
+// The per-address limit (docs/decisions/004-login-rate-limit.md) is set out of the way: what is measured is the per-account throttle.
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_RATE_LIMIT: '100000' });
 });

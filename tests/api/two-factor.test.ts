@@ -155,7 +155,7 @@ describe('TOTP for a user', () => {
     for (let i = 0; i < 11; i++)
       statuses.push((await c.post('/api/login/2fa', { code: '000000' })).statusCode);
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
-    // Even the right code waits now, from any address: the codes have their own count (decision 072).
+    // Even the right code waits now, from any address: the codes have their own count (docs/decisions/072-a-held-account-still-lets-its-owner-in.md).
     const right = await c.post('/api/login/2fa', { code: await phone.code() });
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);

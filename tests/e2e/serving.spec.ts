@@ -25,7 +25,7 @@ test('pages and scripts arrive compressed, scripts cached for a year, a missing 
   expect(missing.status()).toBe(404);
 });
 
-// Decision 076: each HTML document comes with a CSP that allows its own inline scripts and styles (by
+// docs/decisions/076-inline-scripts-by-hash.md: each HTML document comes with a CSP that allows its own inline scripts and styles (by
 // hash) and nothing else inline. On every kind of path, the page runs with nothing refused.
 test.describe('every kind of page runs under its own CSP', () => {
   for (const [kind, path] of [

@@ -59,7 +59,7 @@ describe('rate limits in Redis', () => {
     expect(held.json()).toEqual({ message: 'Too many attempts. Please wait 1 minute and try again.' });
     expect(await redis.keys('chairnotes-rate-limit-sign-in-failures:*')).not.toHaveLength(0);
     // The address of the tenth failure is held on the account for the quarter hour, past the account's
-    // first minute (decision 072).
+    // first minute (docs/decisions/072-a-held-account-still-lets-its-owner-in.md).
     const addressHeld = await redis.pttl(`chairnotes-rate-limit-sign-in-failures:user:${u.id}@198.51.100.29`);
     expect(addressHeld).toBeGreaterThan(14 * 60_000);
     expect(addressHeld).toBeLessThanOrEqual(15 * 60_000);

@@ -23,7 +23,7 @@ export async function ensureFirstAdmin(db: Db, config: Config, log: FastifyBaseL
       log.debug({ err }, 'first admin already created');
       return;
     }
-    // Else a user has the name, or one that looks like it (decision 071): say so, and start without.
+    // Else a user has the name, or one that looks like it (docs/decisions/071-usernames-as-they-look.md): say so, and start without.
     log.error(
       { err, username },
       'no first admin: a user has this username or one that looks like it; set ADMIN_USERNAME',

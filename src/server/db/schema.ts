@@ -35,7 +35,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     /**
      * The name as it looks (auth/usernames.ts): unique, so 'Anna' and 'Аnna' (Cyrillic А) cannot both be
-     * taken. Null only until the start-up fill gives a row from before it its key (decision 071).
+     * taken. Null only until the start-up fill gives a row from before it its key (docs/decisions/071-usernames-as-they-look.md).
      */
     usernameKey: text('username_key'),
     password: text('password').notNull(),

@@ -65,7 +65,7 @@ test('a newcomer who leaves the subscribe page without a card gets nothing, and 
   await expect(plan).not.toContainText('Free trial');
   await expect(plan).not.toContainText('Trial ends');
   await expect(plan.getByRole('link', { name: 'Upgrade Plan' })).toBeVisible();
-  // Stripe's £0 invoice of the trial that has not begun is not theirs to see (decision 074).
+  // Stripe's £0 invoice of the trial that has not begun is not theirs to see (docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md).
   const history = page.getByRole('region', { name: 'Billing history' });
   await expect(history).toContainText('No invoices yet.');
   await expectNoAxeViolations(page);
