@@ -1,5 +1,5 @@
 /**
- * New passwords (design.md section 2): at least 8 characters everywhere, and never one of the common
+ * New passwords (docs/architecture.md#settled-points): at least 8 characters everywhere, and never one of the common
  * passwords, wherever a password is set: registration, change, reset and `npm run admin:create`.
  */
 import { spawnSync } from 'node:child_process';

@@ -32,7 +32,7 @@ type ActionsProps = {
   onSettled: () => void;
 };
 
-/** Spec section 4: what the Subscription tab offers in each state. */
+/** docs/architecture.md#states: what the Subscription tab offers in each state. */
 export function SubscriptionActions({ details, status, planPrice, onSettled }: ActionsProps) {
   if (status === 'inactive')
     return (
@@ -259,7 +259,7 @@ function FreezeDialog({ onSettled }: { onSettled: () => void }) {
   );
 }
 
-/** Cancelling with a confirmation: 'Keep Subscription' or 'Confirm Cancellation' (spec section 4). */
+/** Cancelling with a confirmation: 'Keep Subscription' or 'Confirm Cancellation' (docs/architecture.md#states). */
 function CancelDialog({ onSettled }: { onSettled: () => void }) {
   const [why, setWhy] = useState<CancelRequest>({});
   return (
@@ -343,7 +343,7 @@ function ConfirmActionDialog({
   );
 }
 
-/** Spec section 4: pressing Cancel first offers 50% off for 3 months. */
+/** docs/architecture.md#states: pressing Cancel first offers 50% off for 3 months. */
 function RetentionOffer({
   headingRef,
   planPrice,
