@@ -53,7 +53,7 @@ async function directQuery(dataDir) {
 
 export async function runAdminBench() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-admin-bench-'));
-  const seeded = spawnSync('node', ['dist/server/seed.js', '--users', String(USERS)], {
+  const seeded = spawnSync('node', ['dist/server/cli/seed.js', '--users', String(USERS)], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
     encoding: 'utf8',
   });

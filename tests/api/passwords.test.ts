@@ -99,7 +99,7 @@ describe('npm run admin:create', () => {
   it('refuses a common password, says why, and creates no admin', { timeout: 60_000 }, async () => {
     const script = path.join(out, 'admin-create.mjs');
     await build({
-      entryPoints: ['src/server/admin-create.ts'],
+      entryPoints: ['src/server/cli/admin-create.ts'],
       outfile: script,
       bundle: true,
       platform: 'node',
