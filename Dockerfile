@@ -25,6 +25,8 @@ EXPOSE 5000
 # The instance is ready when it answers and its database is migrated (docs/deploy.md).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# The command-line tools (src/server/cli/) are in the image too, for one-off jobs with the instances'
+# environment: node dist/server/cli/admin-create.js, seed.js, stripe-setup.js, oidc-rotate-keys.js.
 # Exec form: node itself is PID 1 and gets the SIGTERM of `docker stop`; the server handles it (it stops
 # taking requests, finishes those in flight, then exits: src/server/main.ts).
 CMD ["node", "dist/server/main.js"]

@@ -90,7 +90,7 @@ export default defineConfig({
       command: [
         ...[E2E_ADMIN, E2E_NEW_ADMIN, E2E_PASSKEY_ADMIN].map(
           (a) =>
-            `node dist/server/admin-create.js --username ${a.username} --email ${a.email} --password '${a.password}'`,
+            `node dist/server/cli/admin-create.js --username ${a.username} --email ${a.email} --password '${a.password}'`,
         ),
         'node dist/server/main.js',
       ].join(' && '),

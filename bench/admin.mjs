@@ -1,4 +1,4 @@
-// The admin lists at 100,000 users (design.md section 8): the users list API's answer time beside the
+// The admin lists at 100,000 users (docs/architecture.md#budgets): the users list API's answer time beside the
 // time the database alone takes to build the same JSON, and how long a search keystroke takes to update
 // the list in Chromium.
 import { spawnSync } from 'node:child_process';
@@ -53,7 +53,7 @@ async function directQuery(dataDir) {
 
 export async function runAdminBench() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-admin-bench-'));
-  const seeded = spawnSync('node', ['dist/server/seed.js', '--users', String(USERS)], {
+  const seeded = spawnSync('node', ['dist/server/cli/seed.js', '--users', String(USERS)], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'error' },
     encoding: 'utf8',
   });
@@ -66,7 +66,7 @@ export async function runAdminBench() {
     ADMIN_PASSWORD: ADMIN.password,
   });
   try {
-    // Admins must have a second factor (design.md section 12): enrolled in TOTP through the API.
+    // Admins must have a second factor (docs/architecture.md#identity): enrolled in TOTP through the API.
     const admin = await enrolledAdmin(server.base, ADMIN);
     const cookie = admin
       .cookies()
@@ -141,7 +141,7 @@ export async function runAdminBench() {
 
 export function printAdminReport(r) {
   const mark = (ok) => (ok ? 'met' : 'MISSED');
-  // Design.md section 8: the API takes at most twice what the database alone takes to build the same
+  // docs/architecture.md#budgets: the API takes at most twice what the database alone takes to build the same
   // JSON, both measured in this run.
   const ratio = r.apiMs / r.directMs;
   const apiOk = ratio <= 2;

@@ -1,4 +1,4 @@
-// API load figures (design.md section 8), each as a ratio to a raw node:http server measured in the
+// API load figures (docs/architecture.md#budgets), each as a ratio to a raw node:http server measured in the
 // same run: the machines are shared and noisy, so absolute numbers only mean something side by side.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -104,7 +104,7 @@ async function startTime(env) {
 
 export async function runApiBench() {
   const rows = [];
-  // Its start is the reference for the server's (design.md section 8): spawn to first answer, polled
+  // Its start is the reference for the server's (docs/architecture.md#budgets): spawn to first answer, polled
   // as startServer polls.
   const rawStarted = performance.now();
   const raw = await rawServer();
@@ -180,7 +180,7 @@ export function printApiReport({ rows, logins, start }) {
   let allMet = true;
   const pgRow = rows.find((r) => r.name === 'GET /api/user (PostgreSQL)');
   const budgetRow = pgRow ?? rows.find((r) => r.name === 'GET /api/user (PGlite)');
-  // Design.md section 8: >= 40 % of the raw server's requests a second, p99 <= 5x the raw server's p99
+  // docs/architecture.md#budgets: >= 40 % of the raw server's requests a second, p99 <= 5x the raw server's p99
   // (both measured in this run), no errors.
   const raw = rows.find((r) => r.name === 'raw node:http hello world');
   const p99Limit = 5 * Math.max(1, raw?.p99 ?? 1);

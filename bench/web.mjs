@@ -1,4 +1,4 @@
-// Web budgets (design.md section 8): Lighthouse 12, mobile (its simulated slow 4G and 4x slower CPU), median
+// Web budgets (docs/architecture.md#budgets): Lighthouse 12, mobile (its simulated slow 4G and 4x slower CPU), median
 // of LIGHTHOUSE_RUNS (3) runs on the public pages and /auth, and on the signed-in pages with a session
 // cookie; and the JavaScript the browser loads for '/', in gzip bytes. Prints tables; needs `npm run build`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SIGNED_IN_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** Each page's budgets, as design.md section 8 writes them: `min` scores, `max` metrics. */
+/** Each page's budgets, as docs/architecture.md#budgets writes them: `min` scores, `max` metrics. */
 const PUBLIC = {
   min: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
   max: { tbt: 50, cls: 0.01 },

@@ -4,11 +4,13 @@ import { build, context } from 'esbuild';
 const options = {
   entryPoints: [
     'src/server/main.ts',
-    'src/server/admin-create.ts',
-    'src/server/stripe-setup.ts',
-    'src/server/seed.ts',
-    'src/server/oidc-rotate-keys.ts',
+    'src/server/cli/admin-create.ts',
+    'src/server/cli/stripe-setup.ts',
+    'src/server/cli/seed.ts',
+    'src/server/cli/oidc-rotate-keys.ts',
   ],
+  // dist/server/main.js, and the command-line tools in dist/server/cli/, as in src/server.
+  outbase: 'src/server',
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -61,7 +61,7 @@ export type BuildOptions = {
 /**
  * Every schema is zod's, so zod's compilers from the start (what setValidatorCompiler and
  * setSerializerCompiler would set): without them Fastify loads ajv and fast-json-stringify for its
- * defaults, ~35 ms of a start (design.md section 8), for no route. Fastify types the factories as those
+ * defaults, part of every start (docs/performance.md#start-imports), for no route. Fastify types the factories as those
  * libraries' own.
  */
 const zodCompilers = {

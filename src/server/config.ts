@@ -116,7 +116,7 @@ const envSchema = z
     MAIL_FROM: z.string().default('ChairNotes <no-reply@chairnotes.co.uk>'),
     SALES_EMAIL: z.string().default('sales@chairnotes.co.uk'),
     NOTE_APP_URL: optionalText.pipe(z.url().optional()),
-    // The note app as an OpenID Connect client (design.md section 11, docs/note-app-integration.md).
+    // The note app as an OpenID Connect client (docs/architecture.md#note-app-sign-in, docs/note-app-integration.md).
     // Without an id and secret there is no client; /oidc still serves discovery.
     NOTE_APP_CLIENT_ID: optionalText,
     NOTE_APP_CLIENT_SECRET: optionalText.pipe(
@@ -125,7 +125,7 @@ const envSchema = z
     NOTE_APP_REDIRECT_URIS: urlList,
     NOTE_APP_POST_LOGOUT_REDIRECT_URIS: urlList,
     NOTE_APP_BACKCHANNEL_LOGOUT_URI: optionalText.pipe(z.url().optional()),
-    // Members a practice may have, owner and pending invitations included (design.md section 10).
+    // Members a practice may have, owner and pending invitations included (docs/architecture.md#practices).
     PRACTICE_SEATS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PRACTICE_SEATS),
     ADMIN_USERNAME: optionalText,
     ADMIN_EMAIL: optionalText,

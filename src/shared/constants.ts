@@ -1,4 +1,4 @@
-// Business constants of spec section 9 and design.md section 2, in one place for both sides.
+// Business constants of docs/architecture.md#constants and docs/architecture.md#settled-points, in one place for both sides.
 export const TRIAL_DAYS = 14;
 export const FREEZE_DAYS = 30;
 export const RETENTION_DISCOUNT = { percentOff: 50, months: 3 } as const;
@@ -6,7 +6,7 @@ export const REFERRAL_MAX_FREE_MONTHS_PER_YEAR = 12;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
-/** Every new password, a changed one included (design.md section 2: the spec's 6 is below ASVS). */
+/** Every new password, a changed one included (docs/architecture.md#settled-points: a minimum of 6 is below ASVS 6.2.1, docs/decisions/044-new-passwords.md). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
@@ -25,7 +25,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const REFERRAL_STATUSES = ['pending', 'completed', 'expired'] as const;
 
-/** Roles in a practice (design.md section 10): one owner, who pays; admins invite and remove; clinicians. */
+/** Roles in a practice (docs/architecture.md#practices): one owner, who pays; admins invite and remove; clinicians. */
 export const PRACTICE_ROLES = ['owner', 'admin', 'clinician'] as const;
 export type PracticeRole = (typeof PRACTICE_ROLES)[number];
 /** The roles an invitation or a role change can give: ownership only moves by a handover. */

@@ -73,7 +73,7 @@ export const paths = {
     success: { path: '/subscribe/success', getHref: () => '/subscribe/success' },
   },
   /**
-   * The OpenID Provider (design.md section 11): its pages are the server's, reached by loading the
+   * The OpenID Provider (docs/architecture.md#note-app-sign-in): its pages are the server's, reached by loading the
    * document, never through the router. A signed-out person starting from the note app is sent to
    * /auth with `redirect` pointing back into the flow, below this path.
    */

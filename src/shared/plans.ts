@@ -95,7 +95,7 @@ export function formatPounds(amount: number): string {
 }
 
 /**
- * Every price includes UK VAT at 20 % and says so (design.md section 2): dental care is VAT-exempt, so
+ * Every price includes UK VAT at 20 % and says so (docs/architecture.md#settled-points): dental care is VAT-exempt, so
  * most practices cannot reclaim it, and must see what they really pay.
  */
 export const VAT_INCLUDED = 'inc. VAT';
@@ -105,7 +105,7 @@ export function formatMonthly(amount: number): string {
   return `${formatPounds(amount)}/month ${VAT_INCLUDED}`;
 }
 
-/** A monthly price, in pounds, while the retention discount runs (spec section 9: pro 49.90, clinic 74.90). */
+/** A monthly price, in pounds, while the retention discount runs (docs/architecture.md#constants: pro 49.90, clinic 74.90). */
 export function discountedPrice(price: number): number {
   return Math.round(price * (100 - RETENTION_DISCOUNT.percentOff)) / 100;
 }

@@ -35,7 +35,7 @@ const t = await stripeApp(
 );
 
 const ADMIN = { username: 'matrixboss', email: 'matrixboss@example.com', password: 'matrix admin secret' };
-// Enrolled by TOTP through the API: admins must have a second factor (design.md section 6).
+// Enrolled by TOTP through the API: admins must have a second factor (docs/architecture.md#safety).
 const { admin } = await enrolledAdmin(t, ADMIN);
 // A user that anyone may sign in as (the login route is public).
 const loginable = await signedInUser(t.app);
@@ -366,7 +366,7 @@ const ROUTES: Record<string, Row> = {
 
   // Without a valid signature 400 for everyone; a signed event 200 for everyone (below).
   'POST /api/stripe/webhook': { access: 'stripe', allowed: 400 },
-  // The OpenID Provider (design.md section 11): its documents are public; its endpoints authenticate
+  // The OpenID Provider (docs/architecture.md#note-app-sign-in): its documents are public; its endpoints authenticate
   // the client, not a session; its sign-in step needs the user's session.
   'GET /oidc/*': {
     access: 'public',

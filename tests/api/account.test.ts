@@ -87,7 +87,7 @@ describe('POST /api/user/change-password', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('needs 8 characters (design.md section 2), and the confirmation must match', async () => {
+  it('needs 8 characters (docs/architecture.md#settled-points), and the confirmation must match', async () => {
     const u = await signedInUser(t.app);
     const short = await u.client.post('/api/user/change-password', {
       currentPassword: u.password,

@@ -44,7 +44,7 @@ describe('admin sign-in', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('refuses empty fields with the spec messages', async () => {
+  it('refuses empty fields with the product messages', async () => {
     const res = await client(t.app).post('/api/admin/login', { username: '', password: '' });
     expect(res.json()).toEqual({ message: 'username: Username is required' });
   });

@@ -1,5 +1,5 @@
 /**
- * Admins' passkeys (issue 14, design.md sections 6 and 12): an admin may enrol a passkey instead of an
+ * Admins' passkeys (issue 14, docs/architecture.md#safety and docs/architecture.md#identity): an admin may enrol a passkey instead of an
  * authenticator app, and it then finishes their sign-in after the password. Only that admin's passkey
  * does: not another admin's, not a user's; and an admin's passkey signs nobody in on its own. The
  * server's WebAuthn checks run for real against a software authenticator.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedInUser, stripeApp } from '../support/app';
 
-// Who the invoices are made out to (issue 17, design.md section 2): asked before the card, editable
+// Who the invoices are made out to (issue 17, docs/architecture.md#settled-points): asked before the card, editable
 // later, and saved on the Stripe customer so every invoice carries the name, the UK address and the
 // VAT number, as an HMRC VAT invoice needs.
 const t = await stripeApp();

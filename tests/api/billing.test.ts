@@ -213,7 +213,7 @@ describe('webhooks', () => {
     expect(events.map((e) => e.type)).not.toContain('invoice.payment_failed');
     await deliverAll(events);
 
-    // Open meanwhile, for the days a failed renewal keeps (decision 066).
+    // Open meanwhile, for the days a failed renewal keeps (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
     expect((await u.client.get('/api/user')).json()).toMatchObject({
       subscriptionStatus: 'past_due',
       noteAppAccess: true,

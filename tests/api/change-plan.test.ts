@@ -10,7 +10,7 @@ import {
 } from '../support/fake-stripe/billing';
 import { startSmtpCatcher } from '../support/smtp';
 
-// Switching between Plus and Practice (design.md section 10): Stripe's preview shows the money before
+// Switching between Plus and Practice (docs/architecture.md#practices): Stripe's preview shows the money before
 // it moves, the switch prorates (charged now, or credited to the next invoice), and nothing is charged
 // during the trial.
 const smtp = await startSmtpCatcher();

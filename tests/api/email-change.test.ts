@@ -1,5 +1,5 @@
 /**
- * Changing the email (design.md sections 2 and 12): the current password, then a link to the new
+ * Changing the email (docs/architecture.md#settled-points and docs/architecture.md#identity): the current password, then a link to the new
  * address; only the link applies it. A stolen session alone cannot move the account to another inbox.
  */
 import { describe, expect, it } from 'vitest';

@@ -757,7 +757,7 @@ describe('fuzzing every route', () => {
           const expected = expectedStatus(route, req);
           if (expected) expect(res.statusCode, context).toBe(expected);
           else if (req.origin && (req.kind === 'json' || req.kind === 'none')) reached++;
-          // A refused sign-in is itself an event of the account's history (design.md section 6).
+          // A refused sign-in is itself an event of the account's history (docs/architecture.md#safety).
           await checkAnswer(res, context, SIGN_IN_ROUTES.has(key) ? ['security_events'] : []);
         }),
       );

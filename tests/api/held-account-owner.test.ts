@@ -246,7 +246,7 @@ describe('the stranger guesses no faster', () => {
     expect(checked).toHaveLength(20);
   });
 
-  it('from a new address each time: the account’s schedule of decision 045, unchanged', async () => {
+  it('from a new address each time: the account’s schedule of docs/decisions/045-sign-in-throttle-per-account.md, unchanged', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const u = await signedInUser(t.app);
     // 10 at once, then one after each hold: 1, 2, 4, 5, 5, 5, 5 minutes (as measured on 045).

@@ -309,7 +309,7 @@ describe('the embedded database directory belongs to one process', () => {
     spawnSync(
       'node',
       [
-        'dist/server/admin-create.js',
+        'dist/server/cli/admin-create.js',
         '--username',
         'second',
         '--email',
@@ -360,7 +360,7 @@ describe('the embedded database directory belongs to one process', () => {
 describe('admin:create', () => {
   it('with input closed and values missing, names them and exits 1, touching nothing', () => {
     const dataDir = path.join(tmp, 'no-input');
-    const script = spawnSync('node', ['dist/server/admin-create.js', '--username', 'nopassword'], {
+    const script = spawnSync('node', ['dist/server/cli/admin-create.js', '--username', 'nopassword'], {
       env: { ...process.env, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
       encoding: 'utf8',
@@ -392,7 +392,7 @@ describe('admin:create', () => {
       '--password',
       'a long enough secret',
     ];
-    const script = spawnSync('node', ['dist/server/admin-create.js', ...args], {
+    const script = spawnSync('node', ['dist/server/cli/admin-create.js', ...args], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: 'utf8',
       timeout: 60_000,
@@ -414,7 +414,11 @@ describe('admin:create', () => {
     // `script` (util-linux) runs it on a pseudo-terminal, as a person at a keyboard would.
     const child = spawn(
       'script',
-      ['-qec', 'node dist/server/admin-create.js --username typist --email typist@example.com', '/dev/null'],
+      [
+        '-qec',
+        'node dist/server/cli/admin-create.js --username typist --email typist@example.com',
+        '/dev/null',
+      ],
       { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] },
     );
     let output = '';

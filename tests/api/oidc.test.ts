@@ -22,7 +22,7 @@ import {
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
 import { enrolledAdmin, enrolTotp } from '../support/two-factor';
 
-// The note app signs in with ChairNotes (design.md section 11), tested with openid-client, the
+// The note app signs in with ChairNotes (docs/architecture.md#note-app-sign-in), tested with openid-client, the
 // certified relying-party library, against the running server.
 const smtp = await startSmtpCatcher();
 afterAll(() => smtp.close());
@@ -227,7 +227,7 @@ describe('lost access shows at the next refresh', () => {
     const failed = await oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!);
     expect(failed.claims()).toMatchObject({ plan: 'pro', note_app_access: true });
 
-    // Eight days on (the app's clock, and the note app's: one process), the claim follows (decision 066).
+    // Eight days on (the app's clock, and the note app's: one process), the claim follows (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(failedAt + 8 * 86_400_000);

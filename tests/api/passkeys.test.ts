@@ -1,5 +1,5 @@
 /**
- * Passkeys (design.md section 12): a person adds one (named), sees when each was last used, renames and
+ * Passkeys (docs/architecture.md#identity): a person adds one (named), sees when each was last used, renames and
  * removes them, and signs in with one and no password. The server's WebAuthn checks run for real against
  * a software authenticator (tests/support/passkey-authenticator.ts) that signs with its own P-256 key.
  */

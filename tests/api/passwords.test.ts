@@ -1,5 +1,5 @@
 /**
- * New passwords (design.md section 2): at least 8 characters everywhere, and never one of the common
+ * New passwords (docs/architecture.md#settled-points): at least 8 characters everywhere, and never one of the common
  * passwords, wherever a password is set: registration, change, reset and `npm run admin:create`.
  */
 import { spawnSync } from 'node:child_process';
@@ -99,7 +99,7 @@ describe('npm run admin:create', () => {
   it('refuses a common password, says why, and creates no admin', { timeout: 60_000 }, async () => {
     const script = path.join(out, 'admin-create.mjs');
     await build({
-      entryPoints: ['src/server/admin-create.ts'],
+      entryPoints: ['src/server/cli/admin-create.ts'],
       outfile: script,
       bundle: true,
       platform: 'node',

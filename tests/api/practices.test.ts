@@ -5,7 +5,7 @@ import { client, createTestApp, newUser, signedInUser, stripeApp } from '../supp
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
 import { enrolledAdmin } from '../support/two-factor';
 
-// Practices (design.md section 10): the Practice plan's owner invites a team, whose members get the note
+// Practices (docs/architecture.md#practices): the Practice plan's owner invites a team, whose members get the note
 // app while the practice's subscription gives it. Seats are 3 here, so that filling them is quick.
 const smtp = await startSmtpCatcher();
 afterAll(() => smtp.close());

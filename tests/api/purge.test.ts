@@ -1,5 +1,5 @@
 /**
- * Expired sessions and reset tokens (and security events past a year) are deleted while the app runs (design.md section 6): the app
+ * Expired sessions and reset tokens (and security events past a year) are deleted while the app runs (docs/architecture.md#safety): the app
  * purges them on a timer of its own, which the test moves on by an hour.
  */
 import { eq, sql } from 'drizzle-orm';

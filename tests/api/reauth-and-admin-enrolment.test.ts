@@ -1,6 +1,6 @@
 /**
  * Re-authentication before sensitive actions, the admins' enrolment gate, and SECRETS_KEY
- * (design.md sections 6 and 12).
+ * (docs/architecture.md#safety and docs/architecture.md#identity).
  */
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';

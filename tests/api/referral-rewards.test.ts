@@ -228,7 +228,7 @@ describe('completing a referral when the friend starts paying', () => {
   });
 });
 
-describe("the referrer's verified email (design.md section 2)", () => {
+describe("the referrer's verified email (docs/architecture.md#settled-points)", () => {
   it('holds the reward of a referrer who has not verified, and pays it when they do', async () => {
     const referrer = await trialing();
     // The friend's own address is never verified: the reward is the referrer's, and so is the rule.

@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/register', () => {
-  it('creates the user with the spec defaults, signs them in, and never returns secrets', async () => {
+  it('creates the user with the product defaults, signs them in, and never returns secrets', async () => {
     const c = client(t.app);
     const input = newUser({ email: 'New.Dentist@Example.CO.UK' });
     const res = await c.post('/api/register', input);
@@ -193,7 +193,7 @@ describe('POST /api/login', () => {
     expect(res.json()).toEqual({ message: 'username: Username or email must be at most 254 characters' });
   });
 
-  it('refuses empty fields with the spec messages', async () => {
+  it('refuses empty fields with the product messages', async () => {
     const res = await client(t.app).post('/api/login', { username: '', password: 'x' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'username: Username is required' });

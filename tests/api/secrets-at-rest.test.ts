@@ -1,5 +1,5 @@
 /**
- * No live secret is kept or logged after use (design.md section 6): a sent mail's links are not left
+ * No live secret is kept or logged after use (docs/architecture.md#safety): a sent mail's links are not left
  * readable in the outbox, the mail logged without SMTP has its links hidden, request URLs are logged
  * without their tokens, and a failed query does not log its parameters (a new user's argon2 hash).
  */

@@ -1,5 +1,5 @@
 /**
- * The Security tab's picture of an account (design.md sections 6 and 12): the devices signed in, with a
+ * The Security tab's picture of an account (docs/architecture.md#safety and docs/architecture.md#identity): the devices signed in, with a
  * sign-out for each, and what happened to the account, recorded without secrets. And the admin area's one
  * write: ending every session of a user, recorded and told to the person.
  */

@@ -1,5 +1,5 @@
 /**
- * Session lifetimes (design.md section 6): users 30 days sliding and 90 days at most from sign-in;
+ * Session lifetimes (docs/architecture.md#safety): users 30 days sliding and 90 days at most from sign-in;
  * admins 30 minutes idle and 12 hours at most. Time passes by moving every session's times back:
  * the clock itself is left alone, as the embedded database's own timers run on it (a faked Date
  * gave them delays past Node's limit).

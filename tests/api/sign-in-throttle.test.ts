@@ -1,5 +1,5 @@
 /**
- * Failed sign-ins are throttled per account, whatever the address (design.md section 6): before, 110
+ * Failed sign-ins are throttled per account, whatever the address (docs/architecture.md#safety): before, 110
  * failures on one account from 11 addresses all got 401. The delay is short and capped, so an attacker
  * cannot keep the real person out for long.
  */

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (design.md sections 6 and 12): TOTP set up, turned on with a code computed here
+ * Two-factor sign-in (docs/architecture.md#safety and docs/architecture.md#identity): TOTP set up, turned on with a code computed here
  * from the secret (as a phone would), asked for at sign-in, refused when replayed, recovery codes used
  * once, wrong codes counted by the per-account throttle, and turned off with a code. Every change is a
  * security event and a mail.

@@ -1,5 +1,5 @@
 /**
- * Access and revenue begin with a confirmed card (decision 063): a trial whose SetupIntent never
+ * Access and revenue begin with a confirmed card (docs/decisions/063-a-trial-starts-with-its-card.md): a trial whose SetupIntent never
  * succeeded gives nothing (no plan, no note app, no place in the admin's figures), is picked up when
  * the person comes back, is cancelled by us after a day and by Stripe at the trial's end.
  */

@@ -1,6 +1,6 @@
 /**
  * The Stripe webhook records an event and answers at once; the queue processes it afterwards
- * (decision 043). Whatever Stripe does meanwhile (slow, failing) or the app (restarting, running
+ * (docs/decisions/043-stripe-events-queued.md). Whatever Stripe does meanwhile (slow, failing) or the app (restarting, running
  * twice), each event has its effect once: here, a failed renewal makes the account past_due and
  * sends one 'payment failed' mail.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin's read-only user detail (decision 065), reached from the users list, and two layout rules of
+ * The admin's read-only user detail (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md), reached from the users list, and two layout rules of
  * the admin area at every width: the list's action stays in view, the dashboard's charts inside their cards.
  */
 import type { Page } from '@playwright/test';

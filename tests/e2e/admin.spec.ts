@@ -38,8 +38,8 @@ async function signInAsAdmin(page: Page, path: string) {
 /** A user registered (and, with a plan, in a free trial) in a browser of their own. */
 async function newUser(browser: Browser, plan?: 'pro' | 'clinic', { discount = false } = {}) {
   // A dentist in a browser of their own (a registration, perhaps a trial at Stripe) besides the
-  // admin's sign-in: a test that makes one does two ordinary tests' work or more (measured: up to 29 s
-  // of the 30 s a test gets beside `npx vitest run` on two cores), so it gets three times the budget.
+  // admin's sign-in: a test that makes one does two ordinary tests' work or more, nearly the time a test gets
+  // (docs/performance.md#browser-test-durations), so it gets three times the budget.
   test.slow();
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -145,7 +145,7 @@ test.describe('dashboard', () => {
       count.format(stats.totalPractices),
       count.format(stats.practiceMembers),
     ]);
-    // A total is never in dollars (design.md section 2).
+    // A total is never in dollars (docs/architecture.md#settled-points).
     await expect(figures).not.toContainText('$');
 
     // Each chart says its numbers in words too.
@@ -613,7 +613,7 @@ test.describe('lists', () => {
   }) => {
     // Sending, parsing and filtering 100,000 rows is this test's work, thousands of times a list's
     // of the other tests: three times a test's budget, and the waits on the whole list may use all
-    // of it (measured: 4 s of its 10 s on an idle two-core machine, 19 s beside `npx vitest run`).
+    // of it (docs/performance.md#browser-test-durations).
     test.slow();
     const wholeList = { timeout: test.info().timeout };
     const users = Array.from({ length: 100_000 }, (_, i) =>

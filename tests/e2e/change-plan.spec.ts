@@ -1,6 +1,6 @@
 import { atStripe, expect, expectNoAxeViolations, registerViaApi, subscribeViaApi, test } from './fixtures';
 
-// Switching between Plus and Practice (design.md section 10): the dialog shows the money Stripe's
+// Switching between Plus and Practice (docs/architecture.md#practices): the dialog shows the money Stripe's
 // preview gives before anything moves; the pricing page marks the current plan and leads to the switch.
 
 test('switch Plus to Practice in the trial, then back after it, seeing the money first', async ({ page }) => {

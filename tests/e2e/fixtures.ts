@@ -181,7 +181,7 @@ export async function typeTestCard(page: Page, number = '4242 4242 4242 4242') {
 /**
  * Opens a trial for the signed-in page's user through the API, as the subscribe page does (the e2e
  * server talks to the fake Stripe). Its card is not given yet: nothing has begun until
- * `atStripe(page, 'confirm-setup', email)` (decision 063).
+ * `atStripe(page, 'confirm-setup', email)` (docs/decisions/063-a-trial-starts-with-its-card.md).
  */
 export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pro') {
   const res = await page.request.post('/api/create-subscription', {
@@ -192,7 +192,7 @@ export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pr
   return res.json();
 }
 
-/** The status the app shows for a subscription in this Stripe status (design.md section 2). */
+/** The status the app shows for a subscription in this Stripe status (docs/architecture.md#settled-points). */
 const APP_STATUS: Record<string, string> = {
   trialing: 'active',
   active: 'active',

@@ -1,6 +1,6 @@
 /**
  * Before the browser tests: the e2e admin (made by the server from ADMIN_*) enrols TOTP through the
- * API, as an admin must before the admin area opens (design.md section 6). The enrolled session's
+ * API, as an admin must before the admin area opens (docs/architecture.md#safety). The enrolled session's
  * cookies and the secret are kept in .tmp for the tests (fixtures.ts: adminSession, adminAuthenticator).
  * One session for all: the server accepts each 30-second code once, so the tests cannot each sign in
  * with a code of their own without waiting on the clock.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueUser } from './fixtures';
 
-// Marketing pages are HTML with islands (decision 059): the script React needs loads only when a
+// Marketing pages are HTML with islands (docs/decisions/059-marketing-islands.md): the script React needs loads only when a
 // visitor reaches for a part that uses it, and nothing they do before is lost.
 
 /** The file that brings React to a prerendered page (islands/runtime.tsx). */

@@ -1,4 +1,4 @@
-// Signed-in pages while their data is on its way (design.md section 8): the page is there at once with
+// Signed-in pages while their data is on its way (docs/architecture.md#budgets): the page is there at once with
 // placeholders where its content goes, not a lone spinner; and when the answers come, nothing moves.
 import type { Page } from '@playwright/test';
 import { expect, registerViaApi, test } from './fixtures';

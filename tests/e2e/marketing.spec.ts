@@ -113,7 +113,7 @@ test.describe('landing page', () => {
       }).observe(wrapper, { attributes: true, childList: true, subtree: true });
     });
     const elapsed = await msUntilNavigation(page, link);
-    // Spec section 9: the medium intensity (the default) waits 700 ms before acting.
+    // docs/architecture.md#constants: the medium intensity (the default) waits 700 ms before acting.
     expect(elapsed).toBeGreaterThanOrEqual(690);
     await expect(page).toHaveURL(/\/pricing$/);
     const seen = JSON.parse((await page.evaluate(() => sessionStorage.getItem('sparkle-seen'))) ?? '{}');
@@ -195,7 +195,7 @@ test.describe('pricing', () => {
     await expect(page.getByText('Current plan', { exact: true })).toHaveCount(1);
   });
 
-  test('the plans as the spec prices them', async ({ page }) => {
+  test('the plans at the product prices', async ({ page }) => {
     await open(page, '/pricing');
     const plus = page.getByRole('article', { name: 'Plus' });
     await expect(plus).toContainText('MOST POPULAR');

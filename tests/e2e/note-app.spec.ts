@@ -1,5 +1,5 @@
 /**
- * The note app signs people in with their ChairNotes account (design.md section 11), seen from the
+ * The note app signs people in with their ChairNotes account (docs/architecture.md#note-app-sign-in), seen from the
  * browser: the stand-in note app (tests/support/note-app-server.ts, built on openid-client) shows who
  * is signed in and whether they may use it.
  */

@@ -11,7 +11,7 @@ import {
 } from './fixtures';
 
 /**
- * Passkeys in a real browser (design.md section 12): Chromium's virtual authenticator (DevTools
+ * Passkeys in a real browser (docs/architecture.md#identity): Chromium's virtual authenticator (DevTools
  * protocol, WebAuthn domain) stands in for the fingerprint reader, with a discoverable credential and
  * user verification, as a phone or laptop would.
  */

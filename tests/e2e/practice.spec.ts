@@ -14,7 +14,7 @@ import {
 } from './fixtures';
 import { invitationLink, invite, practiceOwner, registerFromInvitation } from './practice-steps';
 
-// A practice as its owner and its team use it (design.md section 10): the owner invites from /practice,
+// A practice as its owner and its team use it (docs/architecture.md#practices): the owner invites from /practice,
 // an invited person registers from the mail's link and joins, and the note app follows membership.
 
 async function accountMenu(page: Page) {

@@ -88,7 +88,7 @@ test.describe('prerendered marketing pages', () => {
   });
 });
 
-// Design.md section 8, decision 060: a signed-in page's HTML holds its shell (the page's heading and what
+// docs/architecture.md#budgets, docs/decisions/060-signed-in-shells.md: a signed-in page's HTML holds its shell (the page's heading and what
 // it is for), so that much shows before any script has run.
 test.describe('signed-in pages with a prerendered shell', () => {
   for (const [path, title, heading] of [

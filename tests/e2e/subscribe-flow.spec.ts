@@ -39,8 +39,7 @@ test('a dentist chooses Plus, pays by card and sees the trial on the confirmatio
   page,
 }) => {
   // Five pages in turn (pricing, subscribe, confirmation, menu, account) with Stripe in between:
-  // about three ordinary tests' work (measured: 13 s on an idle two-core machine, 17 s beside
-  // `npx vitest run`, of the 30 s a test gets).
+  // about three ordinary tests' work, near the time a test gets (docs/performance.md#browser-test-durations).
   test.slow();
   await registerViaApi(page);
   await serveStripeJs(page);
@@ -192,8 +191,8 @@ test('billing details are asked before the card, checked the UK way, and changed
  */
 async function subscriberAfterTrial(page: Page, opts: { paymentFails?: boolean } = {}) {
   // A trial, a card and the trial's end through the API, the fake Stripe and the webhook, before the
-  // test walks the tab: twice an ordinary test's work (measured: up to 11 s on an idle two-core
-  // machine, 19 s beside `npx vitest run`), so three times the budget.
+  // test walks the tab: twice an ordinary test's work (docs/performance.md#browser-test-durations), so three
+  // times the budget.
   test.slow();
   const user = await registerViaApi(page);
   await subscribeViaApi(page, 'pro');

@@ -135,7 +135,7 @@ test.describe('subscribe page', () => {
   }) => {
     const user = await registerViaApi(page);
     // A real trial behind the page's answers, so the success page finds it when it asks Stripe; its
-    // card confirmed there as the stand-in's confirmation would (nothing begins before, decision 063).
+    // card confirmed there as the stand-in's confirmation would (nothing begins before, docs/decisions/063-a-trial-starts-with-its-card.md).
     await subscribeViaApi(page);
     await atStripe(page, 'confirm-setup', user.email);
     await serveStripeJs(page);

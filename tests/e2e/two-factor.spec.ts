@@ -11,7 +11,7 @@ import {
   test,
 } from './fixtures';
 
-// Two-factor sign-in as a person uses it (design.md section 12): turned on in the Security tab with an
+// Two-factor sign-in as a person uses it (docs/architecture.md#identity): turned on in the Security tab with an
 // authenticator app (the test is the app: it computes codes from the key the page shows), then asked for at
 // every sign-in, with recovery codes for a lost phone; and the 'Confirm it's you' prompt before a sensitive action.
 

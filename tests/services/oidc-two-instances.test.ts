@@ -3,7 +3,7 @@
  * behind a round-robin load balancer (Debian's haproxy), as docs/deploy.md runs it: the steps of one
  * flow (authorization, the interaction, sign-in on /auth, the code exchange, userinfo, refresh) land
  * on one instance and then the other, and the flow works because every step's state (grants, codes,
- * sessions, signing keys) is in the database (design.md section 11).
+ * sessions, signing keys) is in the database (docs/architecture.md#note-app-sign-in).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -180,7 +180,7 @@ export async function signedInUser(app: FastifyInstance, overrides: Parameters<t
 
 /**
  * A trial begun as the subscribe page begins it, and its card typed and confirmed at Stripe (the
- * trial's SetupIntent), each event delivered: the trial, and the access, have started (decision 063).
+ * trial's SetupIntent), each event delivered: the trial, and the access, have started (docs/decisions/063-a-trial-starts-with-its-card.md).
  */
 export async function subscribeWithCard(
   s: StripeTestApp,

@@ -126,7 +126,7 @@ function home(session: Session, res: ServerResponse) {
   );
 }
 
-/** ChairNotes says a session ended: the logout token is verified as the spec requires, then the session goes. */
+/** ChairNotes says a session ended: the logout token is verified as OpenID Connect Back-Channel Logout 1.0 requires, then the session goes. */
 async function backchannelLogout(req: IncomingMessage, res: ServerResponse) {
   let body = '';
   for await (const chunk of req) body += chunk;

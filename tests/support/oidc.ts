@@ -6,7 +6,7 @@ import { freePort } from '../../scripts/support.mjs';
 import { newUser, stripeApp } from './app';
 
 /**
- * The note app as OpenID Connect sees it (design.md section 11), for the API tests: the app listens on
+ * The note app as OpenID Connect sees it (docs/architecture.md#note-app-sign-in), for the API tests: the app listens on
  * a real port (openid-client speaks HTTP), a browser is a cookie jar over fetch, and the note app is
  * openid-client, the certified relying-party library, with a back-channel logout endpoint of its own.
  */

@@ -133,7 +133,7 @@ describe('subscription state from Stripe', () => {
     });
   });
 
-  it('no subscription is the spec defaults', () => {
+  it('no subscription is the product defaults', () => {
     expect(stateFromSubscription(null, planOfPrice, 'x')).toEqual(NO_SUBSCRIPTION);
     expect(NO_SUBSCRIPTION).toMatchObject({
       plan: 'free',
@@ -146,13 +146,13 @@ describe('subscription state from Stripe', () => {
     const access = (plan: PlanId, subscriptionStatus: SubscriptionStatus) =>
       noteAppEntitlement({ plan, subscriptionStatus, pastDueAccessUntil: null }, null).access;
     expect(access('pro', 'active')).toBe(true);
-    // A failed renewal with no days of access left (decision 066).
+    // A failed renewal with no days of access left (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
     expect(access('clinic', 'past_due')).toBe(false);
     expect(access('pro', 'paused')).toBe(false);
     expect(access('free', 'inactive')).toBe(false);
   });
 
-  it('a failed renewal keeps the note app open until its days end, for the owner and the members (decision 066)', () => {
+  it('a failed renewal keeps the note app open until its days end, for the owner and the members (docs/decisions/066-failed-renewal-grace-and-money-mails.md)', () => {
     const now = Date.parse('2026-11-26T12:00:00Z');
     const until = '2026-12-03T12:00:00.000+00:00';
     const pastDue = { plan: 'clinic', subscriptionStatus: 'past_due', pastDueAccessUntil: until } as const;

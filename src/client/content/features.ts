@@ -9,7 +9,7 @@ import {
   Sparkles,
 } from 'lucide-react';
 
-// The landing page's features section (spec sections 1 and 3): a hero panel, then six cards on a
+// The landing page's features section (docs/architecture.md#product and docs/architecture.md#entities): a hero panel, then six cards on a
 // three-column grid. A card spans one or two columns; keep each row's spans adding up to 3.
 
 type FeatureCard = { title: string; description: string; icon: LucideIcon; span: 1 | 2 };

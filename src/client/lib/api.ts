@@ -1,5 +1,5 @@
 import { hasSessionMarker } from './session-marker';
-/** A non-OK answer. `message` reads "<status>: <message>" (spec section 8); the parts stay available. */
+/** A non-OK answer. `message` reads "<status>: <message>" (docs/architecture.md#errors); the parts stay available. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,4 +1,4 @@
-// Decorative motion (spec section 9): small, dependency-free, started after the first paint, paused
+// Decorative motion (docs/architecture.md#constants): small, dependency-free, started after the first paint, paused
 // when nobody can see it, and off under prefers-reduced-motion. Browser-only: call from effects.
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
@@ -7,7 +7,7 @@ export function prefersReducedMotion(): boolean {
   return window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false;
 }
 
-/** Spec section 9: mobile under 768 px, tablet 768 to under 1024, desktop from 1024. */
+/** docs/architecture.md#constants: mobile under 768 px, tablet 768 to under 1024, desktop from 1024. */
 export type DeviceSize = 'mobile' | 'tablet' | 'desktop';
 
 function deviceSize(width = window.innerWidth): DeviceSize {
@@ -74,7 +74,7 @@ export function animateCanvas(canvas: HTMLCanvasElement, scene: CanvasScene): ()
 
   const measure = () => {
     // One canvas pixel per CSS pixel: faint decoration needs no more, and a phone draws a third as much
-    // as at its own ratio (each frame stays well under a long task, design.md section 8).
+    // as at its own ratio (each frame stays well under a long task, docs/architecture.md#budgets).
     const dpr = 1;
     width = canvas.clientWidth;
     height = canvas.clientHeight;

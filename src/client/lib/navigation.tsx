@@ -11,7 +11,7 @@ import { stashToastsForNextPage } from './toast';
 /**
  * How a page moves between pages, without naming the router. The app (src/client/main.tsx) provides
  * React Router's; the prerendered marketing pages (entry-marketing.tsx) provide plain document
- * navigation, so the code for '/' stays small enough for a phone (design.md section 8).
+ * navigation, so the code for '/' stays small enough for a phone (docs/architecture.md#budgets).
  * Components shared by both (header, footer, marketing pages) use this, never react-router directly.
  */
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };

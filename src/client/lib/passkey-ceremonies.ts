@@ -4,7 +4,7 @@ import type {
 } from '@simplewebauthn/browser';
 import { apiJson } from './api';
 
-// The two WebAuthn ceremonies as the browser runs them against our API (design.md section 12), for users
+// The two WebAuthn ceremonies as the browser runs them against our API (docs/architecture.md#identity), for users
 // and admins alike. @simplewebauthn/browser is loaded on use: only those who use a passkey download it.
 
 /**

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-// Spec section 7: data is never stale, never refetched on focus or by interval, and nothing is retried.
+// docs/architecture.md#api-calls: data is never stale, never refetched on focus or by interval, and nothing is retried.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,7 +1,7 @@
 /**
  * Every cached query's key, defined once. What belongs to the signed-in user sits under `user` and goes
  * with the session; the admin's data sits under `admin` and goes with the admin session (a separate
- * one, spec section 4). The config and the plans are the same for everyone and stay.
+ * one, docs/architecture.md#states). The config and the plans are the same for everyone and stay.
  */
 export const queryKeys = {
   config: ['config'],

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError } from './api';
 
-// Sensitive actions (design.md section 12) answer 403 `reauthRequired` when the person has not proved it
+// Sensitive actions (docs/architecture.md#identity) answer 403 `reauthRequired` when the person has not proved it
 // is them in the last 10 minutes. `withReauth` asks them (the ReauthDialog, mounted once in the app),
 // then carries on with what they were doing: the same call, once more.
 

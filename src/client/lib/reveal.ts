@@ -2,7 +2,7 @@ import { prefersReducedMotion } from './motion';
 
 /**
  * A section whose `.reveal-item` children rise into view once, when `threshold` of it is visible
- * (spec section 4; styles.css). Sections already on screen or above it (a visitor who arrived at
+ * (docs/architecture.md#states; styles.css). Sections already on screen or above it (a visitor who arrived at
  * '/#testimonials') are left alone, so nothing visible ever disappears; the prerendered HTML has no
  * data-reveal, so without scripts everything shows. Under reduced motion nothing moves.
  * Returns a function that stops watching (and never leaves the section hidden).

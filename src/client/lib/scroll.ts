@@ -1,4 +1,4 @@
-/** Leaves room for the fixed header (spec section 9: anchor scroll offset 80px). */
+/** Leaves room for the fixed header (docs/architecture.md#constants: anchor scroll offset 80px). */
 const ANCHOR_OFFSET = 80;
 
 function prefersReducedMotion(): boolean {

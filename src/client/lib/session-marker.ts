@@ -10,8 +10,8 @@ export function hasSessionMarker(kind: 'user' | 'admin'): boolean {
 
 let read: string | undefined;
 /**
- * document.cookie, read once per task: each read asks the browser's network process (2-5 ms of a page's
- * start on a busy machine, and a page's start asks for the marker several times). A sign-in or sign-out
+ * document.cookie, read once per task: each read asks the browser's network process (docs/performance.md#browser-costs),
+ * and a page's start asks for the marker several times. A sign-in or sign-out
  * changes the cookies in a response, so in a later task: the next task reads them again.
  */
 function cookies(): string {

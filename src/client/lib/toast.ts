@@ -5,7 +5,7 @@ type ToastVariant = 'default' | 'destructive';
 type ToastInput = { title: string; description?: string; variant?: ToastVariant };
 type ToastItem = ToastInput & { id: number; open: boolean };
 
-// Spec section 9: one toast visible at a time (a new one replaces the old) and, as Radix's reference
+// docs/architecture.md#constants: one toast visible at a time (a new one replaces the old) and, as Radix's reference
 // toaster does, a closed toast leaves the list only after a long delay; the limit drops it sooner.
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;

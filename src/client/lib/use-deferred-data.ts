@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react';
 
 /**
- * A query's data, rendered in the background when it arrives (design.md section 8). The query's answer
+ * A query's data, rendered in the background when it arrives (docs/architecture.md#budgets). The query's answer
  * re-renders its readers at once, in the task that brought it (TanStack Query reads its cache through
  * useSyncExternalStore); a page drawn from that answer would then be one long task on a slow phone. As a
  * deferred value, React renders the page with it in short slices, after a render that changes nothing.

@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import { ApiError, describeFailure } from './api';
 
 /**
- * A form checked by the zod schema the server uses too: first on submit, then on every change (spec
- * section 5). `field(name)` gives a field component its input's wiring and its message.
+ * A form checked by the zod schema the server uses too: first on submit, then on every change
+ * (docs/architecture.md#validation). `field(name)` gives a field component its input's wiring and its message.
  * `showServerError` puts a 400 that names one of the form's fields ("password: ...") under that field:
  * the server checks what the browser cannot (a common password: its list stays on the server).
  */

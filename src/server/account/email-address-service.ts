@@ -20,7 +20,7 @@ export const changeLinkSentMessage = (email: string) =>
   `We sent a confirmation link to ${email}. Your email changes when you open it.`;
 
 /**
- * Proving a person reads their address (design.md section 12): a link to verify the account's email,
+ * Proving a person reads their address (docs/architecture.md#identity): a link to verify the account's email,
  * and a link to the new address of an email change, which applies the change only when opened.
  */
 export function emailAddressService(ctx: AppContext) {

@@ -84,7 +84,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Sensitive (design.md section 6): everything about the person, so a recent proof that it is them.
+  // Sensitive (docs/architecture.md#safety): everything about the person, so a recent proof that it is them.
   app.get(
     '/api/user/export',
     {

@@ -7,7 +7,7 @@ import { notFound } from '../lib/http-error';
 import { sessionsEndedByAdminMail } from '../mail/templates';
 
 /**
- * The admin area's one write (design.md section 6): signing a user out everywhere, for an account that
+ * The admin area's one write (docs/architecture.md#safety): signing a user out everywhere, for an account that
  * looks taken over. Recorded as a security event on the user's account, naming the admin, and the
  * person is told by mail.
  */

@@ -45,7 +45,7 @@ import { authRateLimit } from '../security/rate-limits';
 import { adminsRepo, toPublicAdmin } from './admins-repo';
 
 /**
- * Admins sign in as users do, and must use a second factor (design.md section 6): one without signs in
+ * Admins sign in as users do, and must use a second factor (docs/architecture.md#safety): one without signs in
  * with the password to a session that reaches only these routes, until they enrol one here.
  */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {

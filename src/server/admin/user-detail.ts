@@ -13,7 +13,7 @@ import { practicesRepo } from '../practices/practices-repo';
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
- * One person's account as the admin's user detail page shows it (read-only, decision 065): the same
+ * One person's account as the admin's user detail page shows it (read-only, docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md): the same
  * facts the person sees of themselves, from the same places (the access rule, the security history,
  * Stripe's invoices), and nothing secret.
  */

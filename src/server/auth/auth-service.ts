@@ -38,7 +38,7 @@ export function authService(ctx: AppContext) {
         throw badRequest('Current password is incorrect');
       await users.setPassword(user.id, await hashPassword(newPassword));
       await ctx.sessions.user.endAllFor(user.id, keepToken);
-      // The note app signs them out on every device, this one too (design.md section 11).
+      // The note app signs them out on every device, this one too (docs/architecture.md#note-app-sign-in).
       await ctx.noteAppLogout.endAllFor(user.id);
       await events.record({ userId: user.id }, 'password_changed', client);
     },

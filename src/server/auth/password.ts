@@ -8,8 +8,8 @@ const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, paralleli
 /**
  * At most one hash per core at a time. Unbounded, a burst of sign-ins put four hashes (libuv's four
  * threads) on a 2-core machine and starved the main thread, which serves every other request (and, on
- * PGlite, the database): with 10 connections logging in beside 100 reading GET /api/user, its p99
- * went from 90 ms to 1,000 ms; bounded, 93 ms. Logins wait their turn instead.
+ * PGlite, the database): GET /api/user's p99 grew tenfold beside a burst of sign-ins
+ * (docs/performance.md#password-hashing). Logins wait their turn instead.
  */
 const MAX_CONCURRENT = Math.max(1, availableParallelism());
 let running = 0;

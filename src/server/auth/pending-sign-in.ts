@@ -17,7 +17,7 @@ import { startSession, subjectOf } from './sign-in';
 import { twoFactorService } from './two-factor-service';
 import { toPublicUser, usersRepo } from './users-repo';
 
-// A sign-in in two steps (design.md section 12): the password, then a second factor. Between them the
+// A sign-in in two steps (docs/architecture.md#identity): the password, then a second factor. Between them the
 // browser holds only the cookie naming a pending sign-in (login_challenges), which opens nothing.
 
 const PENDING_MS = 5 * 60_000;

@@ -11,7 +11,7 @@ export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Deletes expired sessions, reset tokens, email links, pending sign-ins, passkey challenges and the
- * OpenID Provider's expired codes, tokens and sessions (design.md section 6), and security events
+ * OpenID Provider's expired codes, tokens and sessions (docs/architecture.md#safety), and security events
  * past their keeping, once an hour while the app runs; and re-keys recovery codes stored in the old
  * form (recovery-codes.ts), once the app is ready and then with each purge (none are made so now: it
  * finds rows only from a database of before, or a copy restored from then).

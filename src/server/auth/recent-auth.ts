@@ -1,6 +1,6 @@
 import { forbidden } from '../lib/http-error';
 
-/** How long a proof of who it is (password or second factor) opens sensitive actions (design.md section 6). */
+/** How long a proof of who it is (password or second factor) opens sensitive actions (docs/architecture.md#safety). */
 const REAUTH_WINDOW_MS = 10 * 60_000;
 
 const REAUTH_REQUIRED = 'Please confirm it is you to continue.';

@@ -53,7 +53,7 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
 
 /**
  * The signed-in admin's session. Only the admin cookie counts, never the user one. Admins must use a
- * second factor (design.md section 6): a session not enrolled is refused (403, `enrolmentRequired`)
+ * second factor (docs/architecture.md#safety): a session not enrolled is refused (403, `enrolmentRequired`)
  * unless `enrolment: 'pending'` (the few routes an admin uses to enrol, and to see who they are).
  */
 export async function requireAdminSession(

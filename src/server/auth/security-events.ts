@@ -13,7 +13,7 @@ const KEEP_EVENTS_MS = 365 * 24 * 60 * 60 * 1000;
 /** How many events the Security tab shows: the recent past, not the whole history. */
 const RECENT_EVENTS = 50;
 
-/** The account history of design.md section 6: recorded without secrets, read by the person it is about. */
+/** The account history of docs/architecture.md#safety: recorded without secrets, read by the person it is about. */
 export function securityEventsRepo(db: Db) {
   return {
     async record(subject: EventSubject, type: SecurityEventType, client: Client | null, tx: Db | Tx = db) {

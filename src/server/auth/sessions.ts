@@ -15,7 +15,7 @@ const LAST_SEEN_STEP_MS = 5 * MINUTE_MS;
 export type SessionKind = 'user' | 'admin';
 
 /**
- * How long a session lives (design.md section 6): `idleMs` after its last use (sliding), and never more
+ * How long a session lives (docs/architecture.md#safety): `idleMs` after its last use (sliding), and never more
  * than `maxMs` after sign-in. A use moves the expiry on only when that gains `renewStepMs` or more (or
  * 'last seen' is out of date), so a busy session is not written on every request.
  */
@@ -110,7 +110,7 @@ export function sessionStore<K extends SessionKind>(
     /**
      * A new session (proof of who it is counts from now: reauthenticatedAt). `amr`: how the person
      * proved who they are; for an admin, a second factor among them makes the session enrolled
-     * (design.md section 6).
+     * (docs/architecture.md#safety).
      */
     async create(
       subjectId: number,

@@ -71,7 +71,7 @@ export function confirmPassword(
 
 /**
  * Opens a session of `kind` and sets its cookie. `amr`: how the person proved who they are (with a
- * second factor, an admin's session is enrolled, design.md section 6).
+ * second factor, an admin's session is enrolled, docs/architecture.md#safety).
  */
 export async function startSession(
   request: FastifyRequest,
@@ -86,7 +86,7 @@ export async function startSession(
   const client = clientOf(request);
   const { token, expiresAt } = await sessions[kind].create(subjectId, client, { amr });
   if (old) {
-    // Signed in again as the same person (a fresh sign-in the note app asked for, decision 069): the
+    // Signed in again as the same person (a fresh sign-in the note app asked for, docs/decisions/069-openid-conformance.md): the
     // note app's sessions opened from the old session go on with the new one instead of ending with it.
     if (kind === 'user') await noteAppLogout.carryOver(sha256Hex(old), sha256Hex(token), subjectId);
     await sessions[kind].end(old);

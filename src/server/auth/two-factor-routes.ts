@@ -26,7 +26,7 @@ import { requireRecentAuth } from './recent-auth';
 import { requireUserSession } from './require';
 import { twoFactorService } from './two-factor-service';
 
-/** A user's second factors, the second step of their sign-in, and re-authentication (design.md section 12). */
+/** A user's second factors, the second step of their sign-in, and re-authentication (docs/architecture.md#identity). */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const twoFactor = twoFactorService(app.ctx);
   // Every route that checks a code is limited per address too, as the password routes are.
@@ -93,7 +93,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Sensitive (design.md section 6): the code asked for here is the proof.
+  // Sensitive (docs/architecture.md#safety): the code asked for here is the proof.
   app.post(
     '/api/user/2fa/totp/disable',
     {

@@ -102,7 +102,7 @@ export function twoFactorService(ctx: AppContext) {
       const secret = newTotpSecret();
       if (!(await repo.savePending(account, sealSecret(ctx.secretsKey, secret)))) throw conflict(M.alreadyOn);
       const uri = totpUri(secret, person.username);
-      // Loaded at the first set-up, not in every start (~30 ms of it).
+      // Loaded at the first set-up, not in every start (docs/performance.md#start-imports).
       const { default: QRCode } = await import('qrcode');
       return { secret, uri, qrDataUrl: await QRCode.toDataURL(uri) };
     },

@@ -7,7 +7,7 @@ import { NO_SUBSCRIPTION, PAST_DUE_ACCESS_DAYS } from './subscription-state';
 import type { StripeSnapshot } from './sync';
 
 /**
- * Until when a failed renewal keeps access, written with the state it follows from (decision 066): the
+ * Until when a failed renewal keeps access, written with the state it follows from (docs/decisions/066-failed-renewal-grace-and-money-mails.md): the
  * first write that finds the subscription past_due sets it 7 days on, later ones (a replayed or late
  * event, another sync) keep it, so the days never start again; Stripe's retries ending close it now;
  * any other status clears it.
@@ -116,7 +116,7 @@ export function billingRepo(db: Db | Tx) {
       await tx.update(users).set(moved).where(byId(toId));
     },
 
-    /** Users whose trial has waited for its card since `cutoff` or before (the sweep's, decision 063). */
+    /** Users whose trial has waited for its card since `cutoff` or before (the sweep's, docs/decisions/063-a-trial-starts-with-its-card.md). */
     async awaitingCardSince(cutoff: Date, limit: number, tx: Db | Tx = db): Promise<User[]> {
       return tx.select().from(users).where(lte(users.awaitingCardSince, cutoff)).limit(limit);
     },

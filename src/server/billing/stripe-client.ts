@@ -54,7 +54,7 @@ function observedHttpClient(
 /** The Stripe client, or null when the keys are not set (the subscribe page then says payments are unavailable). */
 export async function createStripe(config: Config, observe?: StripeObserver): Promise<Stripe | null> {
   if (!config.STRIPE_SECRET_KEY) return null;
-  // Loaded only when payments are configured: the SDK is ~100 ms of a start (design.md section 8).
+  // Loaded only when payments are configured: the SDK is a heavy import (docs/performance.md#start-imports).
   const { default: StripeSdk } = await import('stripe');
   const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined;
   return new StripeSdk(config.STRIPE_SECRET_KEY, {

@@ -105,7 +105,7 @@ const NOT_CONFIRMED =
 
 const ALREADY_SUBSCRIBED = 'You already have a subscription. Manage it from your account.';
 
-/** What a person can do with their subscription (spec section 4): Stripe holds it, our row follows. */
+/** What a person can do with their subscription (docs/architecture.md#states): Stripe holds it, our row follows. */
 export function subscriptionService(ctx: AppContext) {
   const { db } = ctx.database;
   const repo = billingRepo(db);
@@ -189,7 +189,7 @@ export function subscriptionService(ctx: AppContext) {
    * a second tab, or an answer lost on the way back from Stripe) is picked up where it stopped: the
    * same subscription and its SetupIntent, moved to the plan now chosen. Without this the person would
    * meet "You already have a subscription" and no way to give their card. One that waited a day is
-   * not: it is being cancelled (decision 063), and a new one is made.
+   * not: it is being cancelled (docs/decisions/063-a-trial-starts-with-its-card.md), and a new one is made.
    */
   async function resumePendingSetup(
     billing: Billing,
@@ -271,7 +271,7 @@ export function subscriptionService(ctx: AppContext) {
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
         default_tax_rates: [catalog.vatRateId],
-        // A trial whose card never comes ends with it, by Stripe's hand too (decision 063).
+        // A trial whose card never comes ends with it, by Stripe's hand too (docs/decisions/063-a-trial-starts-with-its-card.md).
         ...(trial
           ? {
               trial_period_days: TRIAL_DAYS,
@@ -333,7 +333,7 @@ export function subscriptionService(ctx: AppContext) {
       };
     },
 
-    /** Freeze and resume share one action (spec section 4): the current state decides which. */
+    /** Freeze and resume share one action (docs/architecture.md#states): the current state decides which. */
     async freezeOrResume(user: User, requestId: string): Promise<User> {
       requireLiveSubscription(user);
       if (user.subscriptionStatus === 'paused') {
@@ -569,7 +569,7 @@ export function subscriptionService(ctx: AppContext) {
       return list.data
         .filter((i) => i.status !== 'draft' && !isUnstartedTrialInvoice(i, neverStarted))
         .map((i) => {
-          // The VAT part, as Stripe's pinned API version gives it (decision 057).
+          // The VAT part, as Stripe's pinned API version gives it (docs/decisions/057-uk-billing.md).
           const vat = (i.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0);
           return {
             id: i.id!,
@@ -712,7 +712,7 @@ export function subscriptionService(ctx: AppContext) {
         );
         const invoiceId = invoiceIdOf(sub);
         const invoice = invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
-        // Unpaid: still retried (past_due), or no longer (unpaid, decision 066).
+        // Unpaid: still retried (past_due), or no longer (unpaid, docs/decisions/066-failed-renewal-grace-and-money-mails.md).
         if (
           invoice?.id &&
           invoice.status === 'open' &&

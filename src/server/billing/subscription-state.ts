@@ -33,7 +33,7 @@ const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds
 type CardFields = Pick<Stripe.Subscription, 'trial_end' | 'pending_setup_intent' | 'default_payment_method'>;
 
 /**
- * A trial whose card was never confirmed (decision 063). Stripe makes a SetupIntent for a trial's
+ * A trial whose card was never confirmed (docs/decisions/063-a-trial-starts-with-its-card.md). Stripe makes a SetupIntent for a trial's
  * card (`pending_setup_intent`) and clears it once it succeeds; with `save_default_payment_method:
  * 'on_subscription'` the card becomes the subscription's default then. A SetupIntent expanded and
  * already `succeeded` counts as confirmed too, should the subscription be read before Stripe clears it.
@@ -46,7 +46,7 @@ export function awaitsCard(sub: CardFields): boolean {
 }
 
 /**
- * Our status for a Stripe subscription (design.md section 2). Stripe keeps a frozen subscription
+ * Our status for a Stripe subscription (docs/architecture.md#settled-points). Stripe keeps a frozen subscription
  * 'active' and says so in pause_collection, so that is read too. A trial without its confirmed card
  * has not started: inactive, as a first payment that never completed.
  */
@@ -111,7 +111,7 @@ export function stateFromSubscription(
   };
 }
 
-/** Days a failed renewal keeps the note app open (decision 066). */
+/** Days a failed renewal keeps the note app open (docs/decisions/066-failed-renewal-grace-and-money-mails.md). */
 export const PAST_DUE_ACCESS_DAYS = 7;
 
 type SubscriptionHolder = {
@@ -123,7 +123,7 @@ type SubscriptionHolder = {
 
 /**
  * A subscription that gives its plan now: active (paid, or in its trial), or past_due within the
- * days a failed renewal keeps access (decision 066, superseding 056's immediate closing). Not frozen.
+ * days a failed renewal keeps access (docs/decisions/066-failed-renewal-grace-and-money-mails.md, superseding 056's immediate closing). Not frozen.
  */
 function givesAccess(holder: SubscriptionHolder, now: number): boolean {
   if (holder.plan === 'free') return false;
@@ -143,9 +143,9 @@ export type Entitlement =
 /**
  * Who may open the note-writing app, and through which plan: one rule, read by the menu, the API and
  * the note app's claims. A person's own subscription counts, and so does membership of a practice
- * whose subscription (its owner's) gives access, exactly as it gives the owner (design.md section 10).
+ * whose subscription (its owner's) gives access, exactly as it gives the owner (docs/architecture.md#practices).
  * A member covered by their practice is on the Practice plan through it even when they also pay for
- * Plus themselves: Practice is the larger plan, and their own is one they may cancel (decision 065).
+ * Plus themselves: Practice is the larger plan, and their own is one they may cancel (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
  */
 export function noteAppEntitlement(
   user: SubscriptionHolder,

@@ -25,11 +25,11 @@ function pickSubscription(
 
 /**
  * `retriesOver`: Stripe stopped retrying a failed renewal and marked the subscription `unpaid` (our
- * `past_due`): no days of access are left to it (decision 066).
+ * `past_due`): no days of access are left to it (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
  */
 export type StripeSnapshot = { state: SubscriptionState; hadTrial: boolean; retriesOver: boolean };
 
-/** A trial the person had: one whose card was confirmed (one never confirmed gave nothing, decision 063). */
+/** A trial the person had: one whose card was confirmed (one never confirmed gave nothing, docs/decisions/063-a-trial-starts-with-its-card.md). */
 export const hadTrial = (sub: Stripe.Subscription) => sub.trial_end !== null && !awaitsCard(sub);
 
 /** Reads the customer's subscriptions from Stripe (outside any transaction: it is a network call). */

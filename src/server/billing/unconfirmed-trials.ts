@@ -7,7 +7,7 @@ import { stripeCall } from './stripe-call';
 import { awaitsCard } from './subscription-state';
 import { syncUser } from './sync';
 
-/** How long a trial may wait for its card before we cancel it (decision 063). */
+/** How long a trial may wait for its card before we cancel it (docs/decisions/063-a-trial-starts-with-its-card.md). */
 export const CARD_WAIT_MS = 24 * 60 * 60 * 1000;
 /** Trials looked at per sweep; the next sweep takes the rest. */
 const BATCH = 50;

@@ -31,7 +31,7 @@ declare module 'fastify' {
 }
 
 /**
- * Processes the Stripe events the webhook recorded (decision 043): in this process, one at a time,
+ * Processes the Stripe events the webhook recorded (docs/decisions/043-stripe-events-queued.md): in this process, one at a time,
  * each under a lease so no two instances process one event; a failure is retried after a back-off
  * (1 s, doubling, up to an hour), and whatever is left when the process stops is found again by the
  * next start or by another instance's poll. The same poll ends the trials whose card never came.

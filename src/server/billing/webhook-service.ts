@@ -23,7 +23,7 @@ const SYNC_EVENTS = new Set([
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.payment_action_required',
-  // A trial's card confirmed: its access begins (decision 063), and its trial-started mail (money-mails.ts).
+  // A trial's card confirmed: its access begins (docs/decisions/063-a-trial-starts-with-its-card.md), and its trial-started mail (money-mails.ts).
   'setup_intent.succeeded',
 ]);
 

@@ -42,7 +42,7 @@ const webhookDescription = {
 /**
  * POST /api/stripe/webhook: the body is verified against Stripe's signature on its raw bytes, the
  * event recorded, and Stripe answered at once; the queue (webhook-queue.ts) processes it afterwards,
- * so a slow Stripe or a failure there never keeps Stripe waiting (decision 043).
+ * so a slow Stripe or a failure there never keeps Stripe waiting (docs/decisions/043-stripe-events-queued.md).
  */
 export const stripeWebhook: FastifyPluginAsync = async (app) => {
   const { ctx } = app;

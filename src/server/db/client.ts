@@ -70,8 +70,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  // Loaded only here: a server on PostgreSQL would otherwise pay ~100 ms of its start (design.md
-  // section 8: first answer <= 1 s) importing an embedded database it never opens.
+  // Loaded only here: a server on PostgreSQL would otherwise spend part of its start (docs/performance.md#start-imports;
+  // docs/architecture.md#budgets: first answer <= 1 s) importing an embedded database it never opens.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),

@@ -10,11 +10,12 @@ import type { Database, Db } from './client';
 const MIGRATION_LOCK_ID = 727_274_001;
 
 function migrationsFolder(): string {
-  // Works from src/server/db (tests, dev) and from dist/server (the bundled build).
+  // Works from src/server/db (tests, dev) and from anywhere under dist/ (the bundled server, its
+  // command-line tools in dist/server/cli, a test's own bundle): the repository is what holds dist/.
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = here.includes(`${path.sep}dist${path.sep}`)
-    ? path.resolve(here, '../..')
-    : path.resolve(here, '../../..');
+  const root = here.endsWith(path.join('src', 'server', 'db'))
+    ? path.resolve(here, '../../..')
+    : here.slice(0, here.lastIndexOf(`${path.sep}dist${path.sep}`));
   return path.join(root, 'src/server/db/migrations');
 }
 

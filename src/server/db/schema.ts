@@ -40,7 +40,7 @@ export const users = pgTable(
     usernameKey: text('username_key'),
     password: text('password').notNull(),
     email: text('email').notNull(),
-    /** The person opened a link sent to `email` (design.md section 12); a changed email is verified by its link. */
+    /** The person opened a link sent to `email` (docs/architecture.md#identity); a changed email is verified by its link. */
     emailVerified: boolean('email_verified').notNull().default(false),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
@@ -62,13 +62,13 @@ export const users = pgTable(
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
-    // A trial still waiting for its card, since when: cancelled after a day (decision 063).
+    // A trial still waiting for its card, since when: cancelled after a day (docs/decisions/063-a-trial-starts-with-its-card.md).
     awaitingCardSince: timestamp('awaiting_card_since', { withTimezone: true }),
     subscriptionSyncedAt: timestamp('subscription_synced_at', { withTimezone: true }),
     // Set while a subscription is being created: a second request meanwhile is refused (409), so two
     // clicks cannot make two Stripe subscriptions.
     subscriptionClaimedAt: timestamp('subscription_claimed_at', { withTimezone: true }),
-    // Once-per-user offers (design.md section 2).
+    // Once-per-user offers (docs/architecture.md#settled-points).
     hadTrial: boolean('had_trial').notNull().default(false),
     retentionOfferUsed: boolean('retention_offer_used').notNull().default(false),
     /**
@@ -77,7 +77,7 @@ export const users = pgTable(
      */
     firstSubscriptionId: text('first_subscription_id'),
     /**
-     * Who the person is to the note app (the OpenID Connect `sub`, design.md section 11): random and
+     * Who the person is to the note app (the OpenID Connect `sub`, docs/architecture.md#note-app-sign-in): random and
      * never changed, so the database id is never shown and a renamed or re-addressed person stays one.
      */
     publicId: uuid('public_id').notNull().defaultRandom(),
@@ -93,7 +93,7 @@ export const users = pgTable(
     paymentActionInvoiceId: text('payment_action_invoice_id'),
     paymentActionUrl: text('payment_action_url'),
     /**
-     * A failed renewal keeps the note app open until this moment (decision 066): set by the sync that
+     * A failed renewal keeps the note app open until this moment (docs/decisions/066-failed-renewal-grace-and-money-mails.md): set by the sync that
      * first reads the subscription `past_due` (7 days on), kept while it stays so, cleared once paid.
      */
     pastDueAccessUntil: timestamp('past_due_access_until', { withTimezone: true }),
@@ -133,7 +133,7 @@ export const admins = pgTable(
   ],
 );
 
-/** Where a session was opened and when it was last used: the Security tab lists them (design.md section 12). */
+/** Where a session was opened and when it was last used: the Security tab lists them (docs/architecture.md#identity). */
 const sessionDevice = () => ({
   userAgent: text('user_agent'),
   ip: text('ip'),
@@ -177,7 +177,7 @@ export const adminSessions = pgTable(
     ...sessionDevice(),
     /**
      * Opened with a second factor, or the admin enrolled one in it. Admins must use a second factor
-     * (design.md section 6): a session without this reaches only the enrolment routes.
+     * (docs/architecture.md#safety): a session without this reaches only the enrolment routes.
      */
     enrolled: boolean('enrolled').notNull().default(false),
   },
@@ -259,7 +259,7 @@ export const contactMessages = pgTable('contact_messages', {
 });
 
 /**
- * A friend who subscribed with a referrer's code (one row per friend). The spec lists referralCode as
+ * A friend who subscribed with a referrer's code (one row per friend). The product's first description listed referralCode as
  * unique, but one referrer's code is used by many friends, so it is indexed, not unique (docs/decisions/022-referral-data-model.md).
  */
 export const referrals = pgTable(
@@ -279,7 +279,7 @@ export const referrals = pgTable(
     rewardNote: text('reward_note'),
     /**
      * Completed while the referrer's email was unverified: the reward waits, undecided, until they
-     * verify it (referrals/rewards.ts, design.md section 2), and is then decided as at completion.
+     * verify it (referrals/rewards.ts, docs/architecture.md#settled-points), and is then decided as at completion.
      */
     rewardHeld: boolean('reward_held').notNull().default(false),
     /**
@@ -343,7 +343,7 @@ export type User = typeof users.$inferSelect;
 export type Admin = typeof admins.$inferSelect;
 
 /**
- * What happened to an account (design.md section 6): sign-ins, failures, sign-outs, password and email
+ * What happened to an account (docs/architecture.md#safety): sign-ins, failures, sign-outs, password and email
  * changes, second factors, sessions ended. Never a secret: the type, when (UTC), and from where.
  * `adminId` is the admin the event is about (their own sign-in), or the admin who acted on `userId`.
  */
@@ -438,7 +438,7 @@ export const loginChallenges = pgTable(
 );
 
 /**
- * A user's or an admin's passkeys (design.md section 12): the public key of each credential an
+ * A user's or an admin's passkeys (docs/architecture.md#identity): the public key of each credential an
  * authenticator made for this site, and its signature counter (a counter that goes backwards betrays a
  * cloned key). `webauthnUserId` is the user handle the authenticator stores with the credential (random,
  * one per account: every passkey of an account carries the same), so it reveals nothing about the account.
@@ -496,7 +496,7 @@ export const webauthnChallenges = pgTable(
 );
 
 /**
- * A practice: what the Practice plan buys (design.md section 10). Its subscription is its owner's (the
+ * A practice: what the Practice plan buys (docs/architecture.md#practices). Its subscription is its owner's (the
  * owner's users row holds it, as for anyone), so the members' access reads the owner's state live.
  */
 export const practices = pgTable('practices', {
@@ -570,7 +570,7 @@ export type PracticeInvitationRow = typeof practiceInvitations.$inferSelect;
 
 /**
  * What the OpenID Provider keeps (oidc-provider's models: sessions, interactions, grants, codes,
- * tokens), one row per model and id, so any instance serves any step of a flow (design.md section 11).
+ * tokens), one row per model and id, so any instance serves any step of a flow (docs/architecture.md#note-app-sign-in).
  * The payload is the library's, whole; the columns beside it are what it is looked up or ended by.
  */
 export const oidcModels = pgTable(

@@ -1,7 +1,7 @@
 import { stdSerializers } from 'pino';
 
 // Live secrets kept out of what outlives a request: the outbox once a mail is sent, and every log line
-// (design.md section 6).
+// (docs/architecture.md#safety).
 
 /**
  * Link parameters whose value is a live secret or personal: `token` (reset, verification,

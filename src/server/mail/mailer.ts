@@ -38,8 +38,8 @@ export function createMailer(opts: {
   log: FastifyBaseLogger;
   metrics: Pick<Metrics, 'mail'>;
 }): Mailer {
-  // Made with the first mail sent: loading nodemailer is ~45 ms of every start otherwise (design.md
-  // section 8: first answer <= 1 s), and many starts send nothing.
+  // Made with the first mail sent: loading nodemailer would otherwise be part of every start
+  // (docs/performance.md#start-imports; docs/architecture.md#budgets: first answer <= 1 s), and many starts send nothing.
   let transport: Promise<Transporter> | undefined;
   const smtp = (url: string) =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));

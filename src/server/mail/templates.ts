@@ -260,7 +260,7 @@ export function paymentReceivedMail(
   };
 }
 
-/** The note app stays open until `accessUntil` (decision 066); said the same way in each mail. */
+/** The note app stays open until `accessUntil` (docs/decisions/066-failed-renewal-grace-and-money-mails.md); said the same way in each mail. */
 const accessLine = (accessUntil: Date | null) =>
   accessUntil
     ? `The note app stays open to you until ${longDate.format(accessUntil)}; if the payment is not made by then, it closes until it is.`
@@ -404,7 +404,7 @@ export const recoveryCodeUsedMail = (person: Person, left: number, appUrl: strin
     appUrl,
   );
 
-// Practices (design.md section 10). The practice's name is chosen by a person: it stays out of subjects.
+// Practices (docs/architecture.md#practices). The practice's name is chosen by a person: it stays out of subjects.
 
 export function practiceInvitationMail(
   to: string,

@@ -4,13 +4,13 @@ import { noteAppEntitlement } from '../billing/subscription-state';
 import type { Db } from '../db/client';
 
 /**
- * What the note app may ask for (design.md section 11), by scope. `subscription` is ours: whether the
+ * What the note app may ask for (docs/architecture.md#note-app-sign-in), by scope. `subscription` is ours: whether the
  * person may use the note app, through which plan, and their practice.
  */
 export const OIDC_CLAIMS = {
   acr: null,
   sid: null,
-  // How and when they proved who they are, in every ID token (design.md section 11).
+  // How and when they proved who they are, in every ID token (docs/architecture.md#note-app-sign-in).
   openid: ['sub', 'amr', 'auth_time'],
   email: ['email', 'email_verified'],
   profile: ['name', 'preferred_username'],

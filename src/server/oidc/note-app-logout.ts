@@ -8,7 +8,7 @@ type BackchannelClient = {
 };
 
 /**
- * The note app's sessions end with the ChairNotes session they came from (design.md section 11):
+ * The note app's sessions end with the ChairNotes session they came from (docs/architecture.md#note-app-sign-in):
  * signing out, a password change, an admin ending someone's sessions, expiry. However a ChairNotes
  * session ends, the note-app session loses its link (oidc_models.user_session_id turns null); the
  * sweep then revokes its tokens and tells the note app (OpenID Connect back-channel logout).

@@ -17,7 +17,7 @@ const DAY = 24 * 60 * MINUTE;
 /** Where the provider sends a person it needs to sign in (oidc/routes.ts answers there). */
 export const interactionPath = (uid: string) => `/oidc/interaction/${uid}`;
 
-/** The note app, from the configuration (design.md section 5); none without an id and secret. */
+/** The note app, from the configuration (docs/architecture.md#runtime); none without an id and secret. */
 function noteAppClients(config: Config): ClientMetadata[] {
   if (!config.NOTE_APP_CLIENT_ID || !config.NOTE_APP_CLIENT_SECRET) return [];
   return [
@@ -120,7 +120,7 @@ function providerConfiguration(
       },
     },
     renderError: async (ctx, out) => pages.renderError(ctx, out),
-    // Short tokens, so lost access shows within minutes (design.md section 11). A refresh token is
+    // Short tokens, so lost access shows within minutes (docs/architecture.md#note-app-sign-in). A refresh token is
     // bound to the session it came from (no offline_access) and rotates at every use.
     ttl: {
       AccessToken: 10 * MINUTE,
@@ -215,7 +215,7 @@ function buildProvider(Library: ProviderClass, deps: ProviderDeps, keys: Configu
  * instance): oidc-provider takes its keys once, when it is made. `refresh` reads the keys again.
  */
 export async function oidcProvider(deps: ProviderDeps) {
-  // oidc-provider (with Koa and jose under it) takes ~170 ms to import: loaded here, when the provider
+  // oidc-provider (with Koa and jose under it) is slow to import (docs/performance.md#start-imports): loaded here, when the provider
   // starts (oidc/routes.ts), beside its keys' query, rather than with every module of the server.
   const [{ default: Library }, signing] = await Promise.all([
     import('oidc-provider'),

@@ -30,7 +30,7 @@ export const OIDC_ORIGIN_EXEMPT = [
 const interactionParams = z.object({ uid: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 /**
- * ChairNotes as an OpenID Provider for the note app (design.md section 11): oidc-provider, mounted
+ * ChairNotes as an OpenID Provider for the note app (docs/architecture.md#note-app-sign-in): oidc-provider, mounted
  * under /oidc, with its storage in our database. Sign-in at the provider is the ChairNotes session.
  */
 export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = async (app, opts) => {

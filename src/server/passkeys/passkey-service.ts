@@ -31,8 +31,9 @@ function relyingParty(config: Pick<Config, 'APP_URL'>) {
 }
 
 /**
- * @simplewebauthn/server, with the X.509 and ASN.1 libraries under it, takes ~200 ms to import: loaded
- * at the first passkey ceremony, not in every start (design.md section 8: first answer <= 1 s).
+ * @simplewebauthn/server, with the X.509 and ASN.1 libraries under it, is the slowest library to import
+ * (docs/performance.md#start-imports): loaded at the first passkey ceremony, not in every start
+ * (docs/architecture.md#budgets: first answer <= 1 s).
  */
 async function webauthn() {
   const [server, { isoBase64URL }] = await Promise.all([
@@ -57,7 +58,7 @@ const toPublicPasskey = (p: PasskeyRow): Passkey => ({
 });
 
 /**
- * Passkeys (design.md section 12): adding one to an account (a user's or an admin's), naming and
+ * Passkeys (docs/architecture.md#identity): adding one to an account (a user's or an admin's), naming and
  * removing them, and proving who one is with one. The WebAuthn checks are @simplewebauthn/server's;
  * this decides what they are checked against (the relying party, the challenge this browser was given,
  * the key stored for the credential) and what follows (the counter, the account's history, a mail to

@@ -6,7 +6,7 @@ import type { Mail } from '../mail/mailer';
 import { practiceEndedMail } from '../mail/templates';
 import { practicesRepo } from './practices-repo';
 
-// How a practice follows its owner's subscription (design.md section 10). Called wherever the
+// How a practice follows its owner's subscription (docs/architecture.md#practices). Called wherever the
 // subscription state is written (billing/sync.ts), in the same transaction.
 
 /**

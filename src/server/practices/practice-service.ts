@@ -67,7 +67,7 @@ function invitationProblem(
   return null;
 }
 
-/** Practices: members, roles, seats and invitations (design.md section 10). */
+/** Practices: members, roles, seats and invitations (docs/architecture.md#practices). */
 export function practiceService(ctx: AppContext) {
   const { db } = ctx.database;
   const repo = practicesRepo(db);
@@ -246,7 +246,7 @@ export function practiceService(ctx: AppContext) {
     /**
      * Joins the practice the link invites to, with the account whose address it was sent to. The link
      * came to that mailbox, so taking it proves the address as a verification link would: it is marked
-     * verified here, in the same transaction, and only while it is still the account's (decision 065).
+     * verified here, in the same transaction, and only while it is still the account's (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
      */
     async join(session: UserSession, token: string, log: FastifyBaseLogger): Promise<JoinResponse> {
       const { user } = session;

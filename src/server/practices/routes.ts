@@ -27,7 +27,7 @@ const INVITATION_LINK = {
 } as const;
 const managing = (...more: Parameters<typeof errors>) => errors(NOT_IN_PRACTICE, NOT_YOUR_ROLE, ...more);
 
-/** /api/practice: a practice, its members and invitations (design.md section 10). */
+/** /api/practice: a practice, its members and invitations (docs/architecture.md#practices). */
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const practices = practiceService(ctx);

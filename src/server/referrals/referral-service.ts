@@ -26,7 +26,7 @@ function isNewSubscriber(user: User, now = new Date()): boolean {
   return user.stripeSubscriptionId === user.firstSubscriptionId && (!!user.awaitingCardSince || trialRuns);
 }
 
-/** Inviting friends and using their codes (spec section 4). */
+/** Inviting friends and using their codes (docs/architecture.md#states). */
 export function referralService(ctx: AppContext) {
   const repo = referralsRepo(ctx.database.db);
   const requireBilling = () => {
@@ -37,7 +37,7 @@ export function referralService(ctx: AppContext) {
 
   /**
    * Why this user may not use this code; else its referrer, and `repeat` when the user already
-   * applied this very code. One place for the rules of spec section 4.
+   * applied this very code. One place for the rules of docs/architecture.md#states.
    */
   async function checkCode(
     user: User,

@@ -22,7 +22,7 @@ function friendPaid(event: Stripe.Event): boolean {
 
 /**
  * Decides the referrer's reward for a completed referral, once. Referral rewards need a verified
- * address (design.md section 2): the referrer's, as the reward is theirs. Until they verify, the reward
+ * address (docs/architecture.md#settled-points): the referrer's, as the reward is theirs. Until they verify, the reward
  * waits undecided (a friend who paid is not lost by a mail opened late) and is decided by these same
  * rules when they do. The referrer's row is locked while the reward is decided, so two friends
  * completing at once cannot both take the 12th month. Whether a credit is now owed.

@@ -15,7 +15,7 @@ export async function connectLimitsRedis(
   redisUrl: string | undefined,
 ): Promise<Redis | undefined> {
   if (!redisUrl) return undefined;
-  // Loaded only when configured: ioredis is ~85 ms of a start (design.md section 8: first answer <= 1 s).
+  // Loaded only when configured: ioredis is a heavy import (docs/performance.md#start-imports).
   const { Redis } = await import('ioredis');
   const redis = new Redis(redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (error) => app.log.warn({ err: error }, 'Redis (rate limits) is not answering'));

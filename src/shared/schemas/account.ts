@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { publicUserSchema } from './auth';
 import { enteredPassword, newPassword, newUsername, passwordText, text, validEmail } from './fields';
 
-// Profile and password rules of spec section 5 (note the trailing full stops: the spec's wording).
-// The current password is asked for only when the email changes (design.md section 12).
+// Profile and password rules of docs/architecture.md#validation (note the trailing full stops: the product's wording).
+// The current password is asked for only when the email changes (docs/architecture.md#identity).
 export const profileSchema = z.object({
   username: newUsername('.'),
   email: validEmail('.'),

@@ -17,7 +17,7 @@ const counts = <K extends string>(keys: readonly [K, ...K[]]) => z.record(z.enum
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   activeSubscriptions: z.number().int(),
-  /** Pounds a month: the discounted price where hasDiscount (spec section 9). */
+  /** Pounds a month: the discounted price where hasDiscount (docs/architecture.md#constants). */
   estimatedMonthlyRevenue: z.number(),
   totalSubscribers: z.number().int(),
   /** Users on each plan and in each status, every one present (0 when none). */
@@ -142,7 +142,7 @@ export const adminSubscriberSchema = z.object({
 });
 export type AdminSubscriber = z.infer<typeof adminSubscriberSchema>;
 
-/** One row of GET /api/admin/referrals: the admin referral record of spec section 3, plus why no reward was given. */
+/** One row of GET /api/admin/referrals: the admin referral record of docs/architecture.md#entities, plus why no reward was given. */
 export const adminReferralSchema = z.object({
   id: z.number().int(),
   referrerUsername: z.string(),

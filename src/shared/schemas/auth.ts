@@ -3,7 +3,7 @@ import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
 import { enteredLogin, enteredPassword, isoDate, newPassword, newUsername, text, validEmail } from './fields';
 import { practiceMembershipSchema } from './practice';
 
-// Login: the form collects rememberMe, the request does not send it (spec section 3).
+// Login: the form collects rememberMe, the request does not send it (docs/architecture.md#entities).
 export const loginFormSchema = z.object({
   // The API field stays `username`; it takes the email as well.
   username: enteredLogin(),
@@ -81,7 +81,7 @@ export const publicUserSchema = z.object({
     .nullable(),
   /** A second factor is on (TOTP, or any passkey): signing in asks for it after the password. */
   twoFactor: z.boolean(),
-  /** The practice the person is in, and their role there (design.md section 10). */
+  /** The practice the person is in, and their role there (docs/architecture.md#practices). */
   practice: practiceMembershipSchema.nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;

@@ -59,14 +59,14 @@ export const subscriptionDetailsSchema = z.object({
   billingAvailable: z.boolean(),
   /** A renewal the card's bank wants confirmed: Stripe's page where the person confirms it, or null. */
   paymentActionUrl: z.string().nullable(),
-  /** A failed renewal keeps the note app open until this moment (decision 066); null when not past due. */
+  /** A failed renewal keeps the note app open until this moment (docs/decisions/066-failed-renewal-grace-and-money-mails.md); null when not past due. */
   pastDueAccessUntil: isoDate.nullable(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 
 /**
  * One invoice of the billing history, as Stripe made it. Pounds: `total` is `net` plus `vat` (UK VAT
- * inclusive in our prices, decision 057); `amount` is what was paid, or is due while unpaid (a
+ * inclusive in our prices, docs/decisions/057-uk-billing.md); `amount` is what was paid, or is due while unpaid (a
  * customer credit can make it less than the total). `url` is Stripe's hosted page: a receipt once
  * paid, where to pay while open.
  */
@@ -90,7 +90,7 @@ export const paymentMethodSchema = z
   .nullable();
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-/** Another paid plan for a live subscription (design.md section 10). */
+/** Another paid plan for a live subscription (docs/architecture.md#practices). */
 export const planChangeQuerySchema = z.object({
   planId: z.enum(PAID_PLAN_IDS, { error: 'Choose the Plus or Practice plan' }),
 });
@@ -165,7 +165,7 @@ const line = (name: string, max: number, min = 1) =>
       `${name} must be one line of text, without control characters`,
     );
 
-/** Who the invoices are made out to (an HMRC VAT invoice names them): design.md section 2. */
+/** Who the invoices are made out to (an HMRC VAT invoice names them): docs/architecture.md#settled-points. */
 export const billingDetailsSchema = z.object({
   name: line('Practice or business name', 100),
   line1: line('Address', 200),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../constants';
 
 /**
- * A required text field: a missing value reads 'Required' (spec section 5), a non-string names the type.
+ * A required text field: a missing value reads 'Required' (docs/architecture.md#validation), a non-string names the type.
  * A NUL character is refused here, once for every field: PostgreSQL cannot store one in text.
  */
 export const text = () =>
@@ -19,7 +19,7 @@ const email = (message: string) =>
     .pipe(z.email(message));
 
 /**
- * The spec's field messages end with a full stop on the account page (profile, password change) and
+ * The product's field messages (docs/architecture.md#validation) end with a full stop on the account page (profile, password change) and
  * without one elsewhere: the same rule, two punctuations.
  */
 type End = '' | '.';

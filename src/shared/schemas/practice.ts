@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INVITED_ROLES, PRACTICE_NAME_MAX, PRACTICE_ROLES, SUBSCRIPTION_STATUSES } from '../constants';
 import { isoDate, text, validEmail } from './fields';
 
-// Practices, their members and invitations (design.md section 10): the contract of /api/practice*.
+// Practices, their members and invitations (docs/architecture.md#practices): the contract of /api/practice*.
 
 /** What the user object says of the person's practice. */
 export const practiceMembershipSchema = z.object({

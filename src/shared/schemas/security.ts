@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the Security tab shows of an account's history (design.md section 6), in the words a person reads.
+ * What the Security tab shows of an account's history (docs/architecture.md#safety), in the words a person reads.
  * The keys are stored in security_events.type; a new kind of event is added here, and only here.
  */
 export const SECURITY_EVENT_LABELS = {

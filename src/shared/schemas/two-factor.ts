@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { enteredPassword, text } from './fields';
 
-// Second factors and re-authentication (design.md section 12): the requests and answers both sides use.
+// Second factors and re-authentication (docs/architecture.md#identity): the requests and answers both sides use.
 
 /** A 6-digit authenticator code or a recovery code (XXXXX-XXXXX), as typed. */
 const codeField = () => text().trim().min(1, 'Enter the code').max(32, 'That code is too long');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { NOTE_APP_URL } from '../../../playwright.config';
 import { expect, expectNoAxeViolations, giveBillingDetails, payByCard, test, uniqueUser } from '../fixtures';
 
-// The abandoned checkout (decision 063), from the newcomer's side: opening the subscribe page and
+// The abandoned checkout (docs/decisions/063-a-trial-starts-with-its-card.md), from the newcomer's side: opening the subscribe page and
 // leaving without a card gives nothing, and no screen says a trial has begun; coming back carries on
 // with the same trial, and the card confirmed in the page (the Stripe.js stand-in, saved at the fake
 // Stripe) opens the note app.

@@ -37,7 +37,7 @@ const owes = (sub: SubscriptionRecord) => sub.status === 'past_due' || sub.statu
 
 /**
  * How long Smart Retries keep trying a failed renewal in the fake: the account's schedule set to end
- * after a week, then 'mark the subscription as unpaid' (Stripe's Billing settings, decision 066).
+ * after a week, then 'mark the subscription as unpaid' (Stripe's Billing settings, docs/decisions/066-failed-renewal-grace-and-money-mails.md).
  */
 const RETRY_DAYS = 7;
 

@@ -93,7 +93,7 @@ export interface DiscountRecord {
 export interface SubscriptionRecord {
   id: string;
   customer: string;
-  /** 'unpaid': Stripe's retries ran out (the account's setting, decision 066). */
+  /** 'unpaid': Stripe's retries ran out (the account's setting, docs/decisions/066-failed-renewal-grace-and-money-mails.md). */
   status: 'incomplete' | 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled';
   created: number;
   start_date: number;

@@ -13,7 +13,7 @@ import { SiteLink } from './site-link';
 
 const UserMenu = lazy(() => import('./user-menu'));
 
-// Spec section 9: the header turns opaque once the page has scrolled more than 10 px.
+// docs/architecture.md#constants: the header turns opaque once the page has scrolled more than 10 px.
 const OPAQUE_AFTER_PX = 10;
 
 const linkClass = cn(

@@ -1,7 +1,7 @@
 import { paths } from '@client/config/paths';
 export type NavItem = { to: string; label: string };
 
-// Spec section 2, header, for a visitor who is not signed in: the marketing site's links.
+// docs/architecture.md#screens, header, for a visitor who is not signed in: the marketing site's links.
 export const MAIN_LINKS: readonly NavItem[] = [
   { to: paths.home.getHref(), label: 'Home' },
   { to: paths.home.getHref('features'), label: 'Features' },
@@ -13,7 +13,7 @@ export const MAIN_LINKS: readonly NavItem[] = [
 const PRACTICE_LINK: NavItem = { to: paths.practice.getHref(), label: 'Practice' };
 
 /**
- * The header's links for a signed-in person: the app's, not the marketing site's (issue 18). The spec's
+ * The header's links for a signed-in person: the app's, not the marketing site's (issue 18). The marketing header's
  * 'Get a Free Month' and 'My Referrals' both lead to /refer, so they are one entry here; the practice's
  * page too, when the person is in one. The logo still leads home.
  */
@@ -22,7 +22,7 @@ export const signedInLinks = (user: { practice: unknown }): readonly NavItem[] =
   ...(user.practice ? [PRACTICE_LINK] : []),
 ];
 
-// The account menu's entries (spec section 2). Each of Account, Subscription, Settings and Manage
+// The account menu's entries (docs/architecture.md#screens). Each of Account, Subscription, Settings and Manage
 // Subscription opens its own place on the /account page: two entries leading to the same place would
 // make a person wonder what the other one was for.
 const ACCOUNT_LINKS: readonly NavItem[] = [

@@ -46,7 +46,7 @@ export function SessionBanners() {
   const { pathname } = useNavigation();
   // Not on the page the banner's link leads to: there it says nothing the page does not, and arriving
   // with the session answer it pushed the page's one button down under a pointer about to click it.
-  // Nor on an invitation's page: joining from it verifies the invited address (decision 065).
+  // Nor on an invitation's page: joining from it verifies the invited address (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
   const askToVerify =
     user &&
     !user.emailVerified &&

@@ -6,7 +6,7 @@ import { PageContainer, type PageWidth } from './page-container';
 
 // What shows while the first page's code and the session load (together, router.tsx): the bar the page
 // will have, and nothing under it that the page could push about when it comes. A spinner here would be
-// the lone spinner design.md section 8 rules out.
+// the lone spinner docs/architecture.md#budgets rules out.
 
 /** The site's pages: the header's bar with the brand. */
 export function StartingPage() {

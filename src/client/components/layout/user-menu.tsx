@@ -38,7 +38,7 @@ const icons: Record<string, typeof User> = {
 
 /**
  * The header's right side for a signed-in visitor: 'Open ChairNotes' as the primary action for a person
- * the note app admits (design.md section 11: they arrive there signed in), then their menu. Loaded only
+ * the note app admits (docs/architecture.md#note-app-sign-in: they arrive there signed in), then their menu. Loaded only
  * for signed-in visitors: a first visit needs none of it.
  */
 export default function UserMenu({ user }: { user: PublicUser }) {

@@ -6,7 +6,7 @@ import { Copy, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 
 /**
- * Recovery codes, shown once (design.md section 12): each works once in place of the app's code. The person
+ * Recovery codes, shown once (docs/architecture.md#identity): each works once in place of the app's code. The person
  * copies or downloads them and says they have kept them before the list goes away.
  */
 export function RecoveryCodes({

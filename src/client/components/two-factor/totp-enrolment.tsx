@@ -19,7 +19,7 @@ type TotpEnrolmentProps = {
 };
 
 /**
- * Turning on an authenticator app (design.md section 12): a QR code and the same secret as text, a first
+ * Turning on an authenticator app (docs/architecture.md#identity): a QR code and the same secret as text, a first
  * code to prove the app has it, then the recovery codes, once. The user's Security tab and the admins'
  * enrolment use it with their own endpoints.
  */

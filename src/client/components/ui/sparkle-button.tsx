@@ -6,7 +6,7 @@ import { type ButtonSize, type ButtonVariant, buttonVariants } from './button';
 
 type SparkleIntensity = 'low' | 'medium' | 'high';
 
-// Spec section 9: per intensity, the delay before the click action, the number of particles, and how
+// docs/architecture.md#constants: per intensity, the delay before the click action, the number of particles, and how
 // far and how brightly the glow starts.
 const SPARKLE_SETTINGS: Record<
   SparkleIntensity,
@@ -83,7 +83,7 @@ type SparkleButtonProps = {
 };
 
 /**
- * A button that celebrates before it acts (spec section 4): a quiet chime, a purple glow, a white
+ * A button that celebrates before it acts (docs/architecture.md#states): a quiet chime, a purple glow, a white
  * flash and sparkles while it shrinks slightly; after the intensity's delay it returns to idle and fires
  * the click action. Under prefers-reduced-motion it acts at once, without the show.
  */

@@ -3,7 +3,7 @@ import { cn } from '@client/lib/utils';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 
-// Spec section 9: shown 5000 ms, swiped away to the right past 50 px.
+// docs/architecture.md#constants: shown 5000 ms, swiped away to the right past 50 px.
 export default function Toaster() {
   const toasts = useToasts();
   return (

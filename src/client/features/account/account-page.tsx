@@ -19,7 +19,7 @@ const isTab = (value: string | null): value is AccountTab =>
   (ACCOUNT_TABS as readonly (string | null)[]).includes(value);
 
 /**
- * Spec section 2: three tabs. `/account?tab=subscription` opens the Subscription tab; the tab follows the
+ * docs/architecture.md#screens: three tabs. `/account?tab=subscription` opens the Subscription tab; the tab follows the
  * address, so the account menu's entries switch it while the page is open.
  */
 export function AccountPage() {

@@ -46,7 +46,7 @@ function MoneyNow({ preview }: { preview: PlanChangePreview }) {
 
 /**
  * 'Switch to Practice' / 'Switch to Plus': the dialog asks Stripe what the switch costs now and shows
- * it before anything moves (design.md section 10).
+ * it before anything moves (docs/architecture.md#practices).
  */
 export function ChangePlanDialog({
   planId,

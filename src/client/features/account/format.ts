@@ -7,7 +7,7 @@ const longDate = once(
   () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }),
 );
 
-/** A long en-GB date; a missing date reads 'N/A' and an unreadable one 'Invalid date' (spec section 8). */
+/** A long en-GB date; a missing date reads 'N/A' and an unreadable one 'Invalid date' (docs/architecture.md#errors). */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = new Date(value);
@@ -27,7 +27,7 @@ export function isFuture(value: string | null | undefined, now = Date.now()): bo
   return !Number.isNaN(time) && time > now;
 }
 
-/** The API writes 'canceled'; 'cancelled' is accepted too (design.md section 2). */
+/** The API writes 'canceled'; 'cancelled' is accepted too (docs/architecture.md#settled-points). */
 export function normaliseStatus(status: string): SubscriptionStatus {
   if (status === 'cancelled') return 'canceled';
   const known: readonly string[] = SUBSCRIPTION_STATUSES;

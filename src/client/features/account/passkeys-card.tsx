@@ -26,7 +26,7 @@ import { ListSkeleton } from './list-skeleton';
 const NO_NAME: PasskeyNameForm = { name: '' };
 
 /**
- * Design.md section 12: passkeys sign the person in with their fingerprint, face or device PIN instead of
+ * docs/architecture.md#identity: passkeys sign the person in with their fingerprint, face or device PIN instead of
  * the password. They add one (named, so the list tells them apart), see when each was last used, rename
  * and remove them.
  */

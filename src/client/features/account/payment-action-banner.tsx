@@ -7,7 +7,7 @@ import { useSubscription } from './api/get-subscription';
 import { formatDate, isFuture } from './format';
 
 /**
- * Until when a failed renewal keeps the note app open (decision 066), in one sentence shared by the
+ * Until when a failed renewal keeps the note app open (docs/decisions/066-failed-renewal-grace-and-money-mails.md), in one sentence shared by the
  * banner and the Subscription tab.
  */
 export function accessUntilSentence(details: Pick<SubscriptionDetails, 'pastDueAccessUntil'>): string {

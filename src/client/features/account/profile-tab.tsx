@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useUpdateProfile } from './api/update-profile';
 import { ExportData } from './export-data';
 
-/** Spec section 2: the Profile tab edits the username and email. */
+/** docs/architecture.md#screens: the Profile tab edits the username and email. */
 export function ProfileTab() {
   const { user } = useCurrentUser();
   return (

@@ -20,7 +20,7 @@ import { twoFactorQueryOptions } from './api/two-factor';
 const passwordSchema = z.object({ password: enteredPassword() });
 
 /**
- * 'Confirm it's you' (design.md section 12): opened by withReauth when a sensitive action needs fresh
+ * 'Confirm it's you' (docs/architecture.md#identity): opened by withReauth when a sensitive action needs fresh
  * proof; once given, the action carries on by itself. Mounted once, on the account page (and on the
  * admins' enrolment page, `account="admin"`: their password, as they have no second factor yet).
  */

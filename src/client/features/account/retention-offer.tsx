@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSubscriptionAction } from './api/change-subscription';
 import { CancellationReasonFields } from './cancellation-reason';
 
-/** Spec section 4: pressing Cancel first offers 50% off for 3 months. */
+/** docs/architecture.md#states: pressing Cancel first offers 50% off for 3 months. */
 export function RetentionOffer({
   headingRef,
   planPrice,

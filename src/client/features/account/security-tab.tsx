@@ -18,7 +18,7 @@ import { TwoFactorCard } from './two-factor-card';
 const EMPTY: ChangePassword = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Spec section 2: the Security tab changes the password; it also lists the devices signed in (each can be
+ * docs/architecture.md#screens: the Security tab changes the password; it also lists the devices signed in (each can be
  * signed out), shows what happened to the account lately, and erases the account.
  */
 export function SecurityTab() {

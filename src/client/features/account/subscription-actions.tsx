@@ -22,7 +22,7 @@ type ActionsProps = {
   onSettled: () => void;
 };
 
-/** Spec section 4: what the Subscription tab offers in each state. */
+/** docs/architecture.md#states: what the Subscription tab offers in each state. */
 export function SubscriptionActions({ details, status, planPrice, onSettled }: ActionsProps) {
   if (status === 'inactive')
     return (

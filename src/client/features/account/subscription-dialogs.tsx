@@ -38,7 +38,7 @@ export function FreezeDialog({ onSettled }: { onSettled: () => void }) {
   );
 }
 
-/** Cancelling with a confirmation: 'Keep Subscription' or 'Confirm Cancellation' (spec section 4). */
+/** Cancelling with a confirmation: 'Keep Subscription' or 'Confirm Cancellation' (docs/architecture.md#states). */
 export function CancelDialog({ onSettled }: { onSettled: () => void }) {
   const [why, setWhy] = useState<CancelRequest>({});
   return (

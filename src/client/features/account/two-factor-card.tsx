@@ -16,7 +16,7 @@ import {
   useTwoFactorStatus,
 } from './api/two-factor';
 
-/** Design.md section 12: an authenticator app as a second factor, with recovery codes. */
+/** docs/architecture.md#identity: an authenticator app as a second factor, with recovery codes. */
 export function TwoFactorCard() {
   const status = useTwoFactorStatus();
   return (

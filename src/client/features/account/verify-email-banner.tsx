@@ -4,7 +4,7 @@ import { describeFailure } from '@client/lib/api';
 import { MailWarning } from 'lucide-react';
 import { useResendVerification } from './api/resend-verification';
 
-/** Shown to a signed-in user until they open the link we mailed (design.md section 12). */
+/** Shown to a signed-in user until they open the link we mailed (docs/architecture.md#identity). */
 export function VerifyEmailBanner({ email }: { email: string }) {
   const resend = useResendVerification();
   return (

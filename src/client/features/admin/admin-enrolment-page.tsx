@@ -19,7 +19,7 @@ import { enableAdminTotp, setupAdminTotp } from './api/admin-totp';
 import { adminQueryOptions } from './api/get-admin';
 
 /**
- * Every admin must have a second factor (design.md section 6). An admin who signed in without one sees
+ * Every admin must have a second factor (docs/architecture.md#safety). An admin who signed in without one sees
  * only this page until they set one up; the server answers no admin route before then.
  */
 export function AdminEnrolmentPage() {

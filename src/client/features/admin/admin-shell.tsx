@@ -62,7 +62,7 @@ function AdminNav() {
   );
 }
 
-/** Layout route of the admin pages. Without an admin session it renders nothing (spec section 2). */
+/** Layout route of the admin pages. Without an admin session it renders nothing (docs/architecture.md#screens). */
 export function AdminShell() {
   const { admin, isLoading } = useCurrentAdmin();
   const { pathname, search } = useLocation();

@@ -1,4 +1,4 @@
-// The dashboard's charts, drawn as plain SVG and HTML (decision 060): bars of a few counts and one line
+// The dashboard's charts, drawn as plain SVG and HTML (docs/decisions/060-signed-in-shells.md): bars of a few counts and one line
 // of daily sign-ups need no charting library, and the one the dashboard had (recharts) was most of its
 // code and most of its work on a phone.
 import { formatCalendarDay, formatCount } from './format';

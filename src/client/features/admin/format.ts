@@ -16,7 +16,7 @@ function format(value: string | null | undefined, formatter: Intl.DateTimeFormat
   return Number.isNaN(date.getTime()) ? 'Invalid date' : formatter.format(date);
 }
 
-/** A day: 'N/A' when there is none, 'Invalid date' when it cannot be read (spec section 8). */
+/** A day: 'N/A' when there is none, 'Invalid date' when it cannot be read (docs/architecture.md#errors). */
 export function formatDate(value: string | null | undefined): string {
   return format(value, shortDate(), 'N/A');
 }
@@ -53,7 +53,7 @@ export function formatCount(n: number): string {
   return count().format(n);
 }
 
-/** '3.4': the dashboard's average logins per user (spec section 9: 1 decimal). */
+/** '3.4': the dashboard's average logins per user (docs/architecture.md#constants: 1 decimal). */
 export function formatOneDecimal(n: number): string {
   return oneDecimal().format(n);
 }

@@ -11,7 +11,7 @@ import type { TableColumn } from './virtual-table';
 type Status = AdminReferral['status'];
 const statusTones: Record<Status, BadgeTone> = { pending: 'warning', completed: 'good', expired: 'neutral' };
 
-/** Spec section 2: referrer username, referrer email, friend email or code. */
+/** docs/architecture.md#screens: referrer username, referrer email, friend email or code. */
 const searchFields = (r: AdminReferral) => [
   r.referrerUsername,
   r.referrerEmail,

@@ -1,7 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 
-// Client-side, case-insensitive search of an admin list (spec section 2). With 100,000 rows a keystroke
-// must answer within 50 ms (design.md section 8): each row's text is lower-cased once, when the data
+// Client-side, case-insensitive search of an admin list (docs/architecture.md#screens). With 100,000 rows a keystroke
+// must answer within 50 ms (docs/architecture.md#budgets): each row's text is lower-cased once, when the data
 // arrives, so a keystroke is one `includes` per row and nothing else.
 
 /** Each row's searchable fields, lower-cased and joined by a character no one types. */

@@ -18,7 +18,7 @@ import {
 } from './user-columns';
 import type { TableColumn } from './virtual-table';
 
-/** Spec section 9: the subscriptions list holds users on pro or clinic whose status is active. */
+/** docs/architecture.md#constants: the subscriptions list holds users on pro or clinic whose status is active. */
 function isActiveSubscription(user: AdminUser): boolean {
   return (user.plan === 'pro' || user.plan === 'clinic') && user.subscriptionStatus === 'active';
 }

@@ -19,7 +19,7 @@ export const statusTones: Record<SubscriptionStatus, BadgeTone> = {
   inactive: 'neutral',
 };
 
-/** The fields a search of users looks in (spec section 2: username or email). */
+/** The fields a search of users looks in (docs/architecture.md#screens: username or email). */
 export function userSearchFields(user: AdminUser): readonly string[] {
   return [user.username, user.email];
 }

@@ -24,7 +24,7 @@ const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1
 const SECOND_FACTOR_NAMES = { totp: 'Authenticator app', passkey: 'Passkey' } as const;
 
 /**
- * One person's account, read-only (decision 065): who they are, what gives them the note app and who
+ * One person's account, read-only (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md): who they are, what gives them the note app and who
  * pays, how they sign in, their practice, devices and recent security events, and their invoices. The
  * one action is the users list's: signing them out everywhere.
  */

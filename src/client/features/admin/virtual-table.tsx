@@ -31,7 +31,7 @@ const ROW_ESTIMATE = 53;
 
 /**
  * An admin list of any length: only the rows in view (and a few either side) are in the page, so
- * 100,000 users scroll as smoothly as ten (design.md section 8). A real table laid out as a CSS grid
+ * 100,000 users scroll as smoothly as ten (docs/architecture.md#budgets). A real table laid out as a CSS grid
  * (table layout cannot hold absolutely placed rows): each row carries its aria-rowindex and the table
  * its aria-rowcount, so a screen reader still hears "row 5,000 of 100,001". The scroll area around it
  * is a named region that takes the keyboard focus, so arrow keys and Page Down scroll it.

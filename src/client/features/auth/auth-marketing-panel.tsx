@@ -9,7 +9,7 @@ const points = [
   'Designed by dentists, with new features every few days',
 ];
 
-/** The sign-in page's second column, shown on large screens only (spec section 2). */
+/** The sign-in page's second column, shown on large screens only (docs/architecture.md#screens). */
 export function AuthMarketingPanel() {
   return (
     <section

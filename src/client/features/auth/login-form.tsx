@@ -25,7 +25,7 @@ export function LoginForm({ pending, onSubmit, onPasskeySignIn, onSwitchToRegist
     rememberMe: false,
   });
 
-  // rememberMe is collected but not sent: sessions already last 30 days (spec section 3).
+  // rememberMe is collected but not sent: sessions already last 30 days (docs/architecture.md#entities).
   const submit = handleSubmit(({ username, password }) => onSubmit({ username, password }));
 
   return (

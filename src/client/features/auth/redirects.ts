@@ -26,7 +26,7 @@ const isOnTheirWay = (target: string) =>
   isServerPage(target);
 
 /*
- * After sign-in or registration (spec section 2) a user on the free plan is shown /pricing, which is
+ * After sign-in or registration (docs/architecture.md#screens) a user on the free plan is shown /pricing, which is
  * where a new account starts. The exceptions: a visitor who chose a plan arrives with
  * redirect=/subscribe/<plan>, and sending them to /pricing would make them choose it again, so that
  * redirect is honoured; and a person whose practice gives them access (on the free plan of their own)

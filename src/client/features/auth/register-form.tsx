@@ -26,7 +26,7 @@ export function RegisterForm({ pending, onSubmit, onSwitchToLogin, defaultEmail 
     agreeTerms: false,
   });
 
-  // agreeTerms is a condition of the form, not part of the request (spec section 3).
+  // agreeTerms is a condition of the form, not part of the request (docs/architecture.md#entities).
   const submit = handleSubmit(({ username, email, password }) =>
     onSubmit({ username, email, password }, { onError: showServerError }),
   );

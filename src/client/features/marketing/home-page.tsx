@@ -77,7 +77,7 @@ function Hero() {
 }
 
 function Features() {
-  // Spec section 4: the features section animates in at 10 to 20 percent visible.
+  // docs/architecture.md#states: the features section animates in at 10 to 20 percent visible.
   const reveal = useReveal<HTMLElement>(0.15);
   const { icon: PanelIcon } = FEATURE_PANEL;
   return (

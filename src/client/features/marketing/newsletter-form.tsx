@@ -14,12 +14,12 @@ async function invalidEmail(email: string): Promise<string | null> {
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please enter a valid email address');
 }
 
-/** The footer's newsletter sign-up (spec section 5). */
+/** The footer's newsletter sign-up (docs/architecture.md#validation). */
 export function NewsletterForm() {
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
-  // Set by a first submit: from then on the field is checked again on every change (spec section 5).
+  // Set by a first submit: from then on the field is checked again on every change (docs/architecture.md#validation).
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState('');

@@ -3,7 +3,7 @@ import { cn } from '@client/lib/utils';
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
 
-/** Spec section 9: longer quotes are shortened until expanded. */
+/** docs/architecture.md#constants: longer quotes are shortened until expanded. */
 const QUOTE_LIMIT = 160;
 
 /** The quote cut to at most `limit` characters at a word boundary, with an ellipsis. */

@@ -33,7 +33,7 @@ function joinBlocked(user: PublicUser, invitation: InvitationPreview): string | 
 /**
  * Where an invitation mail's link lands. Opening it changes nothing (mail scanners open links too):
  * it shows what the invitation is for; the person signs in or registers with the invited address,
- * comes back here, and joins with the button, which also verifies that address (decision 065).
+ * comes back here, and joins with the button, which also verifies that address (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
  */
 export function JoinPracticePage() {
   useTitle('Join a practice');

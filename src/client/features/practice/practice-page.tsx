@@ -27,12 +27,12 @@ import { ROLE_NAMES, RoleGuide, RoleSelect } from './role-select';
 /** The roles in words under the invitation form; every role select on the page points at it. */
 const ROLE_GUIDE_ID = 'role-guide';
 
-/** Design.md section 10: the practice, its members, invitations and seats, and what the person's role allows. */
+/** docs/architecture.md#practices: the practice, its members, invitations and seats, and what the person's role allows. */
 export function PracticePage() {
   useTitle('Practice');
   const { user } = useCurrentUser();
   const practice = usePractice(Boolean(user?.practice));
-  // The members, invitations and forms are a large render (~200 ms on a slow phone in one task).
+  // The members, invitations and forms are a large render (docs/performance.md#browser-costs).
   const { data: overview } = useDeferredData(practice);
 
   return (

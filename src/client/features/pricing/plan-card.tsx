@@ -29,7 +29,7 @@ const markClass =
 const isPaidPlan = (planId: PlanId | null): boolean =>
   (PAID_PLAN_IDS as readonly (PlanId | null)[]).includes(planId);
 
-/** Where choosing a plan leads: a visitor signs in first and is brought back (spec section 6). */
+/** Where choosing a plan leads: a visitor signs in first and is brought back (docs/architecture.md#roles). */
 function planHref(planId: string, signedIn: boolean): string {
   return signedIn ? paths.subscribe.plan.getHref(planId) : paths.subscribe.plan.getSignInHref(planId);
 }

@@ -18,7 +18,7 @@ function currentPlanOf(user: PublicUser | null): PlanId | null {
 /**
  * The three plan cards. The built-in plans show at once (prerendered, so their prices are in the HTML
  * a visitor, a search engine or a screen reader gets first); the API's answer replaces them where it
- * differs (issue 18; decision 059 departs from the spec's loading placeholders).
+ * differs (issue 18; docs/decisions/059-marketing-islands.md departs from the loading placeholders of docs/architecture.md#states).
  */
 export function PlanGrid({ headingLevel }: { headingLevel?: 'h2' | 'h3' }) {
   const { plans } = usePlans();

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 
 const RESET_AFTER_MS = 2000;
 
-/** Copies `value`; the icon shows a tick for 2 s (spec section 4) and a toast confirms it. */
+/** Copies `value`; the icon shows a tick for 2 s (docs/architecture.md#states) and a toast confirms it. */
 export function CopyButton({ value, label, disabled }: { value: string; label: string; disabled?: boolean }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

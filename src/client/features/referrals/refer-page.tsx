@@ -26,7 +26,7 @@ const terms = [
   'Your free months are credited once your email address is verified; any earned before then wait for it.',
 ];
 
-/** Spec section 2: the user's referral code with a copy button, their referral stats and the terms. */
+/** docs/architecture.md#screens: the user's referral code with a copy button, their referral stats and the terms. */
 export function ReferPage() {
   useTitle('Refer a Friend');
   const code = useReferralCode();
@@ -48,7 +48,7 @@ export function ReferPage() {
       ) : null}
 
       {/* While the code and figures load, their cards stand in their place at their size: nothing moves
-          when they come (design.md section 8). */}
+          when they come (docs/architecture.md#budgets). */}
       <div className="mt-10 grid gap-6">
         {code.isPending || code.data ? (
           <>

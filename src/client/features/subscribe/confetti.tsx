@@ -5,7 +5,7 @@ const DURATION_MS = 8000;
 const COLORS = ['#4f46e5', '#818cf8', '#10b981', '#f59e0b', '#ec4899'];
 
 /**
- * Spec section 9: confetti plays for 8 seconds. Skipped under prefers-reduced-motion. canvas-confetti
+ * docs/architecture.md#constants: confetti plays for 8 seconds. Skipped under prefers-reduced-motion. canvas-confetti
  * loads only here, draws on a canvas of ours (decorative, hidden from assistive technology) and runs
  * without its Web Worker, which it would start from a blob: URL that our CSP refuses.
  */

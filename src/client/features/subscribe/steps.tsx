@@ -4,7 +4,7 @@ import { Check } from 'lucide-react';
 const STEPS = ['Select Plan', 'Payment', 'Start Using'] as const;
 
 /**
- * Spec section 2: Select Plan (done), Payment (current), Start Using. Each step's name sits under its
+ * docs/architecture.md#screens: Select Plan (done), Payment (current), Start Using. Each step's name sits under its
  * number, with a line to the next number between them, so the three keep to one row on the narrowest
  * phone (side by side, the names pushed the last step onto a second row, which began with a line).
  */

@@ -45,7 +45,7 @@ export function SubscribePage() {
 }
 
 /**
- * Who the invoices are made out to, asked before the card (design.md section 2): until they are saved
+ * Who the invoices are made out to, asked before the card (docs/architecture.md#settled-points): until they are saved
  * the form shows; then what was saved, a way to change it, and the card form (`children`).
  */
 function BillingDetailsStep({ children }: { children: ReactNode }) {
@@ -92,7 +92,7 @@ function failureMessage(error: unknown): string {
   return 'Failed to create subscription';
 }
 
-/** Spec section 4, subscribe flow: preparing, then one of error, unavailable, or the payment form. */
+/** docs/architecture.md#states, subscribe flow: preparing, then one of error, unavailable, or the payment form. */
 function SubscribeFlow({ plan }: { plan: Plan }) {
   const config = usePaymentConfig();
   const publishableKey = config.data ?? null;

@@ -22,7 +22,7 @@ const ACTIONS: Record<
     description: `Your subscription is paused for ${FREEZE_DAYS} days. You won't be charged meanwhile.`,
     failure: 'Failed to freeze subscription',
   },
-  // Freeze and resume share one endpoint (spec section 4): the server resumes a paused subscription.
+  // Freeze and resume share one endpoint (docs/architecture.md#states): the server resumes a paused subscription.
   resume: {
     url: '/api/subscription/freeze',
     title: 'Subscription Resumed',

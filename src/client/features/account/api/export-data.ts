@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 
 /**
  * GET /api/user/export: everything held about the user, as a JSON file. Fetched rather than linked: it is
- * a sensitive action (design.md section 12), so it may first ask the person to confirm it is them.
+ * a sensitive action (docs/architecture.md#identity), so it may first ask the person to confirm it is them.
  */
 async function exportData(): Promise<void> {
   const res = await withReauth(() => apiRequest('GET', '/api/user/export'));

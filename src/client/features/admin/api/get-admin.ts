@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
  * GET /api/admin/user: the signed-in admin (`enrolmentRequired` until they set up the second factor every
- * admin must have, design.md section 12), a separate session from the user's (spec section 4); null on 401.
+ * admin must have, docs/architecture.md#identity), a separate session from the user's (docs/architecture.md#states); null on 401.
  */
 const getAdmin = (signal?: AbortSignal) => getSession<PublicAdmin>('/api/admin/user', 'admin', signal);
 

@@ -1,6 +1,6 @@
 import type { CanvasScene, DeviceSize } from '@client/lib/motion';
 
-// Spec section 9: the hero animation runs at 15, 30 or 60 fps on mobile, tablet and desktop.
+// docs/architecture.md#constants: the hero animation runs at 15, 30 or 60 fps on mobile, tablet and desktop.
 const FPS: Record<DeviceSize, number> = { mobile: 15, tablet: 30, desktop: 60 };
 const BARS = 28;
 const LINES = [0.92, 0.78, 0.86, 0.55];

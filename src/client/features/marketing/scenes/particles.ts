@@ -1,6 +1,6 @@
 import type { CanvasScene, DeviceSize } from '@client/lib/motion';
 
-// Spec section 9: density 50, scaled by the window width; frame limit by device size.
+// docs/architecture.md#constants: density 50, scaled by the window width; frame limit by device size.
 const DENSITY = 50;
 const FPS: Record<DeviceSize, number> = { mobile: 40, tablet: 60, desktop: 120 };
 const LINK_DISTANCE = 120;

@@ -2,7 +2,7 @@ import { apiJson } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** GET /api/referrals/code: the user's code. Spec section 7: a failure reads as "no code". */
+/** GET /api/referrals/code: the user's code. docs/architecture.md#api-calls: a failure reads as "no code". */
 async function getReferralCode(signal?: AbortSignal): Promise<string | null> {
   try {
     const { referralCode } = await apiJson<{ referralCode: string | null }>(

@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 const NO_STATS: ReferralStats = { totalReferrals: 0, pendingReferrals: 0, completedReferrals: 0, credits: 0 };
 
-/** GET /api/referrals/stats: the user's referrals counted. Spec section 7: a failure gives zeros. */
+/** GET /api/referrals/stats: the user's referrals counted. docs/architecture.md#api-calls: a failure gives zeros. */
 async function getReferralStats(signal?: AbortSignal): Promise<ReferralStats> {
   try {
     return await apiJson<ReferralStats>('GET', '/api/referrals/stats', undefined, signal);

@@ -1,8 +1,13 @@
 // `npm run stripe:setup`: finds or creates the prices and coupons in the Stripe account of
 // STRIPE_SECRET_KEY (the server also does this on first use), and prints what it found.
-import { ensureCatalog, PRICE_LOOKUP_KEYS, REFERRAL_COUPON_ID, RETENTION_COUPON_ID } from './billing/catalog';
-import { createStripe } from './billing/stripe-client';
-import { loadConfig } from './config';
+import {
+  ensureCatalog,
+  PRICE_LOOKUP_KEYS,
+  REFERRAL_COUPON_ID,
+  RETENTION_COUPON_ID,
+} from '../billing/catalog';
+import { createStripe } from '../billing/stripe-client';
+import { loadConfig } from '../config';
 
 const stripe = await createStripe(loadConfig());
 if (!stripe) {

@@ -1,14 +1,14 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { PASSWORD_MIN } from '../shared/constants';
-import { registerRequestSchema } from '../shared/schemas/auth';
-import { adminsRepo } from './admin/admins-repo';
-import { refusingCommonPassword } from './auth/common-passwords';
-import { hashPassword } from './auth/password';
-import { loadConfig } from './config';
-import { HttpError } from './lib/http-error';
-import { openMigratedDatabase } from './start';
+import { PASSWORD_MIN } from '../../shared/constants';
+import { registerRequestSchema } from '../../shared/schemas/auth';
+import { adminsRepo } from '../admin/admins-repo';
+import { refusingCommonPassword } from '../auth/common-passwords';
+import { hashPassword } from '../auth/password';
+import { loadConfig } from '../config';
+import { HttpError } from '../lib/http-error';
+import { openMigratedDatabase } from '../start';
 
 // `npm run admin:create -- --username x --email y --password z`, or answer the prompts.
 const { values } = parseArgs({

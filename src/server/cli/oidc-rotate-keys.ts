@@ -2,11 +2,11 @@
 // retired long enough ago. The new keys are published at once and signs from KEY_ACTIVATION_DELAY_MS on, so every
 // running instance has read it first (they read the keys every minute); tokens signed with the old
 // key stay verifiable while they can still be in use (oidc/signing-keys.ts).
-import { loadConfig } from './config';
-import { oidcRepo } from './oidc/oidc-repo';
-import { ensureSigningKeys, rotateSigningKeys } from './oidc/signing-keys';
-import { resolveSecretsKey } from './secrets-key';
-import { openMigratedDatabase } from './start';
+import { loadConfig } from '../config';
+import { oidcRepo } from '../oidc/oidc-repo';
+import { ensureSigningKeys, rotateSigningKeys } from '../oidc/signing-keys';
+import { resolveSecretsKey } from '../secrets-key';
+import { openMigratedDatabase } from '../start';
 
 const config = loadConfig();
 const database = await openMigratedDatabase(config);

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { hashPassword } from './auth/password';
-import { loadConfig } from './config';
-import { SAMPLE_PASSWORD, seedSampleData } from './seed/sample-data';
-import { openMigratedDatabase } from './start';
+import { hashPassword } from '../auth/password';
+import { loadConfig } from '../config';
+import { SAMPLE_PASSWORD, seedSampleData } from '../seed/sample-data';
+import { openMigratedDatabase } from '../start';
 
 // `npm run seed` (1,000 sample users) or `npm run seed -- --users 100000`: sample data for the admin
 // area, in the database the app uses (DATABASE_URL, else DATA_DIR).
