@@ -1,11 +1,10 @@
 import type { PublicUser } from '@shared/schemas/auth';
-import type { PublicConfig } from '@shared/schemas/config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from './api';
+import { answer, api } from './api';
 import { queryKeys } from './query-keys';
 
 /** GET /api/config: read here only, once per page, whoever asks first. */
-const getConfig = (signal?: AbortSignal) => apiJson<PublicConfig>('GET', '/api/config', undefined, signal);
+const getConfig = (signal?: AbortSignal) => answer(api.GET('/api/config', { signal }));
 
 export const configQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.config, queryFn: ({ signal }) => getConfig(signal) });

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@shared/schemas/auth';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { getSession } from './api';
+import { api, getSession } from './api';
 import { queryKeys } from './query-keys';
 import { useHydrated } from './use-hydrated';
 
@@ -8,7 +8,7 @@ import { useHydrated } from './use-hydrated';
 // layout reads it without loading anything of sign-in or sign-out (as bulletproof-react's lib/auth).
 
 /** GET /api/user: the signed-in user, or null when signed out. */
-const getUser = (signal?: AbortSignal) => getSession<PublicUser>('/api/user', 'user', signal);
+const getUser = (signal?: AbortSignal) => getSession('user', () => api.GET('/api/user', { signal }));
 
 export const userQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.session, queryFn: ({ signal }) => getUser(signal) });

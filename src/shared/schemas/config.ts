@@ -12,4 +12,3 @@ export const publicConfigSchema = z.object({
    */
   stripeJsUrl: z.string().nullable(),
 });
-export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,13 +1,12 @@
-import { getSession } from '@client/lib/api';
+import { api, getSession } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { PublicAdmin } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /**
  * GET /api/admin/user: the signed-in admin (`enrolmentRequired` until they set up the second factor every
  * admin must have, docs/architecture.md#identity), a separate session from the user's (docs/architecture.md#states); null on 401.
  */
-const getAdmin = (signal?: AbortSignal) => getSession<PublicAdmin>('/api/admin/user', 'admin', signal);
+const getAdmin = (signal?: AbortSignal) => getSession('admin', () => api.GET('/api/admin/user', { signal }));
 
 export const adminQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.adminSession, queryFn: ({ signal }) => getAdmin(signal) });
