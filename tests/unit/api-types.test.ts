@@ -13,5 +13,5 @@ describe('the client API types', () => {
       committed === (await generateApiTypes()),
       `${API_TYPES_FILE} is stale: run npm run api:types`,
     ).toBe(true);
-  }, 120_000);
+  }, 180_000);
 });

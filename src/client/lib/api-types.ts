@@ -1599,7 +1599,15 @@ export interface paths {
                             activeSubscriptions: number;
                             averageLoginsPerUser: number;
                             cancellationsByReason: {
-                                [key: string]: number;
+                                customer_service: number;
+                                low_quality: number;
+                                missing_features: number;
+                                none: number;
+                                other: number;
+                                switched_service: number;
+                                too_complex: number;
+                                too_expensive: number;
+                                unused: number;
                             };
                             estimatedMonthlyRevenue: number;
                             practiceMembers: number;
@@ -1619,10 +1627,16 @@ export interface paths {
                             totalSubscribers: number;
                             totalUsers: number;
                             usersByPlan: {
-                                [key: string]: number;
+                                clinic: number;
+                                free: number;
+                                pro: number;
                             };
                             usersByStatus: {
-                                [key: string]: number;
+                                active: number;
+                                canceled: number;
+                                inactive: number;
+                                past_due: number;
+                                paused: number;
                             };
                         };
                     };

@@ -11,7 +11,12 @@ import { invoiceSchema, subscriptionDetailsSchema } from './billing';
 import { isoDate } from './fields';
 import { SECURITY_EVENT_TYPES } from './security';
 
-const counts = <K extends string>(keys: readonly [K, ...K[]]) => z.record(z.enum(keys), z.number().int());
+/**
+ * A count for each of `keys`, every one present: an object of them (not a record), so the OpenAPI
+ * document names each key and the client's types (src/client/lib/api-types.ts) require each one.
+ */
+const counts = <K extends string>(keys: readonly [K, ...K[]]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, z.number().int()])) as Record<K, z.ZodNumber>);
 
 /** GET /api/admin/stats: every figure is a SQL aggregate, never a walk over the users (issue 6). */
 export const adminStatsSchema = z.object({

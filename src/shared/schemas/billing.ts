@@ -43,7 +43,6 @@ export const createSubscriptionAnswerSchema = createSubscriptionResponseSchema.e
   /** The referral code applied to this subscription, or the one sent and why it could not be. */
   referral: subscriptionReferralSchema.nullable(),
 });
-export type CreateSubscriptionAnswer = z.infer<typeof createSubscriptionAnswerSchema>;
 
 export const subscriptionDetailsSchema = z.object({
   plan: z.enum(PLAN_IDS),

@@ -43,7 +43,6 @@ export const passwordResetDoneSchema = z.object({
   message: z.string(),
   secondFactors: remainingSecondFactorsSchema,
 });
-export type PasswordResetDone = z.infer<typeof passwordResetDoneSchema>;
 
 /** POST /api/user/reauth: the password, or a second-factor code. */
 export const reauthSchema = z.object({

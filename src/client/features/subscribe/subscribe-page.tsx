@@ -16,7 +16,7 @@ import { useStripeJs } from '@client/lib/stripe-js';
 import { useDeferredData } from '@client/lib/use-deferred-data';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
-import { TRIAL_DAYS } from '@shared/constants';
+import { PAID_PLAN_IDS, TRIAL_DAYS } from '@shared/constants';
 import { FEATURES_INTRO, formatMonthly, formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
 import { Check, CircleAlert, CreditCard, Wrench } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -105,10 +105,12 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
   const started = useRef(false);
   const { mutate } = create;
   useEffect(() => {
-    if (!publishableKey || started.current) return;
+    // SubscribePage shows the paid plans only: this finds the id as the request's type names it.
+    const planId = PAID_PLAN_IDS.find((id) => id === plan.id);
+    if (!publishableKey || !planId || started.current) return;
     started.current = true;
     // A share link's code goes with the subscription: applied by the server, with nothing to press.
-    mutate({ planId: plan.id, referralCode: pendingReferralCode() ?? undefined });
+    mutate({ planId, referralCode: pendingReferralCode() ?? undefined });
   }, [publishableKey, mutate, plan.id]);
 
   if (config.isError) return <SubscriptionError message={failureMessage(config.error)} />;

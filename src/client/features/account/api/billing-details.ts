@@ -1,14 +1,11 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { toast } from '@client/lib/toast';
 import type { BillingDetails } from '@shared/schemas/billing';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-type Answer = { details: BillingDetails | null };
-
 /** GET /api/billing/details: who the invoices are made out to, or null before they are given. */
-const getBillingDetails = (signal?: AbortSignal) =>
-  apiJson<Answer>('GET', '/api/billing/details', undefined, signal);
+const getBillingDetails = (signal?: AbortSignal) => answer(api.GET('/api/billing/details', { signal }));
 
 export const billingDetailsQueryOptions = () =>
   queryOptions({
@@ -20,7 +17,7 @@ export const useBillingDetails = () => useQuery(billingDetailsQueryOptions());
 
 /** PUT /api/billing/details: saved on the Stripe customer, so every invoice carries them. */
 const saveBillingDetails = (details: BillingDetails) =>
-  apiJson<Answer>('PUT', '/api/billing/details', details);
+  answer(api.PUT('/api/billing/details', { body: details }));
 
 export function useSaveBillingDetails({ onDone }: { onDone?: (details: BillingDetails) => void } = {}) {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import type { ChangePassword } from '@shared/schemas/account';
 import { useMutation } from '@tanstack/react-query';
 
 /** POST /api/user/change-password: also signs out every other device. */
 const changePassword = (passwords: ChangePassword) =>
-  apiJson<{ message: string }>('POST', '/api/user/change-password', passwords);
+  answer(api.POST('/api/user/change-password', { body: passwords }));
 
 export function useChangePassword({ onDone }: { onDone?: () => void } = {}) {
   return useMutation({

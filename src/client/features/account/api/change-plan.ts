@@ -1,4 +1,4 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { setUser } from '@client/lib/session';
 import { authenticatePayment } from '@client/lib/stripe-js';
@@ -6,17 +6,12 @@ import { toast } from '@client/lib/toast';
 import type { PaidPlanId } from '@shared/constants';
 import { findPlan } from '@shared/plans';
 import type { PublicUser } from '@shared/schemas/auth';
-import type { PaymentAuthentication, PlanChange, PlanChangePreview } from '@shared/schemas/billing';
+import type { PlanChange } from '@shared/schemas/billing';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** GET /api/subscription/change-plan/preview: what switching to `planId` costs now, from Stripe. */
 const previewPlanChange = (planId: PaidPlanId, signal?: AbortSignal) =>
-  apiJson<PlanChangePreview>(
-    'GET',
-    `/api/subscription/change-plan/preview?planId=${planId}`,
-    undefined,
-    signal,
-  );
+  answer(api.GET('/api/subscription/change-plan/preview', { params: { query: { planId } }, signal }));
 
 /** Asked afresh each time the dialog opens: the figure depends on the moment. */
 export const usePlanChangePreview = (planId: PaidPlanId, enabled: boolean) =>
@@ -37,19 +32,15 @@ async function changePlan(
   change: PlanChange,
   onBankCheck?: (running: boolean) => void,
 ): Promise<PublicUser> {
-  const answer = await apiJson<PublicUser | PaymentAuthentication>(
-    'POST',
-    '/api/subscription/change-plan',
-    change,
-  );
-  if (!('clientSecret' in answer)) return answer;
+  const outcome = await answer(api.POST('/api/subscription/change-plan', { body: change }));
+  if (!('clientSecret' in outcome)) return outcome;
   onBankCheck?.(true);
   try {
-    await authenticatePayment(queryClient, answer.clientSecret);
+    await authenticatePayment(queryClient, outcome.clientSecret);
   } finally {
     onBankCheck?.(false);
   }
-  return apiJson<PublicUser>('POST', '/api/subscription/change-plan/complete', { planId: change.planId });
+  return answer(api.POST('/api/subscription/change-plan/complete', { body: { planId: change.planId } }));
 }
 
 /** `onBankCheck`: told while Stripe.js runs the bank's check in the page (its own modal). */

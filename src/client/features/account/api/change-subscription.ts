@@ -1,8 +1,7 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { setUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { FREEZE_DAYS, RETENTION_DISCOUNT } from '@shared/constants';
-import type { PublicUser } from '@shared/schemas/auth';
 import type { CancelRequest } from '@shared/schemas/billing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { subscriptionQueryOptions } from './get-subscription';
@@ -12,37 +11,28 @@ import { subscriptionQueryOptions } from './get-subscription';
 // Their one difference is what the toast says, so they share this file and its hook.
 type SubscriptionAction = 'freeze' | 'resume' | 'discount' | 'cancel' | 'keep';
 
-const ACTIONS: Record<
-  SubscriptionAction,
-  { url: string; title: string; description: string; failure: string }
-> = {
+const ACTIONS: Record<SubscriptionAction, { title: string; description: string; failure: string }> = {
   freeze: {
-    url: '/api/subscription/freeze',
     title: 'Subscription Frozen',
     description: `Your subscription is paused for ${FREEZE_DAYS} days. You won't be charged meanwhile.`,
     failure: 'Failed to freeze subscription',
   },
-  // Freeze and resume share one endpoint (docs/architecture.md#states): the server resumes a paused subscription.
   resume: {
-    url: '/api/subscription/freeze',
     title: 'Subscription Resumed',
     description: 'Your subscription is active again.',
     failure: 'Failed to resume subscription',
   },
   discount: {
-    url: '/api/subscription/discount',
     title: 'Discount Applied',
     description: `You'll pay ${RETENTION_DISCOUNT.percentOff}% less for the next ${RETENTION_DISCOUNT.months} months.`,
     failure: 'Failed to apply discount',
   },
   cancel: {
-    url: '/api/subscription/cancel',
     title: 'Subscription Cancelled',
     description: 'You keep access until the end of your billing period.',
     failure: 'Failed to cancel subscription',
   },
   keep: {
-    url: '/api/subscription/keep',
     title: 'Subscription Kept',
     description: 'Your subscription will continue as normal.',
     failure: 'Failed to keep subscription',
@@ -51,7 +41,20 @@ const ACTIONS: Record<
 
 /** `why` goes with a cancellation only (its reason and comment, both optional). */
 const changeSubscription = (action: SubscriptionAction, why?: CancelRequest) =>
-  apiJson<PublicUser>('POST', ACTIONS[action].url, action === 'cancel' ? cleanWhy(why) : undefined);
+  answer(
+    action === 'cancel'
+      ? api.POST('/api/subscription/cancel', { body: cleanWhy(why) })
+      : api.POST(WITHOUT_BODY[action]),
+  );
+
+/** The endpoints of the actions without a body. */
+const WITHOUT_BODY = {
+  freeze: '/api/subscription/freeze',
+  // Freeze and resume share one endpoint (docs/architecture.md#states): the server resumes a paused subscription.
+  resume: '/api/subscription/freeze',
+  discount: '/api/subscription/discount',
+  keep: '/api/subscription/keep',
+} as const;
 
 /** What was said, without empty answers. */
 function cleanWhy(why: CancelRequest = {}): CancelRequest {

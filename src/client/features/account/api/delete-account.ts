@@ -1,5 +1,5 @@
 import { paths } from '@client/config/paths';
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { useNavigation } from '@client/lib/navigation';
 import { forgetUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
@@ -7,7 +7,7 @@ import type { DeleteAccount } from '@shared/schemas/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE /api/user: erases the account, confirmed by its password. */
-const deleteAccount = (body: DeleteAccount) => apiJson<{ message: string }>('DELETE', '/api/user', body);
+const deleteAccount = (body: DeleteAccount) => answer(api.DELETE('/api/user', { body }));
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { toast } from '@client/lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE /api/user/sessions/:id: signs one device out. */
 const endSession = (id: string) =>
-  apiJson<{ message: string }>('DELETE', `/api/user/sessions/${encodeURIComponent(id)}`);
+  answer(api.DELETE('/api/user/sessions/{id}', { params: { path: { id } } }));
 
 export function useEndSession() {
   const queryClient = useQueryClient();

@@ -1,11 +1,9 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { Invoice } from '@shared/schemas/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/billing/invoices: newest first. */
-const getInvoices = (signal?: AbortSignal) =>
-  apiJson<Invoice[]>('GET', '/api/billing/invoices', undefined, signal);
+const getInvoices = (signal?: AbortSignal) => answer(api.GET('/api/billing/invoices', { signal }));
 
 export const invoicesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.invoices, queryFn: ({ signal }) => getInvoices(signal) });

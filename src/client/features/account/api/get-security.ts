@@ -1,11 +1,9 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { SecurityOverview } from '@shared/schemas/security';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/user/security: the devices signed in (this one marked) and the account's recent events. */
-const getSecurity = (signal?: AbortSignal) =>
-  apiJson<SecurityOverview>('GET', '/api/user/security', undefined, signal);
+const getSecurity = (signal?: AbortSignal) => answer(api.GET('/api/user/security', { signal }));
 
 export const securityQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.security, queryFn: ({ signal }) => getSecurity(signal) });

@@ -1,11 +1,9 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { SubscriptionDetails } from '@shared/schemas/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/subscription: the user's plan, status and dates. */
-const getSubscription = (signal?: AbortSignal) =>
-  apiJson<SubscriptionDetails>('GET', '/api/subscription', undefined, signal);
+const getSubscription = (signal?: AbortSignal) => answer(api.GET('/api/subscription', { signal }));
 
 export const subscriptionQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.subscription, queryFn: ({ signal }) => getSubscription(signal) });

@@ -1,4 +1,4 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { useMutation } from '@tanstack/react-query';
 
@@ -14,7 +14,7 @@ function isWebUrl(value: string): boolean {
 
 /** POST /api/billing/portal: the address of Stripe's billing portal for this user. */
 async function openBillingPortal(): Promise<string> {
-  const { url } = await apiJson<{ url: string }>('POST', '/api/billing/portal');
+  const { url } = await answer(api.POST('/api/billing/portal'));
   if (!isWebUrl(url)) throw new Error('The billing portal did not answer with a web address.');
   return url;
 }

@@ -1,4 +1,4 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { useMutation } from '@tanstack/react-query';
 
 /** Whose proof: a user's (the account pages) or an admin's (the admins' enrolment). */
@@ -6,6 +6,10 @@ export type ReauthAccount = 'user' | 'admin';
 
 /** POST /api/user/reauth or /api/admin/reauth: the password or a code again, for the next 10 minutes of sensitive actions. */
 const reauth = (account: ReauthAccount) => (proof: { password: string } | { code: string }) =>
-  apiJson<{ message: string }>('POST', `/api/${account}/reauth`, proof);
+  answer(
+    account === 'user'
+      ? api.POST('/api/user/reauth', { body: proof })
+      : api.POST('/api/admin/reauth', { body: proof }),
+  );
 
 export const useReauth = (account: ReauthAccount) => useMutation({ mutationFn: reauth(account) });

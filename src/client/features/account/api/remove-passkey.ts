@@ -1,4 +1,4 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { withReauth } from '@client/lib/reauth';
 import { toast } from '@client/lib/toast';
@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** DELETE /api/user/passkeys/:id: the passkey no longer signs in. Sensitive: it may ask for proof first. */
 const removePasskey = (id: number) =>
-  withReauth(() => apiJson<{ message: string }>('DELETE', `/api/user/passkeys/${id}`));
+  withReauth(() => answer(api.DELETE('/api/user/passkeys/{id}', { params: { path: { id } } })));
 
 export function useRemovePasskey({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();

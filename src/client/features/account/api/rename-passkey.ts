@@ -1,12 +1,11 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { toast } from '@client/lib/toast';
-import type { Passkey } from '@shared/schemas/passkeys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** PATCH /api/user/passkeys/:id: a new name. */
 const renamePasskey = ({ id, name }: { id: number; name: string }) =>
-  apiJson<Passkey>('PATCH', `/api/user/passkeys/${id}`, { name });
+  answer(api.PATCH('/api/user/passkeys/{id}', { params: { path: { id } }, body: { name } }));
 
 export function useRenamePasskey({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();

@@ -1,8 +1,8 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { useMutation } from '@tanstack/react-query';
 
 /** POST /api/user/verify-email/resend: a fresh verification link to the user's email. */
-const resendVerification = () => apiJson<{ message: string }>('POST', '/api/user/verify-email/resend');
+const resendVerification = () => answer(api.POST('/api/user/verify-email/resend'));
 
 export function useResendVerification() {
   return useMutation({ mutationFn: resendVerification });

@@ -1,10 +1,10 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { toast } from '@client/lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/user/sign-out-others: ends every session but this one; the answer counts them. */
-const signOutOthers = () => apiJson<{ message: string; count: number }>('POST', '/api/user/sign-out-others');
+const signOutOthers = () => answer(api.POST('/api/user/sign-out-others'));
 
 export function useSignOutOthers() {
   const queryClient = useQueryClient();

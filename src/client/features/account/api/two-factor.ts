@@ -1,13 +1,11 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { withReauth } from '@client/lib/reauth';
 import { toast } from '@client/lib/toast';
-import type { TotpSetup, TwoFactorStatus } from '@shared/schemas/two-factor';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** GET /api/user/2fa: whether the authenticator app is on, and how many recovery codes are left. */
-const getTwoFactor = (signal?: AbortSignal) =>
-  apiJson<TwoFactorStatus>('GET', '/api/user/2fa', undefined, signal);
+const getTwoFactor = (signal?: AbortSignal) => answer(api.GET('/api/user/2fa', { signal }));
 
 export const twoFactorQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.twoFactor, queryFn: ({ signal }) => getTwoFactor(signal) });
@@ -18,9 +16,9 @@ export const useTwoFactorStatus = () => useQuery(twoFactorQueryOptions());
  * POST /api/user/2fa/totp/setup and /enable: for TotpEnrolment. Adding a second factor is sensitive:
  * either may ask for proof first (the 10 minutes may end between the two).
  */
-export const setupTotp = () => withReauth(() => apiJson<TotpSetup>('POST', '/api/user/2fa/totp/setup'));
+export const setupTotp = () => withReauth(() => answer(api.POST('/api/user/2fa/totp/setup')));
 export const enableTotp = (code: string) =>
-  withReauth(() => apiJson<{ recoveryCodes: string[] }>('POST', '/api/user/2fa/totp/enable', { code }));
+  withReauth(() => answer(api.POST('/api/user/2fa/totp/enable', { body: { code } })));
 
 /** After a change: the status, the session's user (`twoFactor`) and the Security tab's activity. */
 function useRefreshSecurity() {
@@ -52,8 +50,7 @@ export function useTotpEnabled({ first }: { first: boolean }) {
 }
 
 /** POST /api/user/2fa/totp/disable {code}: the code is the proof it is the person. */
-const disableTotp = (code: string) =>
-  apiJson<{ message: string }>('POST', '/api/user/2fa/totp/disable', { code });
+const disableTotp = (code: string) => answer(api.POST('/api/user/2fa/totp/disable', { body: { code } }));
 
 export function useDisableTotp({ onDone }: { onDone: () => void }) {
   const refresh = useRefreshSecurity();
@@ -68,8 +65,7 @@ export function useDisableTotp({ onDone }: { onDone: () => void }) {
 }
 
 /** POST /api/user/2fa/recovery-codes: a new set (the old ones stop working); sensitive, so it may ask for proof. */
-const regenerateRecoveryCodes = () =>
-  withReauth(() => apiJson<{ recoveryCodes: string[] }>('POST', '/api/user/2fa/recovery-codes'));
+const regenerateRecoveryCodes = () => withReauth(() => answer(api.POST('/api/user/2fa/recovery-codes')));
 
 export function useRegenerateRecoveryCodes() {
   const refresh = useRefreshSecurity();

@@ -1,16 +1,15 @@
-import { ApiError, apiJson, describeFailure } from '@client/lib/api';
+import { ApiError, answer, api, describeFailure } from '@client/lib/api';
 import { setUser } from '@client/lib/session';
 import { authenticatePayment } from '@client/lib/stripe-js';
 import { toast } from '@client/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
-import type { PaymentAuthentication } from '@shared/schemas/billing';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invoicesQueryOptions } from './get-invoices';
 import { paymentMethodQueryOptions } from './get-payment-method';
 import { subscriptionQueryOptions } from './get-subscription';
 
 /** POST /api/billing/card: a SetupIntent for the new card, which the page confirms with Stripe.js. */
-export const startCardUpdate = () => apiJson<{ clientSecret: string }>('POST', '/api/billing/card');
+export const startCardUpdate = () => answer(api.POST('/api/billing/card'));
 
 /**
  * POST /api/billing/card/confirm: the confirmed card becomes the one renewals are charged to, and an
@@ -22,15 +21,19 @@ async function finishCardUpdate(
   setupIntentId: string,
   onBankCheck?: (running: boolean) => void,
 ): Promise<PublicUser> {
-  const answer = await apiJson<PublicUser | PaymentAuthentication>('POST', '/api/billing/card/confirm', {
-    setupIntentId,
-  });
-  if (!('clientSecret' in answer)) return answer;
+  const outcome = await answer(
+    api.POST('/api/billing/card/confirm', {
+      body: {
+        setupIntentId,
+      },
+    }),
+  );
+  if (!('clientSecret' in outcome)) return outcome;
   onBankCheck?.(true);
-  const problem = await authenticatePayment(queryClient, answer.clientSecret).finally(() =>
+  const problem = await authenticatePayment(queryClient, outcome.clientSecret).finally(() =>
     onBankCheck?.(false),
   );
-  const user = await apiJson<PublicUser>('POST', '/api/subscription/sync');
+  const user = await answer(api.POST('/api/subscription/sync'));
   if (problem) {
     setUser(queryClient, user);
     throw new Error(problem);

@@ -1,4 +1,4 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { setUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import type { ProfileUpdate, ProfileUpdateResponse } from '@shared/schemas/account';
@@ -8,8 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
  * PATCH /api/user: a new username (saved at once) or email (with the current password; it changes
  * when the link mailed to it is opened, which the answer's `message` says).
  */
-const updateProfile = (profile: ProfileUpdate) =>
-  apiJson<ProfileUpdateResponse>('PATCH', '/api/user', profile);
+const updateProfile = (profile: ProfileUpdate) => answer(api.PATCH('/api/user', { body: profile }));
 
 export function useUpdateProfile({ onDone }: { onDone?: (answer: ProfileUpdateResponse) => void } = {}) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { provePasskey } from '@client/lib/passkey-ceremonies';
 import { describePasskeyFailure } from '@client/lib/passkey-errors';
 import { toast } from '@client/lib/toast';
@@ -10,11 +10,10 @@ import { adminQueryOptions } from './get-admin';
 
 /** POST /api/admin/login: a new admin session and the admin, or the second factor still to give. */
 const adminLogin = (credentials: AdminLoginRequest) =>
-  apiJson<PublicAdmin | TwoFactorRequired>('POST', '/api/admin/login', credentials);
+  answer(api.POST('/api/admin/login', { body: credentials }));
 
 /** POST /api/admin/login/2fa: the code that finishes the sign-in. */
-const adminLoginSecondFactor = (code: string) =>
-  apiJson<PublicAdmin>('POST', '/api/admin/login/2fa', { code });
+const adminLoginSecondFactor = (code: string) => answer(api.POST('/api/admin/login/2fa', { body: { code } }));
 
 /** The admin's passkey finishes the sign-in the password began (only that admin's passkeys answer). */
 const adminLoginPasskey = () => provePasskey<PublicAdmin>('/api/admin/login/passkey');

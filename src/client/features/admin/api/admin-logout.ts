@@ -1,11 +1,11 @@
-import { apiRequest } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { toast } from '@client/lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminQueryOptions } from './get-admin';
 
 /** POST /api/admin/logout: ends the admin session (a user session in this browser stays). */
-const adminLogout = () => apiRequest('POST', '/api/admin/logout');
+const adminLogout = () => answer(api.POST('/api/admin/logout'));
 
 export function useAdminLogout() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { toast } from '@client/lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/admin/users/:id/end-sessions: signs the user out on every device (recorded, and mailed to them). */
 const endUserSessions = (userId: number) =>
-  apiJson<{ message: string; count: number }>('POST', `/api/admin/users/${userId}/end-sessions`);
+  answer(api.POST('/api/admin/users/{id}/end-sessions', { params: { path: { id: userId } } }));
 
 export function useEndUserSessions({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();

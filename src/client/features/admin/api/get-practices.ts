@@ -1,12 +1,10 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { AdminPractice } from '@shared/schemas/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useFailureToast } from '../use-failure-toast';
 
 /** GET /api/admin/practices: every practice, its owner, size and subscription. */
-const getAdminPractices = (signal?: AbortSignal) =>
-  apiJson<AdminPractice[]>('GET', '/api/admin/practices', undefined, signal);
+const getAdminPractices = (signal?: AbortSignal) => answer(api.GET('/api/admin/practices', { signal }));
 
 const getAdminPracticesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.admin.practices, queryFn: ({ signal }) => getAdminPractices(signal) });

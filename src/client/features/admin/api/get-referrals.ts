@@ -1,12 +1,10 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { AdminReferral } from '@shared/schemas/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useFailureToast } from '../use-failure-toast';
 
 /** GET /api/admin/referrals: every referral and its reward. */
-const getAdminReferrals = (signal?: AbortSignal) =>
-  apiJson<AdminReferral[]>('GET', '/api/admin/referrals', undefined, signal);
+const getAdminReferrals = (signal?: AbortSignal) => answer(api.GET('/api/admin/referrals', { signal }));
 
 const getAdminReferralsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.admin.referrals, queryFn: ({ signal }) => getAdminReferrals(signal) });

@@ -1,12 +1,10 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { AdminSubscriber } from '@shared/schemas/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useFailureToast } from '../use-failure-toast';
 
 /** GET /api/admin/subscribers: the newsletter list. */
-const getAdminSubscribers = (signal?: AbortSignal) =>
-  apiJson<AdminSubscriber[]>('GET', '/api/admin/subscribers', undefined, signal);
+const getAdminSubscribers = (signal?: AbortSignal) => answer(api.GET('/api/admin/subscribers', { signal }));
 
 const getAdminSubscribersQueryOptions = () =>
   queryOptions({

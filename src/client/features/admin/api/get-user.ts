@@ -1,12 +1,11 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { AdminUserDetail } from '@shared/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useFailureToast } from '../use-failure-toast';
 
 /** GET /api/admin/users/:id: one user's account, read-only. */
 const getAdminUser = (id: number, signal?: AbortSignal) =>
-  apiJson<AdminUserDetail>('GET', `/api/admin/users/${id}`, undefined, signal);
+  answer(api.GET('/api/admin/users/{id}', { params: { path: { id } }, signal }));
 
 export function useAdminUser(id: number) {
   const query = useQuery({

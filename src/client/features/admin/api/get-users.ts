@@ -1,12 +1,10 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { AdminUser } from '@shared/schemas/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useFailureToast } from '../use-failure-toast';
 
 /** GET /api/admin/users: every user; the subscriptions page filters the same list. */
-const getAdminUsers = (signal?: AbortSignal) =>
-  apiJson<AdminUser[]>('GET', '/api/admin/users', undefined, signal);
+const getAdminUsers = (signal?: AbortSignal) => answer(api.GET('/api/admin/users', { signal }));
 
 const getAdminUsersQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.admin.users, queryFn: ({ signal }) => getAdminUsers(signal) });

@@ -1,4 +1,4 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { setUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { isChallenge } from '@client/lib/two-factor-types';
@@ -7,11 +7,10 @@ import type { TwoFactorRequired } from '@shared/schemas/two-factor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/login: a new session and the user, or (with a second factor) the step still to take. */
-const login = (credentials: LoginRequest) =>
-  apiJson<PublicUser | TwoFactorRequired>('POST', '/api/login', credentials);
+const login = (credentials: LoginRequest) => answer(api.POST('/api/login', { body: credentials }));
 
 /** POST /api/login/2fa: the code that finishes a sign-in the password began. */
-const loginSecondFactor = (code: string) => apiJson<PublicUser>('POST', '/api/login/2fa', { code });
+const loginSecondFactor = (code: string) => answer(api.POST('/api/login/2fa', { body: { code } }));
 
 function useSignedIn() {
   const queryClient = useQueryClient();

@@ -1,12 +1,12 @@
 import { paths } from '@client/config/paths';
-import { apiRequest } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { useNavigation } from '@client/lib/navigation';
 import { forgetUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/logout: ends this browser's session (the admin's, a separate one, stays). */
-const logout = () => apiRequest('POST', '/api/logout');
+const logout = () => answer(api.POST('/api/logout'));
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -1,12 +1,12 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { setUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { PRODUCT_NAME } from '@shared/brand';
-import type { PublicUser, RegisterRequest } from '@shared/schemas/auth';
+import type { RegisterRequest } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/register: a new account, signed in; the answer is the user. */
-const register = (details: RegisterRequest) => apiJson<PublicUser>('POST', '/api/register', details);
+const register = (details: RegisterRequest) => answer(api.POST('/api/register', { body: details }));
 
 export function useRegister() {
   const queryClient = useQueryClient();

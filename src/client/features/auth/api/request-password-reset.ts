@@ -1,11 +1,11 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import type { PasswordResetRequest } from '@shared/schemas/auth';
 import { useMutation } from '@tanstack/react-query';
 
 /** POST /api/password-reset/request: mails a reset link. The answer never says whether the address has an account. */
 const requestPasswordReset = (body: PasswordResetRequest) =>
-  apiJson<{ message: string }>('POST', '/api/password-reset/request', body);
+  answer(api.POST('/api/password-reset/request', { body }));
 
 export function useRequestPasswordReset() {
   return useMutation({

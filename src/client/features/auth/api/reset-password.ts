@@ -1,8 +1,7 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { userQueryOptions } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import type { PasswordResetConfirm } from '@shared/schemas/auth';
-import type { PasswordResetDone } from '@shared/schemas/two-factor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
@@ -10,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
  * second factors the account still has, for the person to check.
  */
 const resetPassword = (body: PasswordResetConfirm) =>
-  apiJson<PasswordResetDone>('POST', '/api/password-reset/confirm', body);
+  answer(api.POST('/api/password-reset/confirm', { body }));
 
 export function useResetPassword() {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { userQueryOptions } from '@client/lib/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/user/verify-email: the token of a verification or email-change link. */
-const verifyEmail = (token: string) =>
-  apiJson<{ message: string }>('POST', '/api/user/verify-email', { token });
+const verifyEmail = (token: string) => answer(api.POST('/api/user/verify-email', { body: { token } }));
 
 export function useVerifyEmail() {
   const queryClient = useQueryClient();

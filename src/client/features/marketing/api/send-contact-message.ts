@@ -1,4 +1,4 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import type { contactSchema } from '@shared/schemas/marketing';
 import { useMutation } from '@tanstack/react-query';
@@ -7,8 +7,7 @@ import type { z } from 'zod';
 type ContactMessage = z.output<typeof contactSchema>;
 
 /** POST /api/contact: a demo request or a question, mailed to the sales team. */
-const sendContactMessage = (message: ContactMessage) =>
-  apiJson<{ message: string }>('POST', '/api/contact', message);
+const sendContactMessage = (message: ContactMessage) => answer(api.POST('/api/contact', { body: message }));
 
 export function useSendContactMessage() {
   return useMutation({

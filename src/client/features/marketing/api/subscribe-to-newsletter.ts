@@ -1,4 +1,4 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import type { NewsletterSignup } from '@shared/schemas/marketing';
 
 /**
@@ -7,4 +7,4 @@ import type { NewsletterSignup } from '@shared/schemas/marketing';
  * landing page's script budget is kept for what it shows.
  */
 export const subscribeToNewsletter = (body: NewsletterSignup) =>
-  apiJson<{ message: string }>('POST', '/api/newsletter', body);
+  answer(api.POST('/api/newsletter', { body }));

@@ -1,10 +1,10 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import type { NewsletterUnsubscribe } from '@shared/schemas/marketing';
 import { useMutation } from '@tanstack/react-query';
 
 /** POST /api/newsletter/unsubscribe: the token from the mail's link; 404 when it is unknown or used. */
 const unsubscribeFromNewsletter = (body: NewsletterUnsubscribe) =>
-  apiJson<{ message: string }>('POST', '/api/newsletter/unsubscribe', body);
+  answer(api.POST('/api/newsletter/unsubscribe', { body }));
 
 /** The page shows the outcome itself (done, or a link that is not valid): no toast. */
 export const useUnsubscribeFromNewsletter = () => useMutation({ mutationFn: unsubscribeFromNewsletter });

@@ -1,11 +1,9 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
-import type { PracticeOverview } from '@shared/schemas/practice';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/practice: the person's practice, its members, invitations and seats. */
-const getPractice = (signal?: AbortSignal) =>
-  apiJson<PracticeOverview>('GET', '/api/practice', undefined, signal);
+const getPractice = (signal?: AbortSignal) => answer(api.GET('/api/practice', { signal }));
 
 export const practiceQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.user.practice, queryFn: ({ signal }) => getPractice(signal) });

@@ -1,11 +1,11 @@
-import { apiJson } from '@client/lib/api';
-import type { InvitationPreview, JoinResponse } from '@shared/schemas/practice';
+import { answer, api } from '@client/lib/api';
+import type { JoinResponse } from '@shared/schemas/practice';
 import { useQuery } from '@tanstack/react-query';
 import { usePracticeChange } from './use-practice-change';
 
 /** POST /api/practice/invitations/preview: what a link invites to (open to visitors). */
 const previewInvitation = (token: string, signal?: AbortSignal) =>
-  apiJson<InvitationPreview>('POST', '/api/practice/invitations/preview', { token }, signal);
+  answer(api.POST('/api/practice/invitations/preview', { body: { token }, signal }));
 
 export const useInvitationPreview = (token: string) =>
   useQuery({
@@ -16,7 +16,7 @@ export const useInvitationPreview = (token: string) =>
 
 /** POST /api/practice/join: joins with the invitation's link. */
 const joinPractice = ({ token }: { token: string }) =>
-  apiJson<JoinResponse>('POST', '/api/practice/join', { token });
+  answer(api.POST('/api/practice/join', { body: { token } }));
 
 export const useJoinPractice = (opts?: { onDone?: (answer: JoinResponse) => void }) =>
   usePracticeChange(

@@ -1,12 +1,11 @@
-import { apiJson } from '@client/lib/api';
-import type { PracticeOverview } from '@shared/schemas/practice';
+import { answer, api } from '@client/lib/api';
 import { usePracticeChange } from './use-practice-change';
 
 type Target = { id: number; email: string };
 
 /** DELETE /api/practice/invitations/:id: the link stops working and the seat is free again. */
 const withdrawInvitation = ({ id }: Target) =>
-  apiJson<PracticeOverview>('DELETE', `/api/practice/invitations/${id}`);
+  answer(api.DELETE('/api/practice/invitations/{id}', { params: { path: { id } } }));
 
 export const useWithdrawInvitation = () =>
   usePracticeChange(withdrawInvitation, {
@@ -16,7 +15,7 @@ export const useWithdrawInvitation = () =>
 
 /** POST /api/practice/invitations/:id/resend: a new link, valid for another week (the old one stops working). */
 const resendInvitation = ({ id }: Target) =>
-  apiJson<PracticeOverview>('POST', `/api/practice/invitations/${id}/resend`);
+  answer(api.POST('/api/practice/invitations/{id}/resend', { params: { path: { id } } }));
 
 export const useResendInvitation = () =>
   usePracticeChange(resendInvitation, {

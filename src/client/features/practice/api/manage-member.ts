@@ -1,13 +1,12 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { withReauth } from '@client/lib/reauth';
-import type { PracticeOverview } from '@shared/schemas/practice';
 import { usePracticeChange } from './use-practice-change';
 
 type Member = { userId: number; username: string };
 
 /** PATCH /api/practice/members/:userId: another role (the owner only). */
 const changeRole = ({ userId, role }: Member & { role: 'admin' | 'clinician' }) =>
-  apiJson<PracticeOverview>('PATCH', `/api/practice/members/${userId}`, { role });
+  answer(api.PATCH('/api/practice/members/{userId}', { params: { path: { userId } }, body: { role } }));
 
 export const useChangeRole = () =>
   usePracticeChange(changeRole, {
@@ -17,7 +16,7 @@ export const useChangeRole = () =>
 
 /** DELETE /api/practice/members/:userId: the member leaves the practice (and is told by mail). */
 const removeMember = ({ userId }: Member) =>
-  apiJson<PracticeOverview>('DELETE', `/api/practice/members/${userId}`);
+  answer(api.DELETE('/api/practice/members/{userId}', { params: { path: { userId } } }));
 
 export const useRemoveMember = (opts?: { onDone?: () => void }) =>
   usePracticeChange(
@@ -31,7 +30,7 @@ export const useRemoveMember = (opts?: { onDone?: () => void }) =>
 
 /** POST /api/practice/transfer: a sensitive action, so it may ask 'Confirm it's you' first. */
 const transferPractice = ({ userId }: Member) =>
-  withReauth(() => apiJson<PracticeOverview>('POST', '/api/practice/transfer', { userId }));
+  withReauth(() => answer(api.POST('/api/practice/transfer', { body: { userId } })));
 
 export const useTransferPractice = (opts?: { onDone?: () => void }) =>
   usePracticeChange(
@@ -44,7 +43,7 @@ export const useTransferPractice = (opts?: { onDone?: () => void }) =>
   );
 
 /** POST /api/practice/leave. */
-const leavePractice = (_: undefined) => apiJson<{ message: string }>('POST', '/api/practice/leave');
+const leavePractice = (_: undefined) => answer(api.POST('/api/practice/leave'));
 
 export const useLeavePractice = (opts?: { onDone?: () => void }) =>
   usePracticeChange(

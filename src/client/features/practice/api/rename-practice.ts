@@ -1,10 +1,8 @@
-import { apiJson } from '@client/lib/api';
-import type { PracticeOverview } from '@shared/schemas/practice';
+import { answer, api } from '@client/lib/api';
 import { usePracticeChange } from './use-practice-change';
 
 /** PATCH /api/practice: a new name (owner and admins). */
-const renamePractice = ({ name }: { name: string }) =>
-  apiJson<PracticeOverview>('PATCH', '/api/practice', { name });
+const renamePractice = ({ name }: { name: string }) => answer(api.PATCH('/api/practice', { body: { name } }));
 
 export const useRenamePractice = (opts?: { onDone?: () => void }) =>
   usePracticeChange(

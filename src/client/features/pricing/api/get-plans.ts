@@ -1,10 +1,11 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
+import type { paths } from '@client/lib/api-types';
 import { queryKeys } from '@client/lib/query-keys';
 import { PLANS, type Plan } from '@shared/plans';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/subscription-plans: the plans on offer. */
-const getPlans = (signal?: AbortSignal) => apiJson<Plan[]>('GET', PLANS_URL, undefined, signal);
+const getPlans = (signal?: AbortSignal) => answer(api.GET(PLANS_URL, { signal }));
 
 const plansQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.plans, queryFn: ({ signal }) => getPlans(signal) });
@@ -19,4 +20,4 @@ export function usePlans(): { plans: readonly Plan[] } {
 }
 
 /** Where the plans come from, for the prerendered grid to ask whether they changed since the build. */
-export const PLANS_URL = '/api/subscription-plans';
+export const PLANS_URL = '/api/subscription-plans' satisfies keyof paths;

@@ -1,4 +1,4 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import type { ReferralStats } from '@shared/schemas/referrals';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ const NO_STATS: ReferralStats = { totalReferrals: 0, pendingReferrals: 0, comple
 /** GET /api/referrals/stats: the user's referrals counted. docs/architecture.md#api-calls: a failure gives zeros. */
 async function getReferralStats(signal?: AbortSignal): Promise<ReferralStats> {
   try {
-    return await apiJson<ReferralStats>('GET', '/api/referrals/stats', undefined, signal);
+    return await answer(api.GET('/api/referrals/stats', { signal }));
   } catch {
     return NO_STATS;
   }

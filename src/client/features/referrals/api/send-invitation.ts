@@ -1,11 +1,10 @@
-import { apiJson, describeFailure } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import type { Invitation } from '@shared/schemas/referrals';
 import { useMutation } from '@tanstack/react-query';
 
 /** POST /api/referrals: mails a colleague the user's referral link. */
-const sendInvitation = (invitation: Invitation) =>
-  apiJson<{ message: string }>('POST', '/api/referrals', invitation);
+const sendInvitation = (invitation: Invitation) => answer(api.POST('/api/referrals', { body: invitation }));
 
 export function useSendInvitation({ onDone }: { onDone?: () => void } = {}) {
   return useMutation({

@@ -1,11 +1,10 @@
-import { apiJson } from '@client/lib/api';
+import { answer, api } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { setUser } from '@client/lib/session';
-import type { PublicUser } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 /** POST /api/subscription/sync: the server reads the subscription from Stripe now, rather than wait for the webhook. */
-const syncSubscription = () => apiJson<PublicUser>('POST', '/api/subscription/sync');
+const syncSubscription = () => answer(api.POST('/api/subscription/sync'));
 
 export function useSyncSubscription() {
   const queryClient = useQueryClient();
