@@ -1,4 +1,4 @@
-import { apiRequest, describeFailure } from '@client/lib/api';
+import { answerAndResponse, api, describeFailure } from '@client/lib/api';
 import { withReauth } from '@client/lib/reauth';
 import { toast } from '@client/lib/toast';
 import { useMutation } from '@tanstack/react-query';
@@ -8,10 +8,13 @@ import { useMutation } from '@tanstack/react-query';
  * a sensitive action (docs/architecture.md#identity), so it may first ask the person to confirm it is them.
  */
 async function exportData(): Promise<void> {
-  const res = await withReauth(() => apiRequest('GET', '/api/user/export'));
+  const { data, response } = await withReauth(() =>
+    answerAndResponse(api.GET('/api/user/export', { parseAs: 'blob' })),
+  );
   const name =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'chairnotes-my-data.json';
-  const url = URL.createObjectURL(await res.blob());
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ??
+    'chairnotes-my-data.json';
+  const url = URL.createObjectURL(data);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
