@@ -32,10 +32,11 @@ function dataOf<R extends Result>(result: R): DataOf<R> {
   const { data, error, response } = result;
   // openapi-fetch sets `data` exactly when the answer was OK: R's OK member says its type.
   if (response.ok) return data as DataOf<R>;
-  // openapi-fetch has read the body: parsed when it was JSON, else its text (undefined when empty).
+  // openapi-fetch has read the body: parsed when it was JSON, else its text (undefined when empty). The
+  // message is the JSON's `message`, else the body as it came.
   const details: Record<string, unknown> = error && typeof error === 'object' ? { ...error } : {};
-  const message =
-    typeof details.message === 'string' ? details.message : typeof error === 'string' ? error : '';
+  const body = typeof error === 'string' ? error : error === undefined ? '' : JSON.stringify(error);
+  const message = typeof details.message === 'string' ? details.message : body;
   throw new ApiError(response.status, message || response.statusText, details);
 }
 
