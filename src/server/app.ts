@@ -11,6 +11,7 @@ import { adminAuthRoutes } from './admin/auth-routes';
 import { adminRoutes } from './admin/routes';
 import { passwordResetRoutes } from './auth/password-reset';
 import { scheduleExpiredPurge } from './auth/purge';
+import { registerAccessGuards } from './auth/require';
 import { authRoutes } from './auth/routes';
 import { sessionStore } from './auth/sessions';
 import { signInThrottle } from './auth/sign-in-throttle';
@@ -170,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const originExempt = ['/api/stripe/webhook', '/api/newsletter/unsubscribe', ...OIDC_ORIGIN_EXEMPT];
   registerGuards(app, { appUrl: config.APP_URL, originExempt });
+  registerAccessGuards(app);
 
   await app.register(fastifyCookie);
   const documentCsp = registerSecurityHeaders(app, safetyHeaders, https, standinOrigin || undefined);

@@ -11,6 +11,11 @@
  *   signIn  the note app's sign-in at the provider: without a user cookie the browser is sent to sign
  *           in (303 to /auth); with one, the flow goes on
  *
+ * A row whose allowed answer is a refusal names its message, compared too. The guards run before
+ * validation (docs/decisions/083-guards-declared-per-route.md): every guarded route that validates
+ * anything, called with a bad request, answers 401 to a caller without a session and the validation's
+ * 400 to one it allows.
+ *
  * No user route takes a user id (each acts on the session's user), so "another user's data" is
  * checked by calling every user route as user B and finding none of user A's identifiers in the answers.
  */
@@ -54,6 +59,8 @@ type Row = {
   call?: (as: Caller) => Call;
   /** The answer a caller the route allows gets. */
   allowed: number;
+  /** Its message, where `allowed` is a refusal (the handler's own, so the request got that far). */
+  message?: string;
   /** The OpenID Provider's endpoints answer errors as OAuth does ({error, error_description}). */
   oauth?: true;
 };
@@ -90,6 +97,7 @@ const ROUTES: Record<string, Row> = {
     access: 'public',
     call: () => ({ body: { token: 'not-a-real-token-at-all', password: 'long enough password' } }),
     allowed: 400,
+    message: 'This reset link is invalid or has expired. Please request a new one.',
   },
   'POST /api/admin/login': {
     access: 'public',
@@ -98,8 +106,18 @@ const ROUTES: Record<string, Row> = {
   },
   'POST /api/admin/logout': { access: 'public', allowed: 200 },
   // The second step of a sign-in: without a pending one (the cn_2fa cookie) 401 for everyone.
-  'POST /api/login/2fa': { access: 'public', call: () => ({ body: { code: '123456' } }), allowed: 401 },
-  'POST /api/admin/login/2fa': { access: 'public', call: () => ({ body: { code: '123456' } }), allowed: 401 },
+  'POST /api/login/2fa': {
+    access: 'public',
+    call: () => ({ body: { code: '123456' } }),
+    allowed: 401,
+    message: 'Your sign-in timed out. Please sign in again.',
+  },
+  'POST /api/admin/login/2fa': {
+    access: 'public',
+    call: () => ({ body: { code: '123456' } }),
+    allowed: 401,
+    message: 'Your sign-in timed out. Please sign in again.',
+  },
   'POST /api/newsletter': {
     access: 'public',
     call: () => ({ body: { email: fresh('news') } }),
@@ -114,6 +132,7 @@ const ROUTES: Record<string, Row> = {
     access: 'public',
     call: () => ({ body: { token: 'unknown' } }),
     allowed: 404,
+    message: 'This unsubscribe link is not valid or has already been used.',
   },
   'POST /api/contact': {
     access: 'public',
@@ -141,6 +160,7 @@ const ROUTES: Record<string, Row> = {
     access: 'public',
     call: () => ({ body: { token: 'not-a-real-token-at-all' } }),
     allowed: 400,
+    message: 'This link is invalid or has expired. Please ask for a new one from your account.',
   },
   'POST /api/user/verify-email/resend': { access: 'user', allowed: 200 },
   'POST /api/user/sign-out-others': { access: 'user', allowed: 200 },
@@ -153,13 +173,19 @@ const ROUTES: Record<string, Row> = {
     access: 'user',
     call: () => ({ body: { code: '123456' } }),
     allowed: 400,
+    message: 'Start again: set up two-factor sign-in first.',
   },
   'POST /api/user/2fa/totp/disable': {
     access: 'user',
     call: () => ({ body: { code: '123456' } }),
     allowed: 400,
+    message: 'Two-factor sign-in is not on.',
   },
-  'POST /api/user/2fa/recovery-codes': { access: 'user', allowed: 400 },
+  'POST /api/user/2fa/recovery-codes': {
+    access: 'user',
+    allowed: 400,
+    message: 'Two-factor sign-in is not on.',
+  },
   'POST /api/user/reauth': {
     access: 'user',
     call: (u) => ({ body: { password: u.password } }),
@@ -170,12 +196,14 @@ const ROUTES: Record<string, Row> = {
     access: 'user',
     call: () => ({ path: `/api/user/sessions/${'0'.repeat(64)}` }),
     allowed: 404,
+    message: 'That session has already ended.',
   },
   // The handler asks for the password again: a wrong one proves the request got that far.
   'DELETE /api/user': {
     access: 'user',
     call: () => ({ body: { password: 'not my password' } }),
     allowed: 400,
+    message: 'Password is incorrect',
   },
   'POST /api/create-subscription': {
     access: 'user',
@@ -185,20 +213,37 @@ const ROUTES: Record<string, Row> = {
   'POST /api/subscription/sync': { access: 'user', allowed: 200 },
   'GET /api/subscription': { access: 'user', allowed: 200 },
   // A new user has no subscription: 400 'You have no active subscription.' comes from the handler.
-  'POST /api/subscription/freeze': { access: 'user', allowed: 400 },
-  'POST /api/subscription/discount': { access: 'user', allowed: 400 },
-  'POST /api/subscription/cancel': { access: 'user', allowed: 400 },
-  'POST /api/subscription/keep': { access: 'user', allowed: 400 },
+  'POST /api/subscription/freeze': {
+    access: 'user',
+    allowed: 400,
+    message: 'You have no active subscription.',
+  },
+  'POST /api/subscription/discount': {
+    access: 'user',
+    allowed: 400,
+    message: 'You have no active subscription.',
+  },
+  'POST /api/subscription/cancel': {
+    access: 'user',
+    allowed: 400,
+    message: 'You have no active subscription.',
+  },
+  'POST /api/subscription/keep': {
+    access: 'user',
+    allowed: 400,
+    message: 'You have no active subscription.',
+  },
   'GET /api/billing/invoices': { access: 'user', allowed: 200 },
   'GET /api/billing/payment-method': { access: 'user', allowed: 200 },
-  'POST /api/billing/portal': { access: 'user', allowed: 400 },
+  'POST /api/billing/portal': { access: 'user', allowed: 400, message: 'You have no billing account yet.' },
   'GET /api/billing/details': { access: 'user', allowed: 200 },
   // A new user has no subscription: 400 'You have no active subscription.' comes from the handler.
-  'POST /api/billing/card': { access: 'user', allowed: 400 },
+  'POST /api/billing/card': { access: 'user', allowed: 400, message: 'You have no active subscription.' },
   'POST /api/billing/card/confirm': {
     access: 'user',
     call: () => ({ body: { setupIntentId: 'seti_matrix' } }),
     allowed: 400,
+    message: 'You have no active subscription.',
   },
   // Saved on the Stripe customer (made for the person if they have none yet).
   'PUT /api/billing/details': {
@@ -230,68 +275,93 @@ const ROUTES: Record<string, Row> = {
     access: 'user',
     call: () => ({ body: { code: 'NOSUCHCODE' } }),
     allowed: 400,
+    message: 'This referral code does not exist.',
   },
   // No caller here has a referral code applied: 404.
-  'DELETE /api/subscription/referral': { access: 'user', allowed: 404 },
+  'DELETE /api/subscription/referral': {
+    access: 'user',
+    allowed: 404,
+    message: 'No referral code is applied to a subscription being set up.',
+  },
 
   // Every caller here has no subscription: 400 'You have no active subscription.'
   'GET /api/subscription/change-plan/preview': {
     access: 'user',
     call: () => ({ query: '?planId=clinic' }),
     allowed: 400,
+    message: 'You have no active subscription.',
   },
   'POST /api/subscription/change-plan': {
     access: 'user',
     call: () => ({ body: { planId: 'clinic' } }),
     allowed: 400,
+    message: 'You have no active subscription.',
   },
   'POST /api/subscription/change-plan/complete': {
     access: 'user',
     call: () => ({ body: { planId: 'clinic' } }),
     allowed: 400,
+    message: 'You have no active subscription.',
   },
 
   // A user in no practice (every caller here) finds none to act on: 404, never another's.
-  'GET /api/practice': { access: 'user', allowed: 404 },
-  'PATCH /api/practice': { access: 'user', call: () => ({ body: { name: 'Matrix Dental' } }), allowed: 404 },
+  'GET /api/practice': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
+  'PATCH /api/practice': {
+    access: 'user',
+    call: () => ({ body: { name: 'Matrix Dental' } }),
+    allowed: 404,
+    message: 'You are not in a practice.',
+  },
   'POST /api/practice/invitations': {
     access: 'user',
     call: () => ({ body: { email: fresh('invitee'), role: 'clinician' } }),
     allowed: 404,
+    message: 'You are not in a practice.',
   },
   'DELETE /api/practice/invitations/:id': {
     access: 'user',
     call: () => ({ path: '/api/practice/invitations/1' }),
     allowed: 404,
+    message: 'You are not in a practice.',
   },
   'POST /api/practice/invitations/:id/resend': {
     access: 'user',
     call: () => ({ path: '/api/practice/invitations/1/resend' }),
     allowed: 404,
+    message: 'You are not in a practice.',
   },
   // Open to visitors: the join page shows an invitation before the person signs in.
   'POST /api/practice/invitations/preview': {
     access: 'public',
     call: () => ({ body: { token: 'not-a-real-token-at-all' } }),
     allowed: 404,
+    message: 'This invitation link is invalid.',
   },
   'POST /api/practice/join': {
     access: 'user',
     call: () => ({ body: { token: 'not-a-real-token-at-all' } }),
     allowed: 404,
+    message: 'This invitation link is invalid.',
   },
   'PATCH /api/practice/members/:userId': {
     access: 'user',
     call: () => ({ path: '/api/practice/members/1', body: { role: 'admin' } }),
     allowed: 404,
+    message: 'You are not in a practice.',
   },
   'DELETE /api/practice/members/:userId': {
     access: 'user',
     call: () => ({ path: '/api/practice/members/1' }),
     allowed: 404,
+    message: 'You are not in a practice.',
   },
-  'POST /api/practice/leave': { access: 'user', allowed: 404 },
-  'POST /api/practice/transfer': { access: 'user', call: () => ({ body: { userId: 1 } }), allowed: 404 },
+  'POST /api/practice/leave': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
+  'POST /api/practice/transfer': {
+    access: 'user',
+    call: () => ({ body: { userId: 1 } }),
+    allowed: 404,
+    message: 'You are not in a practice.',
+  },
 
   'GET /api/user/passkeys': { access: 'user', allowed: 200 },
   'POST /api/user/passkeys/registration-options': { access: 'user', allowed: 200 },
@@ -300,17 +370,20 @@ const ROUTES: Record<string, Row> = {
     access: 'user',
     call: () => ({ body: { name: 'Laptop', response: MADE_UP_REGISTRATION } }),
     allowed: 400,
+    message: 'That took too long. Please try adding the passkey again.',
   },
   // An id of no passkey of theirs: the 404 comes from the handler.
   'PATCH /api/user/passkeys/:id': {
     access: 'user',
     call: () => ({ path: '/api/user/passkeys/999999', body: { name: 'Laptop' } }),
     allowed: 404,
+    message: 'You have no passkey with that id.',
   },
   'DELETE /api/user/passkeys/:id': {
     access: 'user',
     call: () => ({ path: '/api/user/passkeys/999999' }),
     allowed: 404,
+    message: 'You have no passkey with that id.',
   },
   'POST /api/login/passkey/options': { access: 'public', allowed: 200 },
   // No options were asked for: 400 for everyone, signed in or not.
@@ -318,14 +391,20 @@ const ROUTES: Record<string, Row> = {
     access: 'public',
     call: () => ({ body: { response: MADE_UP_ASSERTION } }),
     allowed: 400,
+    message: 'That took too long. Please try signing in with your passkey again.',
   },
 
   // Without a pending admin sign-in (a right password first): 401 'timed out' for everyone.
-  'POST /api/admin/login/passkey/options': { access: 'public', allowed: 401 },
+  'POST /api/admin/login/passkey/options': {
+    access: 'public',
+    allowed: 401,
+    message: 'Your sign-in timed out. Please sign in again.',
+  },
   'POST /api/admin/login/passkey': {
     access: 'public',
     call: () => ({ body: { response: MADE_UP_ASSERTION } }),
     allowed: 401,
+    message: 'Your sign-in timed out. Please sign in again.',
   },
 
   'GET /api/admin/user': { access: 'admin', allowed: 200 },
@@ -335,13 +414,19 @@ const ROUTES: Record<string, Row> = {
     access: 'admin',
     call: () => ({ body: { name: 'Laptop', response: MADE_UP_REGISTRATION } }),
     allowed: 400,
+    message: 'That took too long. Please try adding the passkey again.',
   },
   // The matrix's admin has enrolled already: 409 'Two-factor sign-in is already on.' from the handler.
-  'POST /api/admin/2fa/totp/setup': { access: 'admin', allowed: 409 },
+  'POST /api/admin/2fa/totp/setup': {
+    access: 'admin',
+    allowed: 409,
+    message: 'Two-factor sign-in is already on.',
+  },
   'POST /api/admin/2fa/totp/enable': {
     access: 'admin',
     call: () => ({ body: { code: '123456' } }),
     allowed: 409,
+    message: 'Two-factor sign-in is already on.',
   },
   'POST /api/admin/reauth': {
     access: 'admin',
@@ -365,7 +450,7 @@ const ROUTES: Record<string, Row> = {
   },
 
   // Without a valid signature 400 for everyone; a signed event 200 for everyone (below).
-  'POST /api/stripe/webhook': { access: 'stripe', allowed: 400 },
+  'POST /api/stripe/webhook': { access: 'stripe', allowed: 400, message: 'Invalid Stripe signature' },
   // The OpenID Provider (docs/architecture.md#note-app-sign-in): its documents are public; its endpoints authenticate
   // the client, not a session; its sign-in step needs the user's session.
   'GET /oidc/*': {
@@ -377,6 +462,7 @@ const ROUTES: Record<string, Row> = {
     access: 'public',
     call: () => ({ path: '/oidc/token', body: {} }),
     allowed: 400,
+    message: 'invalid_request',
     oauth: true,
   },
   // With a session but no interaction cookie (no flow under way): the 'sign-in expired' page.
@@ -493,6 +579,14 @@ describe('every route answers only the callers its class allows', () => {
         Object.entries(expected).map(([who, status]) => [who, status === 'ok' ? row.allowed : status]),
       );
       expect(statuses, key).toEqual(want);
+      const allowedAnswers = Object.entries(answers).filter(
+        ([who]) => expected[who as keyof typeof expected] === 'ok',
+      );
+      if (row.allowed >= 400 && row.access !== 'signIn')
+        for (const [, res] of allowedAnswers) {
+          const { message, error } = res.json();
+          expect(row.oauth ? error : message, key).toBe(row.message);
+        }
       for (const res of Object.values(answers)) {
         // A public route's own 401 (a pending sign-in missing) says so; a guard's says 'Not authenticated'.
         if (res.statusCode === 401 && row.access !== 'public')
@@ -531,6 +625,57 @@ describe('every route answers only the callers its class allows', () => {
     }
     expect(results).toEqual([200, 200, 200]);
   });
+});
+
+describe('a guard answers before the request is validated', () => {
+  // Each route that validates a body, query or parameters, called with all three wrong: the caller
+  // it allows gets the validation's 400, and a caller without a session the guard's 401.
+  const validated = routes.filter(
+    (r) =>
+      (r.body || r.querystring || r.params) && ['user', 'admin'].includes(ROUTES[routeKey(r)]?.access ?? ''),
+  );
+  // Parameters are validated first, then the body (an array where an object is wanted).
+  const NOT_AN_OBJECT = 'Invalid input: expected object, received array';
+  const NOT_A_NUMBER = (param: string) => `${param}: Invalid input: expected number, received NaN`;
+  const refusal: Record<string, string> = {
+    'DELETE /api/practice/invitations/:id': NOT_A_NUMBER('id'),
+    'POST /api/practice/invitations/:id/resend': NOT_A_NUMBER('id'),
+    'PATCH /api/practice/members/:userId': NOT_A_NUMBER('userId'),
+    'DELETE /api/practice/members/:userId': NOT_A_NUMBER('userId'),
+    'PATCH /api/user/passkeys/:id': 'id: Unknown passkey',
+    'DELETE /api/user/passkeys/:id': 'id: Unknown passkey',
+    'DELETE /api/user/sessions/:id': 'id: Unknown session',
+    'GET /api/admin/users/:id': 'id: User id must be a number',
+    'POST /api/admin/users/:id/end-sessions': 'id: User id must be a number',
+    'GET /api/subscription/change-plan/preview': 'planId: Choose the Plus or Practice plan',
+  };
+  it('there are such routes', () => {
+    expect(validated.length).toBeGreaterThan(20);
+  });
+  for (const route of validated) {
+    const key = routeKey(route);
+    it(`${key}: 401 before 400`, async () => {
+      const row = ROUTES[key]!;
+      const bad = (cookies: Cookies) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(/:\w+/g, 'not-an-id'),
+          headers: route.method === 'GET' ? {} : { origin: APP_URL },
+          cookies,
+          ...(route.body ? { payload: [] } : {}),
+        });
+      const allowed =
+        row.access === 'user'
+          ? { cn_session: (await signedInUser(t.app)).client.jar.get('cn_session')! }
+          : { cn_admin_session: await mintSession(t.app, 'admin', admin.id) };
+      const answer = async (cookies: Cookies) => {
+        const res = await bad(cookies);
+        return { status: res.statusCode, message: res.json().message };
+      };
+      expect(await answer(allowed)).toEqual({ status: 400, message: refusal[key] ?? NOT_AN_OBJECT });
+      expect(await answer({})).toEqual({ status: 401, message: 'Not authenticated' });
+    });
+  }
 });
 
 describe("no user route answers with another user's data", () => {

@@ -28,6 +28,7 @@ import {
   documentedStatuses,
   MADE_UP_ASSERTION,
   MADE_UP_REGISTRATION,
+  mintSession,
   type RouteInfo,
   routeKey,
   routeRecorder,
@@ -136,6 +137,32 @@ async function stripeFails(send: () => Promise<LightMyRequestResponse>) {
 
 describe('the refusals of the parser and the guards, asked of every operation', () => {
   const documented = documentedStatuses(t.app);
+  // A guard answers before validation (docs/decisions/083-guards-declared-per-route.md): a broken path
+  // or query reaches it with the session the route asks for.
+  let adminId: Promise<number> | undefined;
+  const enrolled = async () => {
+    const who = {
+      username: 'validationboss',
+      email: 'validation.boss@example.com',
+      password: 'validation admin secret',
+    };
+    const { admin } = await adminsRepo(t.db).upsert({
+      ...who,
+      passwordHash: await hashPassword(who.password),
+    });
+    const c = client(t.app, nextIp());
+    answered(await c.post('/api/admin/login', { username: who.username, password: who.password }), 200);
+    await enrolTotp(c, '/api/admin');
+    return admin.id;
+  };
+  const enrolledOnce = () => {
+    adminId = adminId ?? enrolled();
+    return adminId;
+  };
+  const sessionFor = async (url: string) =>
+    url.startsWith('/api/admin/')
+      ? { cn_admin_session: await mintSession(t.app, 'admin', await enrolledOnce()) }
+      : { cn_session: await mintSession(t.app, 'user', (await person()).id) };
   for (const route of main.routes.filter((r) => !r.url.startsWith('/oidc'))) {
     const key = routeKey(route);
     it(key, async () => {
@@ -148,7 +175,10 @@ describe('the refusals of the parser and the guards, asked of every operation', 
       const readsBody = route.method !== 'GET';
       if (codes.has(400)) {
         if (readsBody) answered(await send({ payload: '{', headers: jsonFrom(APP_URL) }), 400);
-        else answered(await send({ url: brokenPath(route), query: brokenQuery(route) }), 400);
+        else {
+          const cookies = codes.has(401) ? await sessionFor(route.url) : {};
+          answered(await send({ url: brokenPath(route), query: brokenQuery(route), cookies }), 400);
+        }
       }
       if (codes.has(403) && readsBody) answered(await send({ headers: {} }), 403);
       if (codes.has(413))

@@ -4,9 +4,9 @@ import {
   awaitsCard,
   mapStatus,
   NO_SUBSCRIPTION,
-  noteAppEntitlement,
   stateFromSubscription,
 } from '../../src/server/billing/subscription-state';
+import { noteAppEntitlement } from '../../src/shared/access';
 import type { PlanId, SubscriptionStatus } from '../../src/shared/constants';
 
 const planOfPrice = (id: string) =>

@@ -4,10 +4,9 @@ import { deleteAccountSchema, emailTokenSchema } from '../../shared/schemas/acco
 import { isoDate, messageSchema } from '../../shared/schemas/fields';
 import { securityOverviewSchema, sessionIdParamsSchema } from '../../shared/schemas/security';
 import { requireRecentAuth } from '../auth/recent-auth';
-import { optionalUserSession, requireUser, requireUserSession } from '../auth/require';
 import { clearSessionCookie } from '../auth/session-cookies';
 import { clientOf } from '../lib/client';
-import { errors, REAUTH, STRIPE_FAILURES, USER_SESSION } from '../openapi';
+import { errors, REAUTH, STRIPE_FAILURES } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { accountService } from './account-service';
 import { emailAddressService } from './email-address-service';
@@ -21,14 +20,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/verify-email',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'anyone' },
       schema: {
         body: emailTokenSchema,
         response: { 200: messageSchema, ...errors({ 400: 'The link is not valid, used, or expired' }) },
       },
     },
-    async (request, reply) => {
-      const session = await optionalUserSession(request, reply);
+    async (request) => {
+      const session = request.visitorSession;
       const keep = session ? { userId: session.user.id, token: session.token } : undefined;
       return {
         message: await emailAddress.confirm(request.body.token, clientOf(request), keep, request.log),
@@ -38,22 +37,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/verify-email/resend',
-    { config: rateLimit, schema: { security: USER_SESSION, response: { 200: messageSchema } } },
-    async (request, reply) => ({
-      message: await emailAddress.resendVerification(await requireUser(request, reply)),
+    { config: { ...rateLimit, access: 'user' }, schema: { response: { 200: messageSchema } } },
+    async (request) => ({
+      message: await emailAddress.resendVerification(request.userSession.user),
     }),
   );
 
   app.post(
     '/api/user/sign-out-others',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: { 200: messageSchema.extend({ count: z.number().int() }) },
       },
     },
-    async (request, reply) => {
-      const { user, token } = await requireUserSession(request, reply);
+    async (request) => {
+      const { user, token } = request.userSession;
       const count = await account.signOutOthers(user, token, clientOf(request));
       return { message: 'Signed out of all other devices', count };
     },
@@ -61,9 +60,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/security',
-    { schema: { security: USER_SESSION, response: { 200: securityOverviewSchema } } },
-    async (request, reply) => {
-      const { user, token } = await requireUserSession(request, reply);
+    { config: { access: 'user' }, schema: { response: { 200: securityOverviewSchema } } },
+    async (request) => {
+      const { user, token } = request.userSession;
       return account.securityOverview(user, token);
     },
   );
@@ -71,14 +70,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/user/sessions/:id',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         params: sessionIdParamsSchema,
         response: { 200: messageSchema, ...errors({ 404: 'No session of yours has that id' }) },
       },
     },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
+    async (request) => {
+      const user = request.userSession.user;
       await account.endSession(user, request.params.id, clientOf(request));
       return { message: 'That device is signed out.' };
     },
@@ -88,9 +87,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/user/export',
     {
-      schema: { security: USER_SESSION },
       // Sent as the JSON text of a download, which Fastify does not serialize again: described only.
       config: {
+        access: 'user',
         openapi: {
           response: {
             200: z
@@ -102,7 +101,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+      const session = request.userSession;
       requireRecentAuth(session);
       const data = await account.exportData(session.user);
       const day = new Date().toISOString().slice(0, 10);
@@ -116,9 +115,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/user',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: deleteAccountSchema,
         response: {
           200: messageSchema,
@@ -131,7 +129,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+      const session = request.userSession;
       const { user } = session;
       await account.delete(session, request.body.password);
       clearSessionCookie(reply, 'user', app.ctx.cookie);

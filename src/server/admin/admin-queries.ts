@@ -1,14 +1,14 @@
-import { and, count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CANCELLATION_DAYS,
   CANCELLATION_REASON_IDS,
-  PAID_PLAN_IDS,
   PLAN_IDS,
   SUBSCRIPTION_STATUSES,
 } from '../../shared/constants';
 import { monthlyAmount } from '../../shared/plans';
 import type { AdminPractice, AdminReferral, AdminStats, AdminSubscriber } from '../../shared/schemas/admin';
+import { paidAndActive } from '../db/access-sql';
 import type { Db } from '../db/client';
 import {
   cancellations,
@@ -52,15 +52,7 @@ export async function adminStats(db: Db): Promise<AdminStats> {
     db
       .select({ plan: users.plan, hasDiscount: users.hasDiscount, users: count() })
       .from(users)
-      .where(
-        and(
-          eq(users.subscriptionStatus, 'active'),
-          sql`${users.plan} in (${sql.join(
-            PAID_PLAN_IDS.map((p) => sql`${p}`),
-            sql`, `,
-          )})`,
-        ),
-      )
+      .where(paidAndActive())
       .groupBy(users.plan, users.hasDiscount),
     db.select({ n: count() }).from(subscribers),
     db

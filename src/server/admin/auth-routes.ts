@@ -2,7 +2,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminLoginSchema, publicAdminSchema } from '../../shared/schemas/auth';
@@ -23,13 +23,11 @@ import {
   requirePendingSignIn,
 } from '../auth/pending-sign-in';
 import { requireRecentAuth } from '../auth/recent-auth';
-import { requireAdminSession } from '../auth/require';
 import { endSession, verifyLogin } from '../auth/sign-in';
 import { twoFactorService } from '../auth/two-factor-service';
 import { clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
 import {
-  ADMIN_SESSION,
   errors,
   PASSKEY_REGISTRATION,
   PASSKEY_SIGN_IN,
@@ -54,15 +52,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const passkeys = passkeyService(app.ctx);
   const rateLimit = authRateLimit(app.ctx.config);
   const account = (id: number) => ({ kind: 'admin' as const, id });
-  // Open before enrolment: who they are (with enrolmentRequired), and the enrolment itself.
-  const enrolling = { enrolment: 'pending' } as const;
   /**
    * Enrolling is a sensitive action: a proof within 10 minutes, the password
    * sign-in just before or POST /api/admin/reauth. A session left open from before cannot enrol a factor
    * of its own (docs/decisions/068-second-factors-need-fresh-proof.md).
    */
-  const enrollingAfterProof = async (request: FastifyRequest, reply: FastifyReply) => {
-    const session = await requireAdminSession(request, reply, enrolling);
+  const enrollingAfterProof = (request: FastifyRequest) => {
+    const session = request.adminSession;
     requireRecentAuth(session);
     return session;
   };
@@ -137,9 +133,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/user',
-    { schema: { security: ADMIN_SESSION, response: { 200: publicAdminSchema } } },
-    async (request, reply) => {
-      const { admin, enrolled } = await requireAdminSession(request, reply, enrolling);
+    { config: { access: 'enrolling' }, schema: { response: { 200: publicAdminSchema } } },
+    async (request) => {
+      const { admin, enrolled } = request.adminSession;
       return toPublicAdmin(admin, enrolled);
     },
   );
@@ -147,13 +143,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/2fa/totp/setup',
     {
+      config: { access: 'enrolling' },
       schema: {
-        security: ADMIN_SESSION,
         response: { 200: totpSetupSchema, ...errors(REAUTH, TOTP_ALREADY_ON) },
       },
     },
-    async (request, reply) => {
-      const { admin } = await enrollingAfterProof(request, reply);
+    async (request) => {
+      const { admin } = enrollingAfterProof(request);
       return twoFactor.setup(account(admin.id), admin);
     },
   );
@@ -161,15 +157,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/2fa/totp/enable',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'enrolling' },
       schema: {
-        security: ADMIN_SESSION,
         body: codeSchema,
         response: { 200: recoveryCodesSchema, ...errors(REAUTH, SETUP_CODE, TOTP_ALREADY_ON) },
       },
     },
-    async (request, reply) => {
-      const { admin, token } = await enrollingAfterProof(request, reply);
+    async (request) => {
+      const { admin, token } = enrollingAfterProof(request);
       const recoveryCodes = await twoFactor.enable(
         account(admin.id),
         admin,
@@ -186,13 +181,13 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/passkeys/registration-options',
     {
+      config: { access: 'enrolling' },
       schema: {
-        security: ADMIN_SESSION,
         response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>(), ...errors(REAUTH) },
       },
     },
     async (request, reply) => {
-      const { admin } = await enrollingAfterProof(request, reply);
+      const { admin } = enrollingAfterProof(request);
       return passkeys.registrationOptions(request, reply, account(admin.id), admin);
     },
   );
@@ -200,14 +195,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/passkeys/registration',
     {
+      config: { access: 'enrolling' },
       schema: {
-        security: ADMIN_SESSION,
         body: passkeyRegistrationSchema,
         response: { 201: passkeySchema, ...errors(REAUTH, PASSKEY_REGISTRATION) },
       },
     },
     async (request, reply) => {
-      const { admin, token } = await enrollingAfterProof(request, reply);
+      const { admin, token } = enrollingAfterProof(request);
       const owner = { account: account(admin.id), keepToken: token };
       const passkey = await passkeys.register(request, reply, owner, admin, request.body);
       // Enrolled, as by turning TOTP on: this session now opens the admin area.
@@ -220,15 +215,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/reauth',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'enrolling' },
       schema: {
-        security: ADMIN_SESSION,
         body: reauthSchema,
         response: { 200: messageSchema, ...errors(REAUTH_PROOF) },
       },
     },
-    async (request, reply) => {
-      const { admin, token } = await requireAdminSession(request, reply, enrolling);
+    async (request) => {
+      const { admin, token } = request.adminSession;
       if (!(await twoFactor.proveItIsThem(account(admin.id), admin, request.body, clientOf(request))))
         throw unauthorized(M.reauthWrong);
       await app.ctx.sessions.admin.markReauthenticated(token);

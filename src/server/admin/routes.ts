@@ -10,7 +10,7 @@ import {
   userIdParamsSchema,
 } from '../../shared/schemas/admin';
 import { messageSchema } from '../../shared/schemas/fields';
-import { requireAdmin } from '../auth/require';
+import { guard } from '../auth/require';
 import { clientOf } from '../lib/client';
 import { ADMIN_SESSION, ENROLMENT, errors } from '../openapi';
 import { adminActions } from './admin-actions';
@@ -39,10 +39,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const actions = adminActions(app.ctx);
 
-  // Every route of this plugin is the admin's: the guard is its hook, and the document says so of each.
-  app.addHook('preHandler', async (request, reply) => {
-    await requireAdmin(request, reply);
-  });
+  // Every route of this plugin is the admin's: the guard is the plugin's hook (before validation, as a
+  // route's own: docs/decisions/083-guards-declared-per-route.md), and the document says so of each.
+  app.addHook('preValidation', guard('admin'));
   app.addHook('onRoute', (route) => {
     const response = { ...(route.schema?.response as object | undefined), ...errors(ENROLMENT) };
     route.schema = { ...route.schema, security: ADMIN_SESSION, response };
@@ -76,9 +75,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema.extend({ count: z.number().int() }), ...errors(NO_SUCH_USER) },
       },
     },
-    async (request, reply) => {
-      // The hook has checked the session; this names the admin who acts, for the record.
-      const admin = await requireAdmin(request, reply);
+    async (request) => {
+      // The admin who acts, for the record.
+      const { admin } = request.adminSession;
       const count = await actions.endUserSessions(admin, request.params.id, clientOf(request));
       return { message: `Signed out of ${count} session${count === 1 ? '' : 's'}.`, count };
     },

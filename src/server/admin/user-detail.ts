@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { noteAppEntitlement } from '../../shared/access';
 import type { AdminUserDetail } from '../../shared/schemas/admin';
 import { secondFactorMethods } from '../auth/second-factors';
 import { securityEventsRepo } from '../auth/security-events';
 import { usersRepo } from '../auth/users-repo';
 import { subscriptionService } from '../billing/subscription-service';
-import { noteAppEntitlement } from '../billing/subscription-state';
 import type { AppContext } from '../context';
 import { describeDevice } from '../lib/client';
 import { notFound } from '../lib/http-error';

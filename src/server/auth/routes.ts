@@ -10,12 +10,11 @@ import { messageSchema } from '../../shared/schemas/fields';
 import { twoFactorRequiredSchema } from '../../shared/schemas/two-factor';
 import { accountService } from '../account/account-service';
 import { clientOf } from '../lib/client';
-import { errors, USER_SESSION } from '../openapi';
+import { errors } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
 import { passwordAccepted } from './pending-sign-in';
-import { requireUserSession } from './require';
 import { endSession, startSession } from './sign-in';
 import { toPublicUser } from './users-repo';
 
@@ -67,9 +66,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user',
-    { schema: { security: USER_SESSION, response: { 200: publicUserSchema } } },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+    { config: { access: 'user' }, schema: { response: { 200: publicUserSchema } } },
+    async (request) => {
+      const session = request.userSession;
       return toPublicUser(session.user, session);
     },
   );
@@ -78,9 +77,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: profileSchema,
         response: {
           200: profileUpdateResponseSchema,
@@ -91,8 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+    async (request) => {
+      const session = request.userSession;
       const { user, message } = await account.updateProfile(session.user, request.body);
       return { ...toPublicUser(user, session), message };
     },
@@ -101,15 +99,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/change-password',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: refusingCommonPassword(changePasswordSchema, 'newPassword'),
         response: { 200: messageSchema, ...errors({ 400: 'The current password is wrong' }) },
       },
     },
-    async (request, reply) => {
-      const { user, token } = await requireUserSession(request, reply);
+    async (request) => {
+      const { user, token } = request.userSession;
       const { currentPassword, newPassword } = request.body;
       await auth.changePassword(user, { currentPassword, newPassword }, token, clientOf(request));
       return { message: 'Password changed' };

@@ -11,19 +11,10 @@ import {
 } from '../../shared/schemas/two-factor';
 import { clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
-import {
-  errors,
-  REAUTH,
-  REAUTH_PROOF,
-  SETUP_CODE,
-  SIGN_IN_STEP,
-  TOTP_ALREADY_ON,
-  USER_SESSION,
-} from '../openapi';
+import { errors, REAUTH, REAUTH_PROOF, SETUP_CODE, SIGN_IN_STEP, TOTP_ALREADY_ON } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { completePendingSignInWithCode } from './pending-sign-in';
 import { requireRecentAuth } from './recent-auth';
-import { requireUserSession } from './require';
 import { twoFactorService } from './two-factor-service';
 
 /** A user's second factors, the second step of their sign-in, and re-authentication (docs/architecture.md#identity). */
@@ -44,9 +35,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/2fa',
-    { schema: { security: USER_SESSION, response: { 200: twoFactorStatusSchema } } },
-    async (request, reply) => {
-      const { user } = await requireUserSession(request, reply);
+    { config: { access: 'user' }, schema: { response: { 200: twoFactorStatusSchema } } },
+    async (request) => {
+      const { user } = request.userSession;
       return twoFactor.status(account(user.id));
     },
   );
@@ -56,13 +47,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/totp/setup',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: { 200: totpSetupSchema, ...errors(REAUTH, TOTP_ALREADY_ON) },
       },
     },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+    async (request) => {
+      const session = request.userSession;
       requireRecentAuth(session);
       return twoFactor.setup(account(session.user.id), session.user);
     },
@@ -71,15 +62,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/totp/enable',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: codeSchema,
         response: { 200: recoveryCodesSchema, ...errors(REAUTH, SETUP_CODE, TOTP_ALREADY_ON) },
       },
     },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+    async (request) => {
+      const session = request.userSession;
       requireRecentAuth(session);
       const { user, token } = session;
       const recoveryCodes = await twoFactor.enable(
@@ -97,15 +87,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/totp/disable',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: codeSchema,
         response: { 200: messageSchema, ...errors({ 400: 'The app is not on, or the code is wrong' }) },
       },
     },
-    async (request, reply) => {
-      const { user } = await requireUserSession(request, reply);
+    async (request) => {
+      const { user } = request.userSession;
       await twoFactor.disable(account(user.id), user, request.body.code, clientOf(request));
       return { message: M.off };
     },
@@ -114,13 +103,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/2fa/recovery-codes',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: { 200: recoveryCodesSchema, ...errors(REAUTH, { 400: M.notOn }) },
       },
     },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+    async (request) => {
+      const session = request.userSession;
       requireRecentAuth(session);
       const { user } = session;
       return {
@@ -132,15 +121,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/reauth',
     {
-      config: rateLimit,
+      config: { ...rateLimit, access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: reauthSchema,
         response: { 200: messageSchema, ...errors(REAUTH_PROOF) },
       },
     },
-    async (request, reply) => {
-      const { user, token } = await requireUserSession(request, reply);
+    async (request) => {
+      const { user, token } = request.userSession;
       if (!(await twoFactor.proveItIsThem(account(user.id), user, request.body, clientOf(request))))
         throw unauthorized(M.reauthWrong);
       await app.ctx.sessions.user.markReauthenticated(token);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { noteAppEntitlement } from '../../shared/access';
 import type { PublicUser } from '../../shared/schemas/auth';
-import { noteAppEntitlement } from '../billing/subscription-state';
 import type { Db, Tx } from '../db/client';
 import { uniqueViolation } from '../db/errors';
 import { matchesLogin } from '../db/login-match';

@@ -1,9 +1,10 @@
 import { and, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { PAST_DUE_ACCESS_DAYS } from '../../shared/access';
 import type { BillingDetails } from '../../shared/schemas/billing';
 import type { Db, Tx } from '../db/client';
 import { lease } from '../db/lease';
 import { type User, users } from '../db/schema';
-import { NO_SUBSCRIPTION, PAST_DUE_ACCESS_DAYS } from './subscription-state';
+import { NO_SUBSCRIPTION } from './subscription-state';
 import type { StripeSnapshot } from './sync';
 
 /**

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { VAT_PERCENT } from '../../shared/access';
 import type { PaidPlanId } from '../../shared/constants';
 import { RETENTION_DISCOUNT } from '../../shared/constants';
 import { findPlan } from '../../shared/plans';
@@ -14,7 +15,6 @@ export const REFERRAL_COUPON_ID = 'chairnotes_referral_first_month_free';
 
 /** Marks our tax rate (metadata): UK VAT at 20 %, included in every price. */
 export const VAT_RATE_KEY = 'chairnotes_uk_vat_20_inclusive';
-const VAT_PERCENT = 20;
 
 /** Marks the customer portal configuration that is ours (metadata), so it is found, not made again. */
 export const PORTAL_CONFIGURATION_KEY = 'chairnotes_portal_v1';

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { withVat } from '../../shared/access';
 import type { Billing } from './billing';
 
 /** The coupon a subscription's discount applies (`source.coupon` since 2025; a coupon object before). */
@@ -28,7 +29,7 @@ async function setDiscounts(
       // An empty string is how Stripe is told to remove them all.
       discounts: discounts.length ? discounts : '',
       // A change like any other: the VAT rate comes along (billing/subscription-service.ts).
-      default_tax_rates: [vatRateId],
+      ...withVat(vatRateId),
     },
     { idempotencyKey },
   );

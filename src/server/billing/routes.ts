@@ -17,11 +17,11 @@ import {
   planChangeSchema,
   subscriptionDetailsSchema,
 } from '../../shared/schemas/billing';
-import { requireUser, requireUserSession } from '../auth/require';
+import type { UserSession } from '../auth/require';
 import { toPublicUser } from '../auth/users-repo';
 import type { Db } from '../db/client';
 import { planChangedMail } from '../mail/templates';
-import { errors, STRIPE_FAILURES, USER_SESSION } from '../openapi';
+import { errors, STRIPE_FAILURES } from '../openapi';
 import { practiceService } from '../practices/practice-service';
 import { practicesRepo } from '../practices/practices-repo';
 import { referralService } from '../referrals/referral-service';
@@ -41,14 +41,14 @@ const PLAN_CHANGE = {
 } as const;
 /** The user after a change to their live subscription, made in Stripe. */
 const changed = (...more: Parameters<typeof errors>) => ({
+  config: { access: 'user' as const },
   schema: {
-    security: USER_SESSION,
     response: { 200: publicUserSchema, ...errors(NO_SUBSCRIPTION, ...STRIPE_FAILURES, ...more) },
   },
 });
 /** The user after the change, or (202) a payment for the bank's check in the page (Stripe.js). */
 const userOrBankCheck = { 200: publicUserSchema, 202: paymentAuthenticationSchema };
-type Session = Awaited<ReturnType<typeof requireUserSession>>;
+type Session = UserSession;
 
 /**
  * The user after a change to their subscription. Their practice is read again: subscribing to, or
@@ -75,9 +75,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/create-subscription',
     {
       // It tries a referral code too: no faster than the code's own check (POST /api/subscription/referral).
-      config: referralCodeRateLimit(app.ctx.config),
+      config: { ...referralCodeRateLimit(app.ctx.config), access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: createSubscriptionSchema,
         response: {
           200: createSubscriptionAnswerSchema,
@@ -88,8 +87,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+    async (request) => {
+      const session = request.userSession;
       const { planId, referralCode } = request.body;
       // A member of someone else's practice cannot start one of their own (one practice each).
       await practices.checkPlanChoice(session.practice, planId);
@@ -105,25 +104,24 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscription/sync',
     {
-      schema: { security: USER_SESSION, response: { 200: publicUserSchema, ...errors(...STRIPE_FAILURES) } },
+      config: { access: 'user' },
+      schema: { response: { 200: publicUserSchema, ...errors(...STRIPE_FAILURES) } },
     },
-    async (request, reply) =>
-      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
-        subscriptions.sync(user),
-      ),
+    async (request) =>
+      answerUser(app.ctx.database.db, request.userSession, (user) => subscriptions.sync(user)),
   );
 
   app.get(
     '/api/subscription',
-    { schema: { security: USER_SESSION, response: { 200: subscriptionDetailsSchema } } },
-    async (request, reply) => subscriptions.details(await requireUser(request, reply)),
+    { config: { access: 'user' }, schema: { response: { 200: subscriptionDetailsSchema } } },
+    async (request) => subscriptions.details(request.userSession.user),
   );
 
   app.post(
     '/api/subscription/freeze',
     changed({ 400: 'Only an active subscription can be frozen' }),
-    async (request, reply) =>
-      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+    async (request) =>
+      answerUser(app.ctx.database.db, request.userSession, (user) =>
         subscriptions.freezeOrResume(user, request.id),
       ),
   );
@@ -131,23 +129,21 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscription/discount',
     changed({ 409: 'The discount has been used already' }),
-    async (request, reply) =>
-      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
-        subscriptions.discount(user),
-      ),
+    async (request) =>
+      answerUser(app.ctx.database.db, request.userSession, (user) => subscriptions.discount(user)),
   );
 
   app.get(
     '/api/subscription/change-plan/preview',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         querystring: planChangeQuerySchema,
         response: { 200: planChangePreviewSchema, ...errors(NO_SUBSCRIPTION, PLAN_CHANGE, ...PAYMENTS) },
       },
     },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+    async (request) => {
+      const session = request.userSession;
       await practices.checkPlanChoice(session.practice, request.query.planId);
       return subscriptions.previewPlanChange(session.user, request.query.planId);
     },
@@ -172,14 +168,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscription/change-plan',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: planChangeSchema,
         response: { ...userOrBankCheck, ...errors(NO_SUBSCRIPTION, PLAN_CHANGE, 402, ...PAYMENTS) },
       },
     },
     async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+      const session = request.userSession;
       // One practice per person, and an owner keeps theirs while it has members (docs/decisions/054-practices.md).
       await practices.checkPlanChoice(session.practice, request.body.planId);
       const outcome = await subscriptions.changePlan(session.user, request.body, request.id);
@@ -194,14 +190,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscription/change-plan/complete',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: planChangeQuerySchema,
         response: { 200: publicUserSchema, ...errors(NO_SUBSCRIPTION, 402, ...PAYMENTS) },
       },
     },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+    async (request) => {
+      const session = request.userSession;
       const { user, amountNow, switched } = await subscriptions.completePlanChange(session.user);
       const answer = await answerUser(app.ctx.database.db, session, async () => user);
       // The switch's own paid invoice says it happened (the webhook may have stored the plan already).
@@ -212,62 +208,60 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/subscription/cancel',
-    { schema: { ...changed().schema, body: cancelSchema } },
-    async (request, reply) =>
-      answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
+    { ...changed(), schema: { ...changed().schema, body: cancelSchema } },
+    async (request) =>
+      answerUser(app.ctx.database.db, request.userSession, (user) =>
         subscriptions.cancelAtPeriodEnd(user, request.id, request.body),
       ),
   );
 
-  app.post('/api/subscription/keep', changed(), async (request, reply) =>
-    answerUser(app.ctx.database.db, await requireUserSession(request, reply), (user) =>
-      subscriptions.keep(user, request.id),
-    ),
+  app.post('/api/subscription/keep', changed(), async (request) =>
+    answerUser(app.ctx.database.db, request.userSession, (user) => subscriptions.keep(user, request.id)),
   );
 
   app.get(
     '/api/billing/invoices',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: { 200: invoiceSchema.array(), ...errors(...STRIPE_FAILURES) },
       },
     },
-    async (request, reply) => subscriptions.invoices(await requireUser(request, reply)),
+    async (request) => subscriptions.invoices(request.userSession.user),
   );
 
   app.get(
     '/api/billing/payment-method',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: { 200: paymentMethodSchema, ...errors(...STRIPE_FAILURES) },
       },
     },
-    async (request, reply) => subscriptions.paymentMethod(await requireUser(request, reply)),
+    async (request) => subscriptions.paymentMethod(request.userSession.user),
   );
 
   // A new card without the portal: the page confirms the SetupIntent, then says which one it was.
   app.post(
     '/api/billing/card',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: {
           200: z.object({ clientSecret: z.string() }),
           ...errors(NO_SUBSCRIPTION, NO_BILLING_ACCOUNT, ...PAYMENTS),
         },
       },
     },
-    async (request, reply) => subscriptions.startCardUpdate(await requireUser(request, reply), request.id),
+    async (request) => subscriptions.startCardUpdate(request.userSession.user, request.id),
   );
 
   // 202: paying the unpaid renewal with the new card waits for the bank's check in the page.
   app.post(
     '/api/billing/card/confirm',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: cardUpdateSchema,
         response: {
           ...userOrBankCheck,
@@ -281,7 +275,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+      const session = request.userSession;
       const outcome = await subscriptions.finishCardUpdate(session.user, request.body.setupIntentId);
       if ('authenticate' in outcome) return reply.code(202).send(outcome.authenticate);
       return answerUser(app.ctx.database.db, session, async () => outcome.user);
@@ -291,32 +285,32 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Who the invoices are made out to: asked on the subscribe page, editable in the Subscription tab.
   app.get(
     '/api/billing/details',
-    { schema: { security: USER_SESSION, response: { 200: billingDetailsAnswerSchema } } },
-    async (request, reply) => ({ details: (await requireUser(request, reply)).billingDetails ?? null }),
+    { config: { access: 'user' }, schema: { response: { 200: billingDetailsAnswerSchema } } },
+    async (request) => ({ details: request.userSession.user.billingDetails ?? null }),
   );
 
   app.put(
     '/api/billing/details',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: billingDetailsSchema,
         response: { 200: billingDetailsAnswerSchema, ...errors(...PAYMENTS) },
       },
     },
-    async (request, reply) => ({
-      details: await subscriptions.saveBillingDetails(await requireUser(request, reply), request.body),
+    async (request) => ({
+      details: await subscriptions.saveBillingDetails(request.userSession.user, request.body),
     }),
   );
 
   app.post(
     '/api/billing/portal',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: { 200: z.object({ url: z.string() }), ...errors(NO_BILLING_ACCOUNT, ...PAYMENTS) },
       },
     },
-    async (request, reply) => ({ url: await subscriptions.portalUrl(await requireUser(request, reply)) }),
+    async (request) => ({ url: await subscriptions.portalUrl(request.userSession.user) }),
   );
 };

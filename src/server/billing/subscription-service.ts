@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { isLiveSubscription, withVat } from '../../shared/access';
 import { FREEZE_DAYS, type PaidPlanId, RETENTION_DISCOUNT, TRIAL_DAYS } from '../../shared/constants';
 import { monthlyAmount } from '../../shared/plans';
 import type {
@@ -12,7 +13,6 @@ import type {
   PlanChangePreview,
   SubscriptionDetails,
 } from '../../shared/schemas/billing';
-import { isLiveSubscription } from '../../shared/subscription';
 import type { AppContext } from '../context';
 import { cancellations, type User } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../lib/http-error';
@@ -177,7 +177,7 @@ export function subscriptionService(ctx: AppContext) {
       const { vatRateId } = await billing.catalog();
       await billing.stripe.subscriptions.update(
         subId,
-        { ...params, default_tax_rates: [vatRateId] },
+        { ...params, ...withVat(vatRateId) },
         { idempotencyKey: key },
       );
       return syncUser(db, billing, user);
@@ -210,7 +210,7 @@ export function subscriptionService(ctx: AppContext) {
         {
           items: [{ id: item.id, price: catalog.priceIds[planId] }],
           proration_behavior: 'none',
-          default_tax_rates: [catalog.vatRateId],
+          ...withVat(catalog.vatRateId),
         },
         { idempotencyKey: `resume-${sub.id}-${planId}-${Date.now()}` },
       );
@@ -270,7 +270,7 @@ export function subscriptionService(ctx: AppContext) {
         items: [{ price: catalog.priceIds[planId] }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
-        default_tax_rates: [catalog.vatRateId],
+        ...withVat(catalog.vatRateId),
         // A trial whose card never comes ends with it, by Stripe's hand too (docs/decisions/063-a-trial-starts-with-its-card.md).
         ...(trial
           ? {
@@ -425,7 +425,7 @@ export function subscriptionService(ctx: AppContext) {
         if (trial) {
           await billing.stripe.subscriptions.update(
             subId,
-            { items, proration_behavior: 'none', default_tax_rates: [vatRateId] },
+            { items, proration_behavior: 'none', ...withVat(vatRateId) },
             { idempotencyKey: `change-plan-${requestId}` },
           );
           return { user: await syncUser(db, billing, user), amountNow: 0 };
@@ -433,11 +433,9 @@ export function subscriptionService(ctx: AppContext) {
         // A pending update takes only the switch's own parameters: the VAT rate, for a subscription
         // made before it, goes first on its own.
         if (!sub.default_tax_rates?.some((rate) => rate.id === vatRateId))
-          await billing.stripe.subscriptions.update(
-            subId,
-            { default_tax_rates: [vatRateId] },
-            { idempotencyKey: `change-plan-vat-${requestId}` },
-          );
+          await billing.stripe.subscriptions.update(subId, withVat(vatRateId), {
+            idempotencyKey: `change-plan-vat-${requestId}`,
+          });
         // The preview's moment, if it still can be: what is charged is what was shown.
         const prorationDate = quotedProrationDate(ctx.secretsKey, quote, { userId: user.id, planId }, item);
         const updated = await billing.stripe.subscriptions.update(
@@ -707,7 +705,7 @@ export function subscriptionService(ctx: AppContext) {
         const { vatRateId } = await billing.catalog();
         const sub = await billing.stripe.subscriptions.update(
           subId,
-          { default_payment_method: pmId, default_tax_rates: [vatRateId] },
+          { default_payment_method: pmId, ...withVat(vatRateId) },
           { idempotencyKey: `card-update-sub-${setupIntentId}` },
         );
         const invoiceId = invoiceIdOf(sub);

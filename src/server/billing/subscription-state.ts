@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import type { PaidPlanId, PlanId, PracticeRole, SubscriptionStatus } from '../../shared/constants';
-import { isLiveSubscription } from '../../shared/subscription';
+import { isLiveSubscription } from '../../shared/access';
+import type { PaidPlanId, PlanId, SubscriptionStatus } from '../../shared/constants';
 
 /** Everything our users row says about a subscription: written whole, from Stripe, by billing/sync.ts. */
 export type SubscriptionState = {
@@ -109,69 +109,4 @@ export function stateFromSubscription(
     hasDiscount: couponIds.includes(retentionCouponId),
     awaitingCardSince: null,
   };
-}
-
-/** Days a failed renewal keeps the note app open (docs/decisions/066-failed-renewal-grace-and-money-mails.md). */
-export const PAST_DUE_ACCESS_DAYS = 7;
-
-type SubscriptionHolder = {
-  plan: PlanId;
-  subscriptionStatus: SubscriptionStatus;
-  /** Until when a failed renewal keeps access (a date, or its ISO text from a JSON column). */
-  pastDueAccessUntil: Date | string | null;
-};
-
-/**
- * A subscription that gives its plan now: active (paid, or in its trial), or past_due within the
- * days a failed renewal keeps access (docs/decisions/066-failed-renewal-grace-and-money-mails.md, superseding 056's immediate closing). Not frozen.
- */
-function givesAccess(holder: SubscriptionHolder, now: number): boolean {
-  if (holder.plan === 'free') return false;
-  if (holder.subscriptionStatus === 'active') return true;
-  return (
-    holder.subscriptionStatus === 'past_due' &&
-    holder.pastDueAccessUntil !== null &&
-    new Date(holder.pastDueAccessUntil).getTime() > now
-  );
-}
-
-/** What gives a person the note app: their own subscription, or their practice's (its owner's). */
-export type Entitlement =
-  | { access: true; plan: PaidPlanId; through: 'own' | 'practice' }
-  | { access: false; plan: PlanId; through: null };
-
-/**
- * Who may open the note-writing app, and through which plan: one rule, read by the menu, the API and
- * the note app's claims. A person's own subscription counts, and so does membership of a practice
- * whose subscription (its owner's) gives access, exactly as it gives the owner (docs/architecture.md#practices).
- * A member covered by their practice is on the Practice plan through it even when they also pay for
- * Plus themselves: Practice is the larger plan, and their own is one they may cancel (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
- */
-export function noteAppEntitlement(
-  user: SubscriptionHolder,
-  practice: {
-    role: PracticeRole;
-    ownerPlan: PlanId;
-    ownerStatus: SubscriptionStatus;
-    ownerPastDueAccessUntil: Date | string | null;
-  } | null,
-  now = Date.now(),
-): Entitlement {
-  if (
-    practice &&
-    practice.role !== 'owner' &&
-    practice.ownerPlan === 'clinic' &&
-    givesAccess(
-      {
-        plan: 'clinic',
-        subscriptionStatus: practice.ownerStatus,
-        pastDueAccessUntil: practice.ownerPastDueAccessUntil,
-      },
-      now,
-    )
-  )
-    return { access: true, plan: 'clinic', through: 'practice' };
-  if (givesAccess(user, now) && user.plan !== 'free')
-    return { access: true, plan: user.plan, through: 'own' };
-  return { access: false, plan: user.plan, through: null };
 }

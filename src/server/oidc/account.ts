@@ -1,6 +1,6 @@
 import type { Account, FindAccount } from 'oidc-provider';
+import { noteAppEntitlement } from '../../shared/access';
 import { usersRepo } from '../auth/users-repo';
-import { noteAppEntitlement } from '../billing/subscription-state';
 import type { Db } from '../db/client';
 
 /**

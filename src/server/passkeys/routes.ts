@@ -15,8 +15,7 @@ import {
 } from '../../shared/schemas/passkeys';
 import { completePendingSignIn, openSession, pendingSignIn } from '../auth/pending-sign-in';
 import { requireRecentAuth } from '../auth/recent-auth';
-import { requireUser, requireUserSession } from '../auth/require';
-import { errors, PASSKEY_REGISTRATION, PASSKEY_SIGN_IN, REAUTH, USER_SESSION } from '../openapi';
+import { errors, PASSKEY_REGISTRATION, PASSKEY_SIGN_IN, REAUTH } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { passkeyService } from './passkey-service';
 
@@ -32,8 +31,8 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/user/passkeys',
-    { schema: { security: USER_SESSION, response: { 200: z.array(passkeySchema) } } },
-    async (request, reply) => passkeys.list(account((await requireUser(request, reply)).id)),
+    { config: { access: 'user' }, schema: { response: { 200: z.array(passkeySchema) } } },
+    async (request) => passkeys.list(account(request.userSession.user.id)),
   );
 
   // Adding or removing a passkey changes how the account signs in: a sensitive action, with a proof of who
@@ -41,13 +40,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/passkeys/registration-options',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: { 200: optionsSchema<PublicKeyCredentialCreationOptionsJSON>(), ...errors(REAUTH) },
       },
     },
     async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+      const session = request.userSession;
       requireRecentAuth(session);
       return passkeys.registrationOptions(request, reply, account(session.user.id), session.user);
     },
@@ -56,14 +55,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/passkeys/registration',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: passkeyRegistrationSchema,
         response: { 201: passkeySchema, ...errors(REAUTH, PASSKEY_REGISTRATION) },
       },
     },
     async (request, reply) => {
-      const { user, token, ...session } = await requireUserSession(request, reply);
+      const { user, token, ...session } = request.userSession;
       requireRecentAuth(session);
       const owner = { account: account(user.id), keepToken: token };
       const passkey = await passkeys.register(request, reply, owner, user, request.body);
@@ -75,15 +74,15 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/user/passkeys/:id',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         params: passkeyIdParamsSchema,
         body: passkeyNameFormSchema,
         response: { 200: passkeySchema, ...errors(UNKNOWN_PASSKEY) },
       },
     },
-    async (request, reply) => {
-      const user = await requireUser(request, reply);
+    async (request) => {
+      const user = request.userSession.user;
       return passkeys.rename(account(user.id), request.params.id, request.body.name);
     },
   );
@@ -92,14 +91,14 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/user/passkeys/:id',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         params: passkeyIdParamsSchema,
         response: { 200: messageSchema, ...errors(REAUTH, UNKNOWN_PASSKEY) },
       },
     },
-    async (request, reply) => {
-      const session = await requireUserSession(request, reply);
+    async (request) => {
+      const session = request.userSession;
       const { user } = session;
       requireRecentAuth(session);
       await passkeys.remove(request, account(user.id), user, request.params.id);

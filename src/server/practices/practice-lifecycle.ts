@@ -1,5 +1,5 @@
+import { isLiveSubscription, isPracticePlan } from '../../shared/access';
 import { PRACTICE_NAME_MAX } from '../../shared/constants';
-import { isLiveSubscription } from '../../shared/subscription';
 import type { Db, Tx } from '../db/client';
 import type { User } from '../db/schema';
 import type { Mail } from '../mail/mailer';
@@ -26,7 +26,7 @@ function newPracticeName(owner: User): string {
  */
 export async function reconcilePractice(tx: Db | Tx, owner: User): Promise<void> {
   const repo = practicesRepo(tx);
-  if (owner.plan === 'clinic') {
+  if (isPracticePlan(owner.plan)) {
     // A member of someone else's practice is refused the Practice plan before it starts
     // (practice-service.ts); should Stripe say otherwise, they stay where they are.
     if (!(await repo.membership(owner.id, tx)))

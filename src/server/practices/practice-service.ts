@@ -1,4 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  isLiveSubscription,
+  isManager,
+  isPracticePlan,
+  MANAGER_ROLES,
+  practiceGivesAccess,
+} from '../../shared/access';
 import { type PaidPlanId, PRACTICE_INVITATION_DAYS, type PracticeRole } from '../../shared/constants';
 import { maskEmail } from '../../shared/mask-email';
 import type {
@@ -7,14 +14,12 @@ import type {
   JoinResponse,
   PracticeOverview,
 } from '../../shared/schemas/practice';
-import { isLiveSubscription } from '../../shared/subscription';
 import { emailAddressService } from '../account/email-address-service';
 import { requireRecentAuth } from '../auth/recent-auth';
 import type { UserSession } from '../auth/require';
 import { usersRepo } from '../auth/users-repo';
 import { billingRepo } from '../billing/billing-repo';
 import { stripeCall } from '../billing/stripe-call';
-import { noteAppEntitlement } from '../billing/subscription-state';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { uniqueViolation } from '../db/errors';
@@ -52,8 +57,6 @@ export const M = {
   notYourself: 'To leave the practice, use Leave practice.',
   memberElsewhere: 'You are a member of another practice. Leave it before you start a practice of your own.',
 } as const;
-
-const isManager = (role: PracticeRole) => role === 'owner' || role === 'admin';
 
 /** What is wrong with an invitation as a link (used, withdrawn, expired), or null when it can be taken. */
 function invitationProblem(
@@ -122,7 +125,7 @@ export function practiceService(ctx: AppContext) {
       seats: { used, total: totalSeats },
       subscription: {
         status,
-        noteAppAccess: owner ? noteAppEntitlement(owner, null).access && owner.plan === 'clinic' : false,
+        noteAppAccess: owner ? practiceGivesAccess(owner) : false,
       },
     };
   }
@@ -166,7 +169,7 @@ export function practiceService(ctx: AppContext) {
     },
 
     async rename(session: UserSession, name: string): Promise<PracticeOverview> {
-      const { id, role } = await asMember(session, ['owner', 'admin'], async (tx, practiceId, role) => {
+      const { id, role } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, role) => {
         await repo.rename(practiceId, name, tx);
         return { id: practiceId, role };
       });
@@ -175,32 +178,28 @@ export function practiceService(ctx: AppContext) {
 
     /** Invites an address with a role: a seat is held until the invitation is taken, withdrawn or expires. */
     async invite(session: UserSession, { email, role }: InvitationRequest): Promise<PracticeOverview> {
-      const { id, myRole } = await asMember(
-        session,
-        ['owner', 'admin'],
-        async (tx, practiceId, myRole, mail) => {
-          const practice = await repo.find(practiceId, tx);
-          const owner = practice && (await usersRepo(tx).findById(practice.ownerId));
-          if (owner?.plan !== 'clinic') throw conflict(M.practiceEnded);
-          const invitee = await usersRepo(tx).findByEmail(email);
-          if (invitee && (await repo.member(practiceId, invitee.id, tx))) throw conflict(M.alreadyMember);
-          const open = await repo.openInvitationTo(practiceId, email, tx);
-          if (open && open.expiresAt.getTime() > Date.now()) throw conflict(M.alreadyInvited);
-          if ((await repo.seatsUsed(practiceId, tx)) >= totalSeats) throw conflict(M.noFreeSeats);
-          const link = newLink();
-          const stored = { tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedBy: session.user.id };
-          // An expired invitation to the same address is renewed rather than kept beside a new one.
-          if (open) await repo.reissueInvitation(open.id, { ...stored, role }, tx);
-          else await repo.createInvitation({ practiceId, email, role, ...stored }, tx);
-          await mail(await invitationMail(tx, practiceId, email, role, session.user, link));
-          return { id: practiceId, myRole };
-        },
-      );
+      const { id, myRole } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, myRole, mail) => {
+        const practice = await repo.find(practiceId, tx);
+        const owner = practice && (await usersRepo(tx).findById(practice.ownerId));
+        if (!owner || !isPracticePlan(owner.plan)) throw conflict(M.practiceEnded);
+        const invitee = await usersRepo(tx).findByEmail(email);
+        if (invitee && (await repo.member(practiceId, invitee.id, tx))) throw conflict(M.alreadyMember);
+        const open = await repo.openInvitationTo(practiceId, email, tx);
+        if (open && open.expiresAt.getTime() > Date.now()) throw conflict(M.alreadyInvited);
+        if ((await repo.seatsUsed(practiceId, tx)) >= totalSeats) throw conflict(M.noFreeSeats);
+        const link = newLink();
+        const stored = { tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedBy: session.user.id };
+        // An expired invitation to the same address is renewed rather than kept beside a new one.
+        if (open) await repo.reissueInvitation(open.id, { ...stored, role }, tx);
+        else await repo.createInvitation({ practiceId, email, role, ...stored }, tx);
+        await mail(await invitationMail(tx, practiceId, email, role, session.user, link));
+        return { id: practiceId, myRole };
+      });
       return overview(id, myRole);
     },
 
     async withdraw(session: UserSession, invitationId: number): Promise<PracticeOverview> {
-      const { id, role } = await asMember(session, ['owner', 'admin'], async (tx, practiceId, role) => {
+      const { id, role } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, role) => {
         if (!(await repo.withdrawInvitation(practiceId, invitationId, tx)))
           throw notFound(M.noSuchInvitation);
         return { id: practiceId, role };
@@ -210,7 +209,7 @@ export function practiceService(ctx: AppContext) {
 
     /** A new link (the old one stops working) and a new week. */
     async resend(session: UserSession, invitationId: number): Promise<PracticeOverview> {
-      const { id, role } = await asMember(session, ['owner', 'admin'], async (tx, practiceId, role, mail) => {
+      const { id, role } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, role, mail) => {
         const invitation = await repo.pendingInvitation(practiceId, invitationId, tx);
         if (!invitation) throw notFound(M.noSuchInvitation);
         const link = newLink();
@@ -293,7 +292,7 @@ export function practiceService(ctx: AppContext) {
     /** The owner or an admin removes a member (never the owner); the person is told by mail. */
     async remove(session: UserSession, userId: number): Promise<PracticeOverview> {
       if (userId === session.user.id) throw conflict(M.notYourself);
-      const { id, role } = await asMember(session, ['owner', 'admin'], async (tx, practiceId, role, mail) => {
+      const { id, role } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, role, mail) => {
         const member = await repo.member(practiceId, userId, tx);
         if (!member) throw notFound(M.noSuchMember);
         if (member.role === 'owner') throw forbidden(M.ownerOnly);
@@ -354,7 +353,7 @@ export function practiceService(ctx: AppContext) {
     /** Before a subscription starts or changes plan: a person is in one practice, and an owner keeps theirs while it has members. */
     async checkPlanChoice(membership: Membership | null, planId: PaidPlanId): Promise<void> {
       if (!membership) return;
-      if (planId === 'clinic' && membership.role !== 'owner') throw conflict(M.memberElsewhere);
+      if (isPracticePlan(planId) && membership.role !== 'owner') throw conflict(M.memberElsewhere);
       if (
         planId === 'pro' &&
         membership.role === 'owner' &&

@@ -12,8 +12,7 @@ import {
   practiceOverviewSchema,
   transferSchema,
 } from '../../shared/schemas/practice';
-import { requireUserSession } from '../auth/require';
-import { errors, REAUTH, USER_SESSION } from '../openapi';
+import { errors, REAUTH } from '../openapi';
 import { authRateLimit, practiceInvitationRateLimit } from '../security/rate-limits';
 import { practiceService } from './practice-service';
 
@@ -35,28 +34,27 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/practice',
-    { schema: { security: USER_SESSION, response: { ...overviewAnswer, ...errors(NOT_IN_PRACTICE) } } },
-    async (request, reply) => practices.overview(await requireUserSession(request, reply)),
+    { config: { access: 'user' }, schema: { response: { ...overviewAnswer, ...errors(NOT_IN_PRACTICE) } } },
+    async (request) => practices.overview(request.userSession),
   );
 
   app.patch(
     '/api/practice',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: practiceNameSchema,
         response: { ...overviewAnswer, ...managing() },
       },
     },
-    async (request, reply) => practices.rename(await requireUserSession(request, reply), request.body.name),
+    async (request) => practices.rename(request.userSession, request.body.name),
   );
 
   app.post(
     '/api/practice/invitations',
     {
-      config: invitationLimit,
+      config: { ...invitationLimit, access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: invitationRequestSchema,
         response: {
           201: practiceOverviewSchema,
@@ -67,7 +65,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const overview = await practices.invite(await requireUserSession(request, reply), request.body);
+      const overview = await practices.invite(request.userSession, request.body);
       return reply.status(201).send(overview);
     },
   );
@@ -75,26 +73,25 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/practice/invitations/:id',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         params: invitationIdParamsSchema,
         response: { ...overviewAnswer, ...managing() },
       },
     },
-    async (request, reply) => practices.withdraw(await requireUserSession(request, reply), request.params.id),
+    async (request) => practices.withdraw(request.userSession, request.params.id),
   );
 
   app.post(
     '/api/practice/invitations/:id/resend',
     {
-      config: invitationLimit,
+      config: { ...invitationLimit, access: 'user' },
       schema: {
-        security: USER_SESSION,
         params: invitationIdParamsSchema,
         response: { ...overviewAnswer, ...managing() },
       },
     },
-    async (request, reply) => practices.resend(await requireUserSession(request, reply), request.params.id),
+    async (request) => practices.resend(request.userSession, request.params.id),
   );
 
   // Open to visitors: the join page shows whose invitation it is, and to which address, before the
@@ -114,9 +111,8 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/practice/join',
     {
-      config: authRateLimit(ctx.config),
+      config: { ...authRateLimit(ctx.config), access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: invitationTokenSchema,
         response: {
           200: joinResponseSchema,
@@ -128,54 +124,47 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      practices.join(await requireUserSession(request, reply), request.body.token, request.log),
+    async (request) => practices.join(request.userSession, request.body.token, request.log),
   );
 
   app.patch(
     '/api/practice/members/:userId',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         params: memberParamsSchema,
         body: memberRoleSchema,
         response: { ...overviewAnswer, ...managing({ 409: 'The owner’s role moves only by a handover' }) },
       },
     },
-    async (request, reply) =>
-      practices.changeRole(
-        await requireUserSession(request, reply),
-        request.params.userId,
-        request.body.role,
-      ),
+    async (request) => practices.changeRole(request.userSession, request.params.userId, request.body.role),
   );
 
   app.delete(
     '/api/practice/members/:userId',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         params: memberParamsSchema,
         response: { ...overviewAnswer, ...managing({ 409: 'To remove yourself, leave the practice' }) },
       },
     },
-    async (request, reply) =>
-      practices.remove(await requireUserSession(request, reply), request.params.userId),
+    async (request) => practices.remove(request.userSession, request.params.userId),
   );
 
   app.post(
     '/api/practice/leave',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: {
           200: messageSchema,
           ...errors(NOT_IN_PRACTICE, { 409: 'The owner cannot leave: hand the practice over first' }),
         },
       },
     },
-    async (request, reply) => {
-      await practices.leave(await requireUserSession(request, reply));
+    async (request) => {
+      await practices.leave(request.userSession);
       return { message: 'You have left the practice.' };
     },
   );
@@ -183,8 +172,8 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/practice/transfer',
     {
+      config: { access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: transferSchema,
         response: {
           ...overviewAnswer,
@@ -192,7 +181,6 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) =>
-      practices.transfer(await requireUserSession(request, reply), request.body.userId, request.log),
+    async (request) => practices.transfer(request.userSession, request.body.userId, request.log),
   );
 };

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { isLiveSubscription } from '../../shared/access';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR } from '../../shared/constants';
 import { findPlan } from '../../shared/plans';
-import { isLiveSubscription } from '../../shared/subscription';
 import type { Billing } from '../billing/billing';
 import type { Db, Tx } from '../db/client';
 import type { User } from '../db/schema';

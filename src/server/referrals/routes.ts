@@ -9,8 +9,7 @@ import {
   referralValidationSchema,
   validateReferralCodeSchema,
 } from '../../shared/schemas/referrals';
-import { requireUser } from '../auth/require';
-import { errors, STRIPE_FAILURES, USER_SESSION } from '../openapi';
+import { errors, STRIPE_FAILURES } from '../openapi';
 import { formRateLimit, referralCodeRateLimit } from '../security/rate-limits';
 import { referralService } from './referral-service';
 
@@ -20,22 +19,21 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/referrals/code',
-    { schema: { security: USER_SESSION, response: { 200: referralCodeSchema } } },
-    async (request, reply) => ({ referralCode: (await requireUser(request, reply)).referralCode }),
+    { config: { access: 'user' }, schema: { response: { 200: referralCodeSchema } } },
+    async (request) => ({ referralCode: request.userSession.user.referralCode }),
   );
 
   app.get(
     '/api/referrals/stats',
-    { schema: { security: USER_SESSION, response: { 200: referralStatsSchema } } },
-    async (request, reply) => referrals.stats(await requireUser(request, reply)),
+    { config: { access: 'user' }, schema: { response: { 200: referralStatsSchema } } },
+    async (request) => referrals.stats(request.userSession.user),
   );
 
   app.post(
     '/api/referrals',
     {
-      config: formRateLimit(ctx.config),
+      config: { ...formRateLimit(ctx.config), access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: invitationSchema,
         response: {
           201: messageSchema,
@@ -44,7 +42,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request, reply);
+      const user = request.userSession.user;
       await referrals.invite(user, request.body.friendEmail);
       return reply.status(201).send({ message: 'Invitation sent!' });
     },
@@ -53,15 +51,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/validate-referral-code',
     {
-      config: referralCodeRateLimit(ctx.config),
+      config: { ...referralCodeRateLimit(ctx.config), access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: validateReferralCodeSchema,
         response: { 200: referralValidationSchema },
       },
     },
-    async (request, reply) => {
-      const problem = await referrals.problemWith(await requireUser(request, reply), request.body.code);
+    async (request) => {
+      const problem = await referrals.problemWith(request.userSession.user, request.body.code);
       return problem ? { valid: false, message: problem } : { valid: true, message: REFERRAL_CODE_VALID };
     },
   );
@@ -69,9 +66,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscription/referral',
     {
-      config: referralCodeRateLimit(ctx.config),
+      config: { ...referralCodeRateLimit(ctx.config), access: 'user' },
       schema: {
-        security: USER_SESSION,
         body: validateReferralCodeSchema,
         response: {
           201: messageSchema,
@@ -84,7 +80,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await referrals.apply(await requireUser(request, reply), request.body.code);
+      await referrals.apply(request.userSession.user, request.body.code);
       return reply.status(201).send({ message: REFERRAL_CODE_VALID });
     },
   );
@@ -94,9 +90,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/subscription/referral',
     {
-      config: referralCodeRateLimit(ctx.config),
+      config: { ...referralCodeRateLimit(ctx.config), access: 'user' },
       schema: {
-        security: USER_SESSION,
         response: {
           200: messageSchema,
           ...errors(
@@ -106,8 +101,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      await referrals.remove(await requireUser(request, reply));
+    async (request) => {
+      await referrals.remove(request.userSession.user);
       return { message: REFERRAL_CODE_REMOVED };
     },
   );

@@ -1,4 +1,5 @@
 import { EmailAddress } from '@client/components/ui/email-address';
+import { isPayingPractice } from '@shared/access';
 import type { AdminPractice } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
@@ -43,11 +44,7 @@ const columns: TableColumn<AdminPractice>[] = [
   {
     header: 'Plan status',
     width: 'minmax(9rem, 1fr)',
-    cell: (p) => (
-      <Badge tone={p.plan === 'clinic' && p.subscriptionStatus === 'active' ? 'good' : 'neutral'}>
-        {planStatus(p)}
-      </Badge>
-    ),
+    cell: (p) => <Badge tone={isPayingPractice(p) ? 'good' : 'neutral'}>{planStatus(p)}</Badge>,
   },
   { header: 'Created', width: 'minmax(7rem, 0.8fr)', cell: (p) => formatDate(p.createdAt) },
 ];

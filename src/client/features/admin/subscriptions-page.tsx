@@ -1,3 +1,4 @@
+import { isPaidAndActive } from '@shared/access';
 import { RETENTION_DISCOUNT } from '@shared/constants';
 import { formatPounds } from '@shared/plans';
 import type { AdminUser } from '@shared/schemas/admin';
@@ -17,11 +18,6 @@ import {
   userSearchFields,
 } from './user-columns';
 import type { TableColumn } from './virtual-table';
-
-/** docs/architecture.md#constants: the subscriptions list holds users on pro or clinic whose status is active. */
-function isActiveSubscription(user: AdminUser): boolean {
-  return (user.plan === 'pro' || user.plan === 'clinic') && user.subscriptionStatus === 'active';
-}
 
 const columns: TableColumn<AdminUser>[] = [
   usernameColumn,
@@ -44,7 +40,7 @@ const columns: TableColumn<AdminUser>[] = [
 export function AdminSubscriptionsPage() {
   // The same query as the users page: a visit to both loads the users once.
   const users = useAdminUsers();
-  const subscriptions = useMemo(() => users.data?.filter(isActiveSubscription), [users.data]);
+  const subscriptions = useMemo(() => users.data?.filter(isPaidAndActive), [users.data]);
   return (
     <div className="grid gap-6">
       <AdminPageHeader

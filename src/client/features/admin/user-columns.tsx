@@ -1,8 +1,8 @@
 import { EmailAddress } from '@client/components/ui/email-address';
 import { paths } from '@client/config/paths';
+import { isLiveSubscription } from '@shared/access';
 import type { PlanId, SubscriptionStatus } from '@shared/constants';
 import type { AdminUser } from '@shared/schemas/admin';
-import { isLiveSubscription } from '@shared/subscription';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from './badge';
 import { practiceOf } from './csv-columns';

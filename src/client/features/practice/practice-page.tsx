@@ -9,6 +9,7 @@ import { useCurrentUser } from '@client/lib/session';
 import { useDeferredData } from '@client/lib/use-deferred-data';
 import { useTitle } from '@client/lib/use-title';
 import { useZodForm } from '@client/lib/use-zod-form';
+import { isManager } from '@shared/access';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
 import { invitationRequestSchema, type PracticeOverview, practiceNameSchema } from '@shared/schemas/practice';
@@ -79,7 +80,7 @@ function NoPractice() {
 
 function Practice({ overview, user }: { overview: PracticeOverview; user: PublicUser }) {
   const { role, seats } = overview;
-  const manager = role === 'owner' || role === 'admin';
+  const manager = isManager(role);
   return (
     <>
       <PracticeName overview={overview} editable={manager} />

@@ -1,7 +1,7 @@
 import { useCurrentUser } from '@client/lib/session';
+import { isLiveSubscription } from '@shared/access';
 import type { PlanId } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/auth';
-import { isLiveSubscription } from '@shared/subscription';
 import { usePlans } from './api/get-plans';
 import { PlanCard } from './plan-card';
 
