@@ -156,7 +156,7 @@ describe('Stripe failing while a subscription is created', () => {
       .slice(before)
       .filter((r) => r.method === 'POST' && r.path === '/v1/subscriptions');
     expect(creates).toHaveLength(2);
-    expect(creates[0]!.idempotencyKey).toBeTruthy();
+    expect(creates[0]!.idempotencyKey).toMatch(/^subscription-\d+-\d+$/);
     expect(creates[1]!.idempotencyKey).toBe(creates[0]!.idempotencyKey);
     await expectConsistent(u);
   });
@@ -277,7 +277,9 @@ describe('Stripe answering slowly', () => {
     expect(failed.json()).toEqual({ message: STRIPE_SLOW });
     expect((await u.client.get('/api/user')).json()).toEqual(before);
 
-    await stripeFinished(() => expect(stripe.state.subscriptions.get(sub!)?.pause_collection).toBeTruthy());
+    await stripeFinished(() =>
+      expect(stripe.state.subscriptions.get(sub!)?.pause_collection).toMatchObject({ behavior: 'void' }),
+    );
     const synced = await u.client.post('/api/subscription/sync');
     expect(synced.statusCode, synced.body).toBe(200);
     expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('paused');

@@ -272,7 +272,9 @@ describe('a fresh sign-in when the note app asks (prompt=login, max_age)', () =>
     expect((await b.request('/api/user')).status).toBe(200);
     await t.app.ctx.noteAppLogout.sweep();
     expect(await logoutsFor(claims.sub)).toEqual([]);
-    await expect(oidc.refreshTokenGrant(t.noteApp, first.tokens.refresh_token!)).resolves.toBeTruthy();
+    await expect(oidc.refreshTokenGrant(t.noteApp, first.tokens.refresh_token!)).resolves.toMatchObject({
+      access_token: expect.any(String),
+    });
   });
 
   it('with a second factor on, the password alone is not enough: the code too, and amr says so', async () => {

@@ -210,7 +210,7 @@ describe('lost access shows at the next refresh', () => {
     expect(info.note_app_access).toBe(false);
 
     // Rotation: a new refresh token each time; the used one is refused (and revokes the chain).
-    expect(refreshed.refresh_token).toBeTruthy();
+    expect(refreshed.refresh_token).toEqual(expect.any(String));
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect(await oauthError(oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!))).toBe('invalid_grant');
   });
@@ -432,8 +432,12 @@ describe('signing keys', () => {
     expect(decodeProtectedHeader(after).kid).toBe(kidOf(rotated, 'ES256'));
     // Both verify against the published keys (a fresh key set, as a note app would fetch it).
     const fresh = createRemoteJWKSet(new URL(`${t.issuer}/jwks`));
-    await expect(jwtVerify(before, fresh, { issuer: t.issuer })).resolves.toBeTruthy();
-    await expect(jwtVerify(after, fresh, { issuer: t.issuer })).resolves.toBeTruthy();
+    await expect(jwtVerify(before, fresh, { issuer: t.issuer })).resolves.toMatchObject({
+      payload: { iss: t.issuer },
+    });
+    await expect(jwtVerify(after, fresh, { issuer: t.issuer })).resolves.toMatchObject({
+      payload: { iss: t.issuer },
+    });
 
     // Long after, no token of the old keys is in use: the next rotation removes them.
     const later = now + KEY_ACTIVATION_DELAY_MS + RETIRED_KEY_KEPT_MS + 60_000;

@@ -208,7 +208,7 @@ describe('POST /api/login', () => {
     const res = await c.post('/api/login', { username: u.username, password: u.password });
     expect(res.statusCode).toBe(200);
     const after = c.jar.get('cn_session');
-    expect(after).toBeDefined();
+    expect(after).toEqual(expect.any(String));
     expect(after).not.toBe(before);
     const stale = await t.app.inject({ method: 'GET', url: '/api/user', cookies: { cn_session: before! } });
     expect(stale.statusCode).toBe(401);
