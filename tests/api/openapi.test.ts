@@ -84,7 +84,8 @@ describe('GET /api/openapi.json', () => {
     expect(result.errors ?? [], 'validation errors').toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
-    expect(() => validator.resolveRefs()).not.toThrow();
+    // Resolved, the document keeps every path it had (resolveRefs throws on a $ref that leads nowhere).
+    expect(Object.keys(validator.resolveRefs().paths ?? {})).toEqual(Object.keys(doc.paths));
   });
 
   it('every operation has a tag, a success answer and the error shape', () => {
