@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The server's layers import one way only: routes -> services -> repositories -> db (biome.json's
+// overrides, docs/architecture.md#request-flow). Each probe is a file written where the rule applies,
+// linted, and removed: biome reads an import by its text, so the module it names need not exist.
+const biome = path.resolve('node_modules/.bin/biome');
+const probes: string[] = [];
+afterAll(() => {
+  for (const file of probes) rmSync(file, { recursive: true, force: true });
+});
+
+function lint(file: string, code: string) {
+  const dir = path.resolve('src/server', `zz-zone-probe-${process.pid}`);
+  const target = path.join(dir, file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  if (!probes.includes(dir)) probes.push(dir);
+  writeFileSync(target, `${code}\n`);
+  const run = spawnSync(biome, ['lint', target], { encoding: 'utf8' });
+  return { ok: run.status === 0, output: run.stdout + run.stderr };
+}
+
+describe('import zones of the server', () => {
+  it.each([
+    ['a repository importing its routes', 'probe-repo.ts', "import './routes';"],
+    ['a repository importing a service', 'probe-repo.ts', "import '../auth/auth-service';"],
+    ['the database layer importing a service', 'db/probe.ts', "import '../billing/subscription-service';"],
+    ['a helper of lib importing routes', 'lib/probe.ts', "import '../practices/routes';"],
+    ['a service importing routes', 'probe-service.ts', "import '../billing/routes';"],
+  ])('refuses %s', (_what, file, code) => {
+    const result = lint(file, code);
+    expect(result.ok, result.output).toBe(false);
+    expect(result.output).toContain('noRestrictedImports');
+  });
+
+  it.each([
+    ['a service importing a repository', 'probe-service.ts', "import './users-repo';"],
+    ['routes importing a service', 'routes.ts', "import './subscription-service';"],
+    ['a repository importing the database layer', 'probe-repo.ts', "import '../db/schema';"],
+  ])('allows %s', (_what, file, code) => {
+    expect(lint(file, code).output).not.toContain('noRestrictedImports');
+  });
+});
