@@ -82,14 +82,14 @@ const citation = /\bdocs\/[\w./-]*[\w-](?:\.md)?(?:#[\w-]+)?/g;
 const stale = [
   {
     pattern: /design\.md/i,
-    says: 'the design brief (design.md) is not in the repository: cite docs/architecture.md#...',
+    says: 'the design brief is not in the repository: cite docs/architecture.md#...',
   },
   {
     pattern: /\bspec(?:ification)? sections? \d/i,
     says: 'the product description is not in the repository: cite docs/architecture.md#...',
   },
   {
-    pattern: /product-spec/i,
+    pattern: /product[-_]spec/i,
     says: 'the product description is not in the repository: cite docs/architecture.md#...',
   },
   // A Markdown link may read '[decision 066](docs/decisions/066-...md)': the link names the file.
