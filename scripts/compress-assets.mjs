@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = 'dist/client';
+// The app's build and the marketing pages' (Astro's: docs/decisions/080-marketing-pages-on-astro.md).
+const roots = ['dist/client', 'dist/site'];
 const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 
 function walk(dir) {
@@ -21,4 +22,4 @@ function walk(dir) {
     }
   }
 }
-walk(root);
+for (const root of roots) walk(root);

@@ -13,7 +13,9 @@ export { prerenderedFile } from './marketing-pages';
 
 /** The HTML of one marketing page as a signed-out visitor first sees it (run at build time). */
 export async function render(path: keyof typeof MARKETING_PAGES): Promise<string> {
-  const Page = await MARKETING_PAGES[path]();
+  const load = MARKETING_PAGES[path];
+  if (!load) throw new Error(`No prerendered page for ${path}`);
+  const Page = await load();
   const navigation = documentNavigation({ pathname: path });
   const queryClient = createQueryClient();
   // Each island alone, in the tree the browser will hydrate it in (islands/island-tree.tsx).

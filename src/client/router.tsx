@@ -2,7 +2,7 @@ import { PublicLayout } from '@client/components/layout/public-layout';
 import { PageError, RouteError } from '@client/components/layout/route-error';
 import { preloadShell } from '@client/components/layout/session-banners';
 import { AdminStartingPage, StartingPage } from '@client/components/layout/starting-page';
-import { paths } from '@client/config/paths';
+import { paths, sitePagePaths } from '@client/config/paths';
 import { billingDetailsQueryOptions } from '@client/features/account/api/billing-details';
 import { prefetchAccountPage } from '@client/features/account/api/prefetch-account';
 import { loadAccountTab } from '@client/features/account/tab-modules';
@@ -13,11 +13,12 @@ import { practiceQueryOptions } from '@client/features/practice/api/get-practice
 import { referralCodeQueryOptions } from '@client/features/referrals/api/get-referral-code';
 import { referralStatsQueryOptions } from '@client/features/referrals/api/get-referral-stats';
 import { configQueryOptions } from '@client/lib/config';
+import { Redirect } from '@client/lib/navigation';
 import { queryClient } from '@client/lib/query-client';
 import { userQueryOptions } from '@client/lib/session';
 import { hasSessionMarker } from '@client/lib/session-marker';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunction, type RouteObject, redirectDocument } from 'react-router';
 
 /** A route whose page module loads on first visit; `pick` names the page's export. */
 function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
@@ -56,16 +57,19 @@ function prefetch(kind: 'user' | 'admin', start: (url: URL) => unknown): LoaderF
   };
 }
 
-// Every page loads on demand. Visitors who arrive at a marketing page get its prerendered HTML
-// (entry-marketing.tsx); the app shows the same pages when someone navigates to them inside it.
-const publicPages: RouteObject[] = [
-  {
-    index: true,
-    lazy: page(
-      () => import('@client/features/marketing/home-page'),
-      (m) => m.HomePage,
-    ),
+// Every page loads on demand. The marketing pages are Astro's documents (src/site), not the app's pages: the
+// app's navigation loads them (lib/router-navigation.tsx), and any link or redirect that reaches the router
+// instead is sent on with React Router's document redirect.
+const sitePages: RouteObject[] = sitePagePaths.map((path) => ({
+  path,
+  loader: ({ request }) => {
+    const url = new URL(request.url);
+    return redirectDocument(url.pathname + url.search);
   },
+}));
+
+const publicPages: RouteObject[] = [
+  ...sitePages,
   {
     path: paths.auth.path,
     lazy: page(
@@ -94,27 +98,6 @@ const publicPages: RouteObject[] = [
       (m) => m.VerifyEmailPage,
     ),
   },
-  {
-    path: paths.pricing.path,
-    lazy: page(
-      () => import('@client/features/pricing/pricing-page'),
-      (m) => m.PricingPage,
-    ),
-  },
-  {
-    path: paths.referralProgram.path,
-    lazy: page(
-      () => import('@client/features/referrals/referral-program-page'),
-      (m) => m.ReferralProgramPage,
-    ),
-  },
-  {
-    path: paths.contact.path,
-    lazy: page(
-      () => import('@client/features/marketing/contact-page'),
-      (m) => m.ContactPage,
-    ),
-  },
   // Open signed out: the invitation says whom it is for before the person signs in.
   {
     path: paths.practice.join.path,
@@ -123,15 +106,8 @@ const publicPages: RouteObject[] = [
       (m) => m.JoinPracticePage,
     ),
   },
-  {
-    path: paths.newsletterUnsubscribe.path,
-    lazy: page(
-      () => import('@client/features/marketing/newsletter-unsubscribe-page'),
-      (m) => m.NewsletterUnsubscribePage,
-    ),
-  },
   // Choosing no plan is choosing on the pricing page; no need to sign in first.
-  { path: paths.subscribe.root.path, element: <Navigate to={paths.pricing.getHref()} replace /> },
+  { path: paths.subscribe.root.path, element: <Redirect to={paths.pricing.getHref()} /> },
   {
     Component: ProtectedRoute,
     // A public page does not wait for the session: it shows as soon as its code is here.

@@ -51,6 +51,8 @@ export type BuildOptions = {
   database: Database;
   /** The built client to serve (dist/client); omitted in API tests. */
   clientDir?: string;
+  /** The marketing pages Astro built (dist/site); default: `site` beside clientDir. */
+  siteDir?: string;
   /** Tests may hand in their own (a Stripe client pointed at the fake); default: from the config. */
   billing?: Billing | null;
   /** Called with each route as it is registered (tests enumerate the app's routes with it). */
@@ -204,7 +206,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const indexHtml = clientIndexHtml(opts.clientDir);
   await app.register(oidcRoutes, { stylesheets: clientStylesheets(indexHtml) });
 
-  serveClient(app, opts.clientDir, indexHtml, documentCsp);
+  serveClient(app, opts.clientDir, opts.siteDir, indexHtml, documentCsp);
   return app;
 }
 
@@ -222,11 +224,29 @@ function clientIndexHtml(clientDir: string | undefined): string | undefined {
 function serveClient(
   app: FastifyInstance,
   clientDir: string | undefined,
+  siteDir: string | undefined,
   indexHtml: string | undefined,
   documentCsp: DocumentCsp,
 ): void {
   const root = clientDir && indexHtml !== undefined ? path.resolve(clientDir) : undefined;
-  const pageFor = root && clientPages(root, documentCsp);
+  const siteRoot = root && path.resolve(siteDir ?? path.join(root, '../site'));
+  const pageFor = root && clientPages(root, siteRoot, documentCsp);
+  if (siteRoot && existsSync(path.join(siteRoot, '_astro'))) {
+    // The marketing pages' assets; Astro names them by content hash, so they never change.
+    app.register(fastifyStatic, {
+      root: path.join(siteRoot, '_astro'),
+      prefix: '/_astro/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders(res) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
   if (root) {
     app.register(fastifyStatic, {
       root,
@@ -248,7 +268,7 @@ function serveClient(
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     // Page paths get the client; a missing file (an old asset, a typo) gets a real 404.
-    const looksLikeFile = urlPath.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(urlPath);
+    const looksLikeFile = /^\/(assets|_astro)\//.test(urlPath) || /\.[a-z0-9]+$/i.test(urlPath);
     if (
       pageFor &&
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -260,7 +280,7 @@ function serveClient(
       // From memory, not sendFile: to a browser revalidating its copy sendFile answers 'not modified'
       // with no body, which under a 404 would be a blank page.
       if (notFound) return reply.status(404).send(page.html);
-      return reply.sendFile(page.file);
+      return reply.sendFile(page.file, page.root);
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${urlPath}` });
   });

@@ -1,41 +1,66 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageKey } from '../shared/paths';
 import type { DocumentCsp } from './security/headers';
 import { inlineHashes } from './security/inline-hashes';
 
-/** One HTML document the server answers with: its file (under the client's root), text and own CSP. */
-type ClientPage = { file: string; html: string; csp: string };
+/** One HTML document the server answers with: its file (under `root`), text and own CSP. */
+type ClientPage = { root: string; file: string; html: string; csp: string };
+
+/** The HTML files under `dir` (relative paths), but those under `_astro` (assets). */
+function htmlFiles(dir: string, under = ''): string[] {
+  return readdirSync(path.join(dir, under), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(under, entry.name);
+    if (entry.isDirectory()) return entry.name === '_astro' ? [] : htmlFiles(dir, file);
+    return entry.name.endsWith('.html') ? [file] : [];
+  });
+}
+
+/** The page path Astro wrote `file` for: 'index.html' -> '/', 'pricing/index.html' -> '/pricing'. */
+const sitePath = (file: string) =>
+  `/${file
+    .split(path.sep)
+    .join('/')
+    .replace(/(^|\/)index\.html$/, '')
+    .replace(/\.html$/, '')}`;
 
 /**
  * Every HTML document of the built client, read once at start, each with the CSP that allows exactly its
- * own inline scripts and styles (docs/decisions/076-inline-scripts-by-hash.md): the prerendered pages
- * (pages/manifest.json, written by scripts/prerender.mjs), the app for any other page of the router, and
- * the answer to a path that is no page (today the app too, which shows its not-found page).
+ * own inline scripts and styles (docs/decisions/076-inline-scripts-by-hash.md): the marketing pages Astro
+ * built (`siteRoot`, dist/site: docs/decisions/080-marketing-pages-on-astro.md) and its 404 page for a
+ * path that is no page; the app's prerendered pages (pages/manifest.json, written by
+ * scripts/prerender.mjs); and the app for any other page of the router.
  */
-export function clientPages(root: string, csp: DocumentCsp) {
-  const read = (file: string): ClientPage => {
-    const html = readFileSync(path.join(root, file), 'utf8');
-    return { file, html, csp: csp(inlineHashes(html)) };
+export function clientPages(root: string, siteRoot: string | undefined, csp: DocumentCsp) {
+  const read = (from: string, file: string): ClientPage => {
+    const html = readFileSync(path.join(from, file), 'utf8');
+    return { root: from, file, html, csp: csp(inlineHashes(html)) };
+  };
+  const pages = new Map<string, ClientPage>();
+  const add = (pagePath: string, page: ClientPage, from: string) => {
+    const key = pageKey(pagePath);
+    if (key === undefined) throw new Error(`${from}: ${pagePath} is no page of src/shared/paths.ts`);
+    pages.set(key, page);
   };
   const manifestFile = path.join(root, 'pages/manifest.json');
   const manifest: Record<string, string> = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
-  const prerendered = new Map(
-    Object.entries(manifest).map(([pagePath, file]) => {
-      const key = pageKey(pagePath);
-      if (key === undefined)
-        throw new Error(`pages/manifest.json: ${pagePath} is no page of the client's router`);
-      return [key, read(file)] as const;
-    }),
-  );
-  // The app answers a path that is no page too: its router shows the not-found page.
-  const app = read('index.html');
+  for (const [pagePath, file] of Object.entries(manifest))
+    add(pagePath, read(root, file), 'pages/manifest.json');
+  let siteNotFound: ClientPage | undefined;
+  if (siteRoot && existsSync(siteRoot))
+    for (const file of htmlFiles(siteRoot)) {
+      if (file === '404.html') siteNotFound = read(siteRoot, file);
+      else add(sitePath(file), read(siteRoot, file), siteRoot);
+    }
+  const app = read(root, 'index.html');
+  // Without the site's 404 page, the app answers a path that is no page: its router shows the not-found page.
+  const notFound = siteNotFound ?? app;
   /** The document for `urlPath`, found however the router would spell it; notFound: no page there. */
   return (urlPath: string): { page: ClientPage; notFound: boolean } => {
     const key = pageKey(urlPath);
-    if (key === undefined) return { page: app, notFound: true };
-    return { page: prerendered.get(key) ?? app, notFound: false };
+    if (key === undefined) return { page: notFound, notFound: true };
+    return { page: pages.get(key) ?? app, notFound: false };
   };
 }

@@ -102,6 +102,24 @@ export const paths = {
 /** Whether the server answers `location` itself (so the browser must load it, not the router). */
 export const isServerPage = (location: string) => isWithin(location, paths.oidc.path);
 
+/**
+ * The marketing pages: Astro builds each to its own HTML document (src/site/pages;
+ * docs/decisions/080-marketing-pages-on-astro.md), so the app reaches them by loading the document.
+ */
+export const sitePagePaths: readonly string[] = [
+  paths.home.path,
+  paths.pricing.path,
+  paths.referralProgram.path,
+  paths.contact.path,
+  paths.newsletterUnsubscribe.path,
+];
+
+/** Whether `location` ('/pricing', '/#features', '/contact?kind=demo') is a marketing page (Astro's). */
+export function isSitePage(location: string): boolean {
+  const key = pageKey(location.split(/[?#]/)[0] || '/');
+  return key !== undefined && sitePagePaths.includes(key);
+}
+
 /** Whether `location` is `path` or below it: '/subscribe/pro?x=1' is within '/subscribe'. */
 export function isWithin(location: string, path: string): boolean {
   if (!location.startsWith(path)) return false;

@@ -157,3 +157,42 @@ describe('page paths', () => {
     expect(res.json()).toMatchObject({ issuer: 'http://localhost:5000/oidc' });
   });
 });
+
+describe('the marketing pages Astro built (docs/decisions/080-marketing-pages-on-astro.md)', () => {
+  const ISLAND_SCRIPT = 'customElements.define("astro-island", class extends HTMLElement {});';
+  const SITE_PRICING = `<!doctype html><title>Pricing · ChairNotes</title><style>${SHELL_STYLE}</style><script>${ISLAND_SCRIPT}</script><h1>Simple, transparent pricing</h1>`;
+  const SITE_404 = '<!doctype html><title>Page not found · ChairNotes</title><h1>404 Page Not Found</h1>';
+  const siteDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-site-'));
+  let site: TestApp;
+  beforeAll(async () => {
+    writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><h1>Home</h1>');
+    mkdirSync(path.join(siteDir, 'pricing'));
+    writeFileSync(path.join(siteDir, 'pricing/index.html'), SITE_PRICING);
+    writeFileSync(path.join(siteDir, '404.html'), SITE_404);
+    site = await createTestApp({}, { clientDir, siteDir });
+  });
+  afterAll(async () => {
+    await site.close();
+    rmSync(siteDir, { recursive: true, force: true });
+  });
+
+  it.each(['/pricing', '/PRICING/', '/Pricing'])(
+    '%s: the site page, with its inline script and style allowed by hash',
+    async (url) => {
+      const res = await site.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(SITE_PRICING);
+      expect(res.headers['content-security-policy']).toBe(
+        cspWith([sha256(ISLAND_SCRIPT)], [sha256(SHELL_STYLE)]),
+      );
+    },
+  );
+
+  it('an unknown path gets the site 404 page with 404; an app path still gets the app', async () => {
+    const missing = await site.app.inject({ url: '/no-such-page' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe(SITE_404);
+    expect((await site.app.inject({ url: '/account' })).body).toBe(INDEX_HTML);
+    expect((await site.app.inject({ url: '/' })).body).toBe('<!doctype html><h1>Home</h1>');
+  });
+});

@@ -42,7 +42,13 @@ type Mail = { to: string; subject: string; text: string };
 
 function newestMailTo(to: string, subject: string): Mail | undefined {
   const dir = path.resolve('.tmp/e2e-mail');
-  const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
+  // Only whole mails: the catcher writes each as '<name>.json.part' and renames it when done.
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .reverse()
+    : [];
   return files
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail)
     .find((mail) => mail.to.includes(to) && mail.subject.startsWith(subject));
@@ -272,10 +278,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const response = await goto(url, options);
       const ours = new URL(page.url()).origin === new URL(baseURL).origin;
       if (javaScriptEnabled && ours && response?.headers()['content-type']?.startsWith('text/html'))
+        // The app says when it runs; a marketing page (Astro's) has no such moment: it is ready once
+        // loaded, each island hydrating when its directive says (docs/decisions/080-marketing-pages-on-astro.md).
         await page.waitForFunction(
           () =>
             document.documentElement.dataset.hydrated === 'true' ||
-            document.documentElement.dataset.app === 'spa',
+            document.documentElement.dataset.app === 'spa' ||
+            (document.readyState === 'complete' &&
+              document.querySelector('meta[name="generator"][content^="Astro"]') !== null),
         );
       return response;
     };

@@ -184,19 +184,20 @@ test.describe('header and footer', () => {
 test.describe('mobile', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the menu button opens the same links and closes on navigation', async ({ page }) => {
+  test('the menu opens the same links and is closed on the next page', async ({ page }) => {
     await page.goto('/');
-    const toggle = page.getByRole('button', { name: 'Menu' });
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const toggle = page.locator('header summary[aria-label="Menu"]');
+    const disclosure = page.locator('header details');
+    await expect(disclosure).not.toHaveAttribute('open');
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(disclosure).toHaveAttribute('open', '');
     const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
     for (const [name, href] of headerLinks) {
       await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await menu.getByRole('link', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.locator('#mobile-menu')).toBeHidden();
   });
 
   test('signed in: the app links, and each account entry opens its own tab', async ({ page }) => {
@@ -204,7 +205,8 @@ test.describe('mobile', () => {
     await subscribeViaApi(page);
     await atStripe(page, 'confirm-setup', email);
     await page.goto('/refer');
-    const toggle = page.getByRole('button', { name: 'Menu' });
+    const toggle = page.locator('header summary[aria-label="Menu"]');
+    const disclosure = page.locator('header details');
     const menu = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
     await toggle.click();
     await expect(menu.getByRole('link', { name: 'My Referrals' })).toHaveAttribute('href', '/refer');
@@ -216,7 +218,7 @@ test.describe('mobile', () => {
     const choose = async (name: string) => {
       await toggle.click();
       await menu.getByRole('link', { name, exact: true }).click();
-      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(disclosure).not.toHaveAttribute('open');
     };
     await expectAccountMenuTabs(page, choose);
   });

@@ -6,7 +6,8 @@ test('pages and scripts arrive compressed, scripts cached for a year, a missing 
 }) => {
   const scripts: string[] = [];
   page.on('response', (res) => {
-    if (res.url().includes('/assets/') && res.url().endsWith('.js')) scripts.push(res.url());
+    // The marketing pages' scripts are Astro's (/_astro/), the app's Vite's (/assets/).
+    if (/\/(assets|_astro)\//.test(res.url()) && res.url().endsWith('.js')) scripts.push(res.url());
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

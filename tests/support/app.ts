@@ -20,7 +20,7 @@ export async function createTestApp(
   {
     beforeReady,
     ...opts
-  }: Pick<BuildOptions, 'onRoute' | 'clientDir' | 'logStream'> & {
+  }: Pick<BuildOptions, 'onRoute' | 'clientDir' | 'siteDir' | 'logStream'> & {
     /** Adds what must come before the app is ready (hooks of the test's own). */
     beforeReady?: (app: FastifyInstance) => void;
   } = {},

@@ -4,7 +4,9 @@ export {
   ACCOUNT_TABS,
   type AccountTab,
   isServerPage,
+  isSitePage,
   isWithin,
   MANAGE_SUBSCRIPTION_ID,
   paths,
+  sitePagePaths,
 } from '@shared/paths';

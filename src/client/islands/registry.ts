@@ -10,12 +10,7 @@ export const ISLANDS = {
   header: () => import('@client/components/layout/header').then((m) => m.Header),
   sessionBanners: () => import('@client/components/layout/session-banners').then((m) => m.SessionBanners),
   newsletter: () => import('@client/features/marketing/newsletter-form').then((m) => m.NewsletterForm),
-  sparkleButton: () => import('@client/components/ui/sparkle-button').then((m) => m.SparkleButton),
-  testimonials: () => import('@client/features/marketing/testimonials').then((m) => m.TestimonialGrid),
-  planGrid: () => import('@client/features/pricing/plan-grid').then((m) => m.PlanGrid),
-  contactForm: () => import('@client/features/marketing/contact-form').then((m) => m.ContactForm),
   authPage: () => import('@client/features/auth/auth-page').then((m) => m.AuthPage),
-  signedInRedirect: () => import('./signed-in-redirect').then((m) => m.SignedInRedirect),
 } satisfies Record<string, () => Promise<(props: never) => ReactNode>>;
 
 export type IslandName = keyof typeof ISLANDS;

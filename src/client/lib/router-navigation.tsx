@@ -1,10 +1,13 @@
-import { isServerPage } from '@client/config/paths';
+import { isServerPage, isSitePage } from '@client/config/paths';
 import { forwardRef, type ReactNode, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { documentNavigation, type LinkProps, type Navigation, NavigationProvider } from './navigation';
 
+/** Whether `to` is a document of its own, not a route: the server's pages and the marketing pages. */
+const isDocument = (to: string) => isServerPage(to) || isSitePage(to);
+
 const RouterLink = forwardRef<HTMLAnchorElement, LinkProps>(function RouterLink(props, ref) {
-  return <Link ref={ref} {...props} />;
+  return <Link ref={ref} reloadDocument={isDocument(props.to)} {...props} />;
 });
 
 /** The app's navigation: React Router's location and links (see lib/navigation.tsx). */
@@ -18,8 +21,8 @@ export function RouterNavigation({ children }: { children: ReactNode }) {
       search,
       hash,
       navigate: async (to, options) => {
-        // A page the server answers (the OpenID Provider's flow) is not a route: load it.
-        if (isServerPage(to)) return documentNavigation({ pathname }).navigate(to, options);
+        // A page the server answers (the OpenID Provider's flow) or Astro built is not a route: load it.
+        if (isDocument(to)) return documentNavigation({ pathname }).navigate(to, options);
         await navigate(to, { replace: options?.replace });
       },
       Link: RouterLink,

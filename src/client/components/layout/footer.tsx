@@ -4,7 +4,7 @@ import { Island } from '@client/islands/island';
 import { cn } from '@client/lib/utils';
 import { LEGAL_LINKS, PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { Mail } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { LogoMark } from './brand';
 import { SiteLink } from './site-link';
 
@@ -38,7 +38,8 @@ function useCurrentYear(): number | null {
   return useSyncExternalStore(noSubscription, currentYear, noYear);
 }
 
-export function Footer() {
+/** The site's footer; `newsletter`: the sign-up form as an island of an Astro page (the app's otherwise). */
+export function Footer({ newsletter }: { newsletter?: ReactNode }) {
   const year = useCurrentYear();
   return (
     <footer className="bg-slate-900 text-slate-300">
@@ -86,7 +87,7 @@ export function Footer() {
           </ul>
         </div>
         <div className="lg:col-span-4">
-          <Island name="newsletter" component={NewsletterForm} hydrate={['interaction']} />
+          {newsletter ?? <Island name="newsletter" component={NewsletterForm} hydrate={['interaction']} />}
         </div>
       </div>
       <div className="border-t border-slate-800">

@@ -28,7 +28,7 @@ export function Header() {
   const { user } = useCurrentUser();
   const scrolled = useScrolled(OPAQUE_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const toggleRef = useRef<HTMLElement>(null);
   const links = user ? signedInLinks(user) : MAIN_LINKS;
 
   useEffect(() => {
@@ -46,11 +46,10 @@ export function Header() {
     <header
       // The prerendered page's script sets data-scrolled before this hydrates: the look follows it.
       data-scrolled={scrolled ? 'true' : 'false'}
-      data-menu-open={menuOpen ? 'true' : undefined}
       className={cn(
         'fixed inset-x-0 top-0 z-40 bg-transparent transition-[background-color,box-shadow] duration-200',
         'data-[scrolled=true]:bg-white data-[scrolled=true]:shadow-md',
-        'data-[menu-open=true]:bg-white data-[menu-open=true]:shadow-md',
+        'has-[details[open]]:bg-white has-[details[open]]:shadow-md',
       )}
     >
       <nav aria-label="Main">
@@ -81,24 +80,27 @@ export function Header() {
               </>
             )}
           </div>
-          <Button
-            ref={toggleRef}
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            aria-label="Menu"
-            aria-expanded={menuOpen}
-            aria-controls={MOBILE_MENU_ID}
-            onClick={() => setMenuOpen((open) => !open)}
+          {/* A native disclosure: it opens on the first tap, before any script has run. */}
+          <details
+            className="group md:hidden"
+            open={menuOpen}
+            onToggle={(event) => setMenuOpen(event.currentTarget.open)}
           >
-            {menuOpen ? (
-              <X aria-hidden="true" className="size-6" />
-            ) : (
-              <Menu aria-hidden="true" className="size-6" />
-            )}
-          </Button>
+            <summary
+              ref={toggleRef}
+              aria-label="Menu"
+              aria-controls={MOBILE_MENU_ID}
+              className={cn(
+                'flex size-9 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden',
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500',
+              )}
+            >
+              <Menu aria-hidden="true" className="size-6 group-open:hidden" />
+              <X aria-hidden="true" className="hidden size-6 group-open:block" />
+            </summary>
+            <MobileMenu links={links} user={user} onNavigate={() => setMenuOpen(false)} />
+          </details>
         </div>
-        <MobileMenu open={menuOpen} links={links} user={user} onNavigate={() => setMenuOpen(false)} />
       </nav>
     </header>
   );

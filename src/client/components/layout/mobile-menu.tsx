@@ -18,19 +18,17 @@ export const mobileItemClass = cn(
 );
 
 type MobileMenuProps = {
-  open: boolean;
   links: readonly NavItem[];
   user: PublicUser | null;
   onNavigate: () => void;
 };
 
-/** The header's links below the md breakpoint, toggled by the header's menu button. */
-export function MobileMenu({ open, links, user, onNavigate }: MobileMenuProps) {
+/** The header's links below the md breakpoint: the content of the header's menu disclosure. */
+export function MobileMenu({ links, user, onNavigate }: MobileMenuProps) {
   return (
     <div
       id={MOBILE_MENU_ID}
-      hidden={!open}
-      className="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-slate-200 bg-white shadow-md md:hidden"
+      className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-slate-200 bg-white shadow-md md:hidden"
     >
       <div className="mx-auto max-w-7xl px-4 py-3">
         <ul className="grid gap-1">

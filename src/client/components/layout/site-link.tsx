@@ -1,3 +1,4 @@
+import { isModifiedClick } from '@client/lib/clicks';
 import { type LinkProps, useNavigation } from '@client/lib/navigation';
 import { scrollToAnchor } from '@client/lib/scroll';
 import { forwardRef, type MouseEvent } from 'react';
@@ -20,8 +21,7 @@ export const SiteLink = forwardRef<HTMLAnchorElement, SiteLinkProps>(function Si
 
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    const modified = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-    if (event.defaultPrevented || modified || path !== pathname) return;
+    if (event.defaultPrevented || isModifiedClick(event) || path !== pathname) return;
     if (id) {
       if (scrollToAnchor(id)) event.preventDefault();
       return;

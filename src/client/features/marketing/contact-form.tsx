@@ -1,6 +1,5 @@
 import { Button } from '@client/components/ui/button';
 import { EmailField, FieldError, TextAreaField, TextField } from '@client/components/ui/form-field';
-import { useNavigation } from '@client/lib/navigation';
 import { useHydrated } from '@client/lib/use-hydrated';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { cn } from '@client/lib/utils';
@@ -15,11 +14,6 @@ const KIND_LABELS: Record<ContactKind, string> = {
   demo: 'Request a demo',
   contact: 'General question',
 };
-
-/** '?kind=demo' (the 'Request Demo' links) chooses the demo; anything else is a general question. */
-function kindFromSearch(search: string): ContactKind {
-  return new URLSearchParams(search).get('kind') === 'demo' ? 'demo' : 'contact';
-}
 
 function Confirmation({ message, onReset }: { message: string; onReset: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -42,24 +36,16 @@ function Confirmation({ message, onReset }: { message: string; onReset: () => vo
   );
 }
 
-/** Demo requests and questions: POST /api/contact, mailed to the sales team. */
+/**
+ * Demo requests and questions: POST /api/contact, mailed to the sales team. On /contact it is an island
+ * that hydrates when the reader first reaches into it (docs/decisions/080-marketing-pages-on-astro.md), so
+ * the form has no default values: react-hook-form then takes each field's value from the page as it finds it
+ * (what was typed before hydration, and the subject the page's script chose from '?kind=demo'), where a
+ * default would overwrite it.
+ */
 export function ContactForm() {
   const hydrated = useHydrated();
-  const { kind: navigationKind, search } = useNavigation();
-  // Inside the app nothing is hydrated, so the link's choice can be the default at once. A
-  // prerendered page was built without the query string: it is applied after hydration (below).
-  const initialKind = navigationKind === 'router' ? kindFromSearch(search) : 'contact';
-  const { register, handleSubmit, setValue, reset, field, formState } = useZodForm(contactSchema, {
-    kind: initialKind,
-    name: '',
-    email: '',
-    practice: '',
-    message: '',
-  });
-
-  useEffect(() => {
-    if (navigationKind === 'document' && kindFromSearch(search) === 'demo') setValue('kind', 'demo');
-  }, [navigationKind, search, setValue]);
+  const { register, handleSubmit, reset, field, formState } = useZodForm(contactSchema, {});
 
   const send = useSendContactMessage();
 
@@ -90,11 +76,11 @@ export function ContactForm() {
                 'has-focus-visible:ring-2 has-focus-visible:ring-indigo-500',
               )}
             >
-              {/* Checked in the HTML too: the prerendered form shows its default before script runs. */}
+              {/* A general question unless the page's script chose the demo (src/site/pages/contact.astro). */}
               <input
                 type="radio"
                 value={kind}
-                defaultChecked={kind === initialKind}
+                defaultChecked={kind === 'contact'}
                 className="size-4 accent-indigo-600"
                 {...register('kind')}
               />

@@ -1,12 +1,11 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { paths } from '@client/config/paths';
-import { Island } from '@client/islands/island';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { TRIAL_DAYS } from '@shared/constants';
 import { CalendarCheck, Mail, MessageSquare } from 'lucide-react';
-import { ContactForm } from './contact-form';
+import type { ReactNode } from 'react';
 
 const reasons = [
   {
@@ -21,7 +20,8 @@ const reasons = [
   },
 ];
 
-export function ContactPage() {
+/** The contact page (src/site/pages/contact.astro); `form` is the contact form's island. */
+export function ContactPage({ form }: { form: ReactNode }) {
   useTitle(MARKETING_META[paths.contact.path].title);
   return (
     <PageContainer spacing="roomy" className="grid gap-12 lg:grid-cols-5">
@@ -61,8 +61,7 @@ export function ContactPage() {
         aria-label="Contact form"
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3"
       >
-        {/* At once with a query: /contact?kind=demo chooses the form's subject. */}
-        <Island name="contactForm" component={ContactForm} hydrate={['interaction', 'query']} />
+        {form}
       </section>
     </PageContainer>
   );

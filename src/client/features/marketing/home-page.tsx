@@ -1,10 +1,7 @@
 import { SiteLink } from '@client/components/layout/site-link';
 import { Button } from '@client/components/ui/button';
-import { SparkleButton } from '@client/components/ui/sparkle-button';
 import { paths } from '@client/config/paths';
 import { FEATURE_CARDS, FEATURE_PANEL, FEATURES_INTRO } from '@client/content/features';
-import { PlanGridIsland } from '@client/features/pricing';
-import { Island } from '@client/islands/island';
 import { useReveal } from '@client/lib/use-reveal';
 import { useTitle } from '@client/lib/use-title';
 import { cn } from '@client/lib/utils';
@@ -15,7 +12,6 @@ import type { ReactNode } from 'react';
 import { HeroVisual } from './hero-visual';
 import { ParticleBackground } from './particle-background';
 import { SampleNote } from './sample-note';
-import { TestimonialGrid } from './testimonials';
 
 const sectionHeading = 'text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl';
 
@@ -30,7 +26,7 @@ function SectionIntro({ id, heading, children }: { id: string; heading: string; 
   );
 }
 
-function Hero() {
+function Hero({ getStarted }: { getStarted: ReactNode }) {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
       <div className="absolute inset-0 -z-20 bg-gradient-to-b from-indigo-50 to-slate-50" />
@@ -52,12 +48,7 @@ function Hero() {
             free for {TRIAL_DAYS} days, cancel anytime.
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Island
-              name="sparkleButton"
-              component={SparkleButton}
-              props={{ to: paths.pricing.getHref(), size: 'lg', children: 'Get Started Free' }}
-              hydrate={['interaction']}
-            />
+            {getStarted}
             {/* A link: it works before any script, and on '/' it scrolls instead of reloading. */}
             <Button asChild variant="outline" size="lg">
               <SiteLink to={paths.home.getHref('features')} markCurrent={false}>
@@ -129,7 +120,7 @@ function Features() {
   );
 }
 
-function Pricing() {
+function Pricing({ plans }: { plans: ReactNode }) {
   const reveal = useReveal<HTMLElement>();
   return (
     <section
@@ -142,15 +133,13 @@ function Pricing() {
         <SectionIntro id="pricing-heading" heading="Simple, transparent pricing">
           Paid plans start with a {TRIAL_DAYS}-day free trial. Cancel anytime.
         </SectionIntro>
-        <div className="reveal-item mt-14 delay-100">
-          <PlanGridIsland headingLevel="h3" />
-        </div>
+        <div className="reveal-item mt-14 delay-100">{plans}</div>
       </div>
     </section>
   );
 }
 
-function Testimonials() {
+function Testimonials({ testimonials }: { testimonials: ReactNode }) {
   const reveal = useReveal<HTMLElement>();
   return (
     <section
@@ -163,9 +152,7 @@ function Testimonials() {
         <SectionIntro id="testimonials-heading" heading="What dentists say">
           Clinicians and practice teams on writing notes with {PRODUCT_NAME}.
         </SectionIntro>
-        <div className="mt-12">
-          <Island name="testimonials" component={TestimonialGrid} hydrate={['interaction']} />
-        </div>
+        <div className="mt-12">{testimonials}</div>
       </div>
     </section>
   );
@@ -225,14 +212,26 @@ function ClosingCallToAction() {
   );
 }
 
-export function HomePage() {
+/**
+ * The landing page (src/site/pages/index.astro). Its parts that run script are Astro's islands, handed
+ * in: the sparkling 'Get Started Free', the plans and the testimonials.
+ */
+export function HomePage({
+  getStarted,
+  plans,
+  testimonials,
+}: {
+  getStarted: ReactNode;
+  plans: ReactNode;
+  testimonials: ReactNode;
+}) {
   useTitle();
   return (
     <>
-      <Hero />
+      <Hero getStarted={getStarted} />
       <Features />
-      <Pricing />
-      <Testimonials />
+      <Pricing plans={plans} />
+      <Testimonials testimonials={testimonials} />
       <Building />
       <ClosingCallToAction />
     </>

@@ -14,10 +14,13 @@ async function invalidEmail(email: string): Promise<string | null> {
   return result.success ? null : (result.error.issues[0]?.message ?? 'Please enter a valid email address');
 }
 
-/** The footer's newsletter sign-up (docs/architecture.md#validation). */
+/**
+ * The footer's newsletter sign-up (docs/architecture.md#validation). The field is uncontrolled and read from the form
+ * on submit: on a marketing page what was typed before the island hydrated is in the field, and is
+ * what is sent (docs/decisions/080-marketing-pages-on-astro.md).
+ */
 export function NewsletterForm() {
   const hydrated = useHydrated();
-  const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
   // Set by a first submit: from then on the field is checked again on every change (docs/architecture.md#validation).
   const [checking, setChecking] = useState(false);
@@ -27,7 +30,9 @@ export function NewsletterForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const input = event.currentTarget.elements.namedItem('email') as HTMLInputElement;
+    const form = event.currentTarget;
+    const input = form.elements.namedItem('email') as HTMLInputElement;
+    const email = String(new FormData(form).get('email') ?? '');
     setChecking(true);
     setDone('');
     const invalid = await invalidEmail(email);
@@ -36,7 +41,7 @@ export function NewsletterForm() {
     setPending(true);
     try {
       setDone((await subscribeToNewsletter({ email })).message);
-      setEmail('');
+      form.reset();
       setChecking(false);
     } catch (failure) {
       setError(
@@ -61,12 +66,9 @@ export function NewsletterForm() {
           type="email"
           name="email"
           autoComplete="email"
-          value={email}
           onFocus={() => void loadSchemas()}
           onChange={async (event) => {
-            const value = event.target.value;
-            setEmail(value);
-            if (checking) setError(await invalidEmail(value));
+            if (checking) setError(await invalidEmail(event.target.value));
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'newsletter-error' : done ? 'newsletter-status' : undefined}

@@ -1,4 +1,3 @@
 // What other features may use of the pricing feature; its page is reached through the router.
 
 export { usePlans } from './api/get-plans';
-export { PlanGridIsland } from './plan-grid-island';

@@ -3,9 +3,10 @@ import { paths } from '@client/config/paths';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { TRIAL_DAYS } from '@shared/constants';
-import { PlanGridIsland } from './plan-grid-island';
+import type { ReactNode } from 'react';
 
-export function PricingPage() {
+/** The pricing page (src/site/pages/pricing.astro); `plans` is the plan grid's island. */
+export function PricingPage({ plans }: { plans: ReactNode }) {
   useTitle(MARKETING_META[paths.pricing.path].title);
   return (
     <PageContainer spacing="roomy">
@@ -15,9 +16,7 @@ export function PricingPage() {
           Start with a {TRIAL_DAYS}-day free trial on any paid plan. Cancel anytime.
         </p>
       </div>
-      <div className="mt-14">
-        <PlanGridIsland headingLevel="h2" />
-      </div>
+      <div className="mt-14">{plans}</div>
     </PageContainer>
   );
 }

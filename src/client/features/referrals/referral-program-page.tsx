@@ -2,13 +2,12 @@ import { PageContainer } from '@client/components/layout/page-container';
 import { SiteLink } from '@client/components/layout/site-link';
 import { buttonVariants } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
-import { Island } from '@client/islands/island';
-import { SignedInRedirect } from '@client/islands/signed-in-redirect';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR, TRIAL_DAYS } from '@shared/constants';
 import { CalendarCheck, ChevronDown, Gift, Share2, UserPlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 const MAX = REFERRAL_MAX_FREE_MONTHS_PER_YEAR;
 
@@ -63,17 +62,16 @@ const faqs = [
   },
 ];
 
-export function ReferralProgramPage() {
+/**
+ * The referral programme's page (src/site/pages/referral-program.astro); `redirect` is the island that
+ * sends a signed-in visitor to their own referral page.
+ */
+export function ReferralProgramPage({ redirect }: { redirect: ReactNode }) {
   useTitle(MARKETING_META[paths.referralProgram.path].title);
   return (
     <PageContainer width="medium" spacing="roomy">
       {/* A subscriber already has a code: the page that shows it is more use to them than this one. */}
-      <Island
-        name="signedInRedirect"
-        component={SignedInRedirect}
-        props={{ to: paths.refer.getHref() }}
-        hydrate={['session']}
-      />
+      {redirect}
       <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Referral programme</p>
       <h1 className="mt-3 text-4xl font-bold tracking-tight text-balance text-slate-900">
         Refer a colleague, both get a free month

@@ -15,11 +15,12 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
-      // Home first, then the user forgotten: the account page, seeing no user, would send the visitor
-      // to sign in instead.
+      // The toast first, as in logout.ts: the navigation home carries it to the next page.
+      toast({ title: 'Account deleted', description: 'Your account and its data have been erased.' });
+      // Home, then the user forgotten: the account page, seeing no user, would send the visitor to sign
+      // in instead.
       await navigate(paths.home.getHref());
       forgetUser(queryClient);
-      toast({ title: 'Account deleted', description: 'Your account and its data have been erased.' });
     },
     onError: (error) => {
       toast({

@@ -14,11 +14,13 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: async () => {
-      // In the app: home first, then the user cleared (a protected page that saw the session end first
-      // would send the visitor to sign in instead). A prerendered marketing page is public: stay.
+      // The toast first: home is a marketing page, a document of its own, and a navigation to it carries
+      // the open toasts there (lib/navigation.tsx) and never returns.
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+      // In the app: home, then the user cleared (a protected page that saw the session end first would
+      // send the visitor to sign in instead). A marketing page is public: stay.
       if (kind === 'router') await navigate(paths.home.getHref());
       forgetUser(queryClient);
-      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     },
     onError: (error) => {
       toast({ title: 'Logout failed', description: error.message, variant: 'destructive' });

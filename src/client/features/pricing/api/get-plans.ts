@@ -20,4 +20,4 @@ export function usePlans(): { plans: readonly Plan[] } {
 }
 
 /** Where the plans come from, for the prerendered grid to ask whether they changed since the build. */
-export const PLANS_URL = '/api/subscription-plans' satisfies keyof paths;
+const PLANS_URL = '/api/subscription-plans' satisfies keyof paths;
