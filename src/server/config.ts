@@ -88,6 +88,9 @@ function stripeJsStandinProblem(env: {
   return null;
 }
 
+/** How long security.txt holds when SECURITY_TXT_EXPIRES is unset (RFC 9116 asks for under a year). */
+const SECURITY_TXT_DEFAULT_DAYS = 180;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -146,6 +149,14 @@ const envSchema = z
     // On SIGTERM, how long /api/health/ready answers 503 while requests are still served, before the
     // server stops accepting: the load balancer's time to notice and stop sending here.
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+    // /.well-known/security.txt (RFC 9116): where to report a vulnerability, a mailto: or https: address,
+    // and until when that holds (an ISO 8601 date; unset, 180 days after the server starts, so a forgotten
+    // file still expires). docs/decisions/081-security-page-and-security-txt.md.
+    SECURITY_CONTACT: z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'a mailto: or https: address')
+      .default('mailto:security@chairnotes.co.uk'),
+    SECURITY_TXT_EXPIRES: optionalText.pipe(z.iso.datetime({ offset: true }).or(z.iso.date()).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -168,6 +179,9 @@ const envSchema = z
   .transform((env) => ({
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    SECURITY_TXT_EXPIRES: env.SECURITY_TXT_EXPIRES
+      ? new Date(env.SECURITY_TXT_EXPIRES)
+      : new Date(Date.now() + SECURITY_TXT_DEFAULT_DAYS * 24 * 60 * 60 * 1000),
   }));
 
 export type Config = z.output<typeof envSchema>;

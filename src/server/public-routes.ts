@@ -1,10 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paths } from '../shared/paths';
 import { plansFor } from '../shared/plans';
 import { planSchema } from '../shared/schemas/billing';
 import { publicConfigSchema } from '../shared/schemas/config';
+import type { Config } from './config';
 import { ping } from './db/client';
 import { migrationJournal, pendingMigrations } from './db/migrate';
+
+const SECURITY_TXT_PATH = '/.well-known/security.txt';
+
+/** The file's fields, as RFC 9116 names them; Expires in its required form (ISO 8601, UTC, no milliseconds). */
+function securityTxt(config: Pick<Config, 'APP_URL' | 'SECURITY_CONTACT' | 'SECURITY_TXT_EXPIRES'>): string {
+  return [
+    `Contact: ${config.SECURITY_CONTACT}`,
+    `Expires: ${config.SECURITY_TXT_EXPIRES.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    'Preferred-Languages: en',
+    `Canonical: ${config.APP_URL}${SECURITY_TXT_PATH}`,
+    `Policy: ${config.APP_URL}${paths.security.getHref()}`,
+    '',
+  ].join('\n');
+}
 
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
@@ -65,6 +81,24 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     // Accepted by config.ts only beside the local fake Stripe's own keys (docs/trying-it-locally.md).
     stripeJsUrl: ctx.billing ? (ctx.config.STRIPE_JS_STANDIN_URL ?? null) : null,
   }));
+
+  // RFC 9116: whom to tell about a vulnerability, and where our security page is
+  // (docs/decisions/081-security-page-and-security-txt.md).
+  app.get(
+    SECURITY_TXT_PATH,
+    {
+      schema: {
+        description:
+          'RFC 9116 security.txt: the contact for vulnerability reports and its expiry (text/plain)',
+        response: { 200: z.string() },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(securityTxt(ctx.config)),
+  );
 
   app.get(
     '/api/subscription-plans',

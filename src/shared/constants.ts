@@ -14,6 +14,17 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_RESET_MINUTES = 60;
 /** Verification and email-change links. */
 export const EMAIL_LINK_HOURS = 24;
+/**
+ * How long a session lasts (docs/architecture.md#safety): a user's ends after USER_SESSION_IDLE_DAYS unused
+ * and USER_SESSION_MAX_DAYS after sign-in at most; an admin's after ADMIN_SESSION_IDLE_MINUTES and
+ * ADMIN_SESSION_MAX_HOURS. Here, not in the server alone, because /security says them in words.
+ */
+export const USER_SESSION_IDLE_DAYS = 30;
+export const USER_SESSION_MAX_DAYS = 90;
+export const ADMIN_SESSION_IDLE_MINUTES = 30;
+export const ADMIN_SESSION_MAX_HOURS = 12;
+/** How recent the password or second factor must be for a sensitive action (docs/architecture.md#safety). */
+export const REAUTH_MINUTES = 10;
 
 export const PLAN_IDS = ['free', 'pro', 'clinic'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];

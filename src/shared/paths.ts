@@ -31,6 +31,7 @@ export const paths = {
   verifyEmail: { path: '/verify-email', getHref: () => '/verify-email' },
   pricing: { path: '/pricing', getHref: () => '/pricing' },
   referralProgram: { path: '/referral-program', getHref: () => '/referral-program' },
+  security: { path: '/security', getHref: () => '/security' },
   contact: {
     path: '/contact',
     /** 'demo' opens the form on a demo request (the 'Request Demo' links). */
@@ -110,6 +111,7 @@ export const sitePagePaths: readonly string[] = [
   paths.home.path,
   paths.pricing.path,
   paths.referralProgram.path,
+  paths.security.path,
   paths.contact.path,
   paths.newsletterUnsubscribe.path,
 ];

@@ -80,6 +80,7 @@ const ROUTES: Record<string, Row> = {
   },
   'GET /api/config': { access: 'public', allowed: 200 },
   'GET /api/subscription-plans': { access: 'public', allowed: 200 },
+  'GET /.well-known/security.txt': { access: 'public', allowed: 200 },
   'GET /api/openapi.json': { access: 'public', allowed: 200 },
   'POST /api/register': { access: 'public', call: () => ({ body: newUser() }), allowed: 201 },
   'POST /api/login': {

@@ -8,6 +8,7 @@ const publicPages = [
   '/forgot-password',
   '/referral-program',
   '/contact',
+  '/security',
   '/admin',
   '/no-such-page',
 ];

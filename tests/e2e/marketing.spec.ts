@@ -423,3 +423,35 @@ test.describe('referral programme', () => {
     await expect(page).toHaveURL(/\/refer$/);
   });
 });
+
+test('security: from any footer, a page in plain words with the sessions the product keeps, and where to report', async ({
+  page,
+  request,
+}) => {
+  await open(page, '/pricing');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Security' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+  // The figures are the product's own (src/shared/constants.ts).
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  await expect(sessions).toContainText('until 30 days pass without using it, and never longer than 90 days');
+  await expect(page.getByRole('region', { name: 'Signing in' })).toContainText('at least 8 characters');
+  // The operator's text, a sample until they replace it.
+  await expect(page.getByRole('region', { name: 'Where your data is kept' })).toContainText(
+    'This paragraph is a sample, to be replaced by the operator of this service.',
+  );
+  // The in-page links scroll to their sections, below the fixed header.
+  await page
+    .getByRole('navigation', { name: 'On this page' })
+    .getByRole('link', { name: 'Encryption' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Encryption' })).toBeInViewport();
+  await expectNoAxeViolations(page);
+
+  const report = page.getByRole('region', { name: 'Reporting a vulnerability' }).getByRole('link', {
+    name: 'security.txt',
+  });
+  const txt = await request.get((await report.getAttribute('href')) ?? '');
+  expect(txt.status()).toBe(200);
+  expect(await txt.text()).toMatch(/^Contact: mailto:.+\nExpires: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n/);
+});

@@ -26,6 +26,7 @@ const PUBLIC_PAGES = [
   '/referral-program',
   '/contact',
   '/contact?kind=demo',
+  '/security',
   '/auth',
   '/auth?tab=register',
   '/forgot-password',

@@ -54,6 +54,7 @@ test.describe('prerendered marketing pages', () => {
     ['/pricing', 'Pricing · ChairNotes'],
     ['/referral-program', 'Referral programme · ChairNotes'],
     ['/contact', 'Contact us · ChairNotes'],
+    ['/security', 'Security · ChairNotes'],
   ] as const) {
     test(`${path} arrives as finished HTML with its own title and description`, async ({ request }) => {
       const res = await request.get(path);

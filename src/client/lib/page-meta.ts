@@ -26,6 +26,10 @@ export const MARKETING_META = {
     title: 'Sign in',
     description: `Sign in to ${PRODUCT_NAME}, or create an account and start your 14-day free trial.`,
   },
+  [paths.security.path]: {
+    title: 'Security',
+    description: `How ${PRODUCT_NAME} protects your account and your practice: second factors and passkeys, sessions, encryption, where your data is kept, and how to report a vulnerability.`,
+  },
   [paths.contact.path]: {
     title: 'Contact us',
     description: `Request a demo of ${PRODUCT_NAME} or ask us anything: we reply within one working day.`,

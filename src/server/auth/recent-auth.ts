@@ -1,7 +1,8 @@
+import { REAUTH_MINUTES } from '../../shared/constants';
 import { forbidden } from '../lib/http-error';
 
 /** How long a proof of who it is (password or second factor) opens sensitive actions (docs/architecture.md#safety). */
-const REAUTH_WINDOW_MS = 10 * 60_000;
+const REAUTH_WINDOW_MS = REAUTH_MINUTES * 60_000;
 
 const REAUTH_REQUIRED = 'Please confirm it is you to continue.';
 

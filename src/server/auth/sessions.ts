@@ -1,4 +1,10 @@
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  ADMIN_SESSION_IDLE_MINUTES,
+  ADMIN_SESSION_MAX_HOURS,
+  USER_SESSION_IDLE_DAYS,
+  USER_SESSION_MAX_DAYS,
+} from '../../shared/constants';
 import type { Db, Tx } from '../db/client';
 import { type Admin, adminSessions, admins, type User, userSessions, users } from '../db/schema';
 import { batchedLookup } from '../lib/batched-lookup';
@@ -20,8 +26,16 @@ export type SessionKind = 'user' | 'admin';
  * 'last seen' is out of date), so a busy session is not written on every request.
  */
 const SESSION_LIFETIMES: Record<SessionKind, { idleMs: number; maxMs: number; renewStepMs: number }> = {
-  user: { idleMs: 30 * DAY_MS, maxMs: 90 * DAY_MS, renewStepMs: 15 * DAY_MS },
-  admin: { idleMs: 30 * MINUTE_MS, maxMs: 12 * 60 * MINUTE_MS, renewStepMs: MINUTE_MS },
+  user: {
+    idleMs: USER_SESSION_IDLE_DAYS * DAY_MS,
+    maxMs: USER_SESSION_MAX_DAYS * DAY_MS,
+    renewStepMs: (USER_SESSION_IDLE_DAYS / 2) * DAY_MS,
+  },
+  admin: {
+    idleMs: ADMIN_SESSION_IDLE_MINUTES * MINUTE_MS,
+    maxMs: ADMIN_SESSION_MAX_HOURS * 60 * MINUTE_MS,
+    renewStepMs: MINUTE_MS,
+  },
 };
 
 // User and admin sessions live in separate tables under separate cookies: one never opens the other.

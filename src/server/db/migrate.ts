@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -10,13 +10,15 @@ import type { Database, Db } from './client';
 const MIGRATION_LOCK_ID = 727_274_001;
 
 function migrationsFolder(): string {
-  // Works from src/server/db (tests, dev) and from anywhere under dist/ (the bundled server, its
-  // command-line tools in dist/server/cli, a test's own bundle): the repository is what holds dist/.
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = here.endsWith(path.join('src', 'server', 'db'))
-    ? path.resolve(here, '../../..')
-    : here.slice(0, here.lastIndexOf(`${path.sep}dist${path.sep}`));
-  return path.join(root, 'src/server/db/migrations');
+  // The repository's, found from wherever this code runs: src/server/db (tests, dev), anywhere under dist/
+  // (the bundled server, its command-line tools, a test's own bundle) or node_modules/.cache (npm run
+  // api:types' bundle): the nearest folder above that holds src/server/db/migrations.
+  const inRepository = path.join('src', 'server', 'db', 'migrations');
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, inRepository))) return path.join(dir, inRepository);
+    if (path.dirname(dir) === dir)
+      throw new Error(`no ${inRepository} above ${fileURLToPath(import.meta.url)}`);
+  }
 }
 
 /** Applies the committed migrations. On PostgreSQL several instances may start together: one migrates, the rest wait. */

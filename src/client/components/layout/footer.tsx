@@ -21,6 +21,7 @@ const siteLinks = [
 ];
 
 const legalLinks = [
+  { href: paths.security.getHref(), label: 'Security' },
   { href: LEGAL_LINKS.privacy, label: 'Privacy policy' },
   { href: LEGAL_LINKS.terms, label: 'Terms of service' },
   { href: LEGAL_LINKS.cookies, label: 'Cookie policy' },
