@@ -10,12 +10,14 @@ import type { Database, Db } from './client';
 const MIGRATION_LOCK_ID = 727_274_001;
 
 function migrationsFolder(): string {
-  // Works from src/server/db (tests, dev) and from anywhere under dist/ (the bundled server, its
-  // command-line tools in dist/server/cli, a test's own bundle): the repository is what holds dist/.
+  // Works from src/server/db (tests, dev), from anywhere under dist/ (the bundled server, its
+  // command-line tools in dist/server/cli, a test's own bundle) and under node_modules/.cache (the
+  // bundle `npm run api:types` builds): the repository is what holds dist/, or node_modules.
   const here = path.dirname(fileURLToPath(import.meta.url));
+  const under = (dir: string) => here.lastIndexOf(`${path.sep}${dir}${path.sep}`);
   const root = here.endsWith(path.join('src', 'server', 'db'))
     ? path.resolve(here, '../../..')
-    : here.slice(0, here.lastIndexOf(`${path.sep}dist${path.sep}`));
+    : here.slice(0, under('dist') >= 0 ? under('dist') : under('node_modules'));
   return path.join(root, 'src/server/db/migrations');
 }
 
