@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/server/config';
 import { purgeAuditRows } from '../../src/server/db/audit-retention';
 import { client, newUser } from '../support/app';
 import { browser, oidcApp, signInToNoteApp } from '../support/oidc';
+import { softwarePasskey } from '../support/passkey-authenticator';
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
 import { enrolTotp } from '../support/two-factor';
 
@@ -193,6 +194,30 @@ describe('the practice audit trail', () => {
     await signInToNoteApp(t, b);
     const after = (await trail(boss)).filter((e) => e.action === 'note_app_sign_in');
     expect(after.filter((e) => e.subject === member.username)).toHaveLength(2);
+  });
+
+  it("records a member's passkey added, used to sign in, and removed", async () => {
+    const boss = await owner();
+    const member = await join(boss);
+    const authenticator = softwarePasskey({ origin: t.appUrl });
+    const options = await member.client.post('/api/user/passkeys/registration-options');
+    expect(options.statusCode, options.body).toBe(200);
+    const added = await member.client.post('/api/user/passkeys/registration', {
+      name: 'Surgery laptop',
+      response: authenticator.register(options.json()),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const visitor = client(t.app, '192.0.2.77', CHROME);
+    const signInOptions = await visitor.post('/api/login/passkey/options');
+    const signedIn = await visitor.post('/api/login/passkey', {
+      response: authenticator.assert(signInOptions.json()),
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await member.client.delete(`/api/user/passkeys/${added.json().id}`)).statusCode).toBe(200);
+
+    const events = (await trail(boss)).filter((e) => e.subject === member.username);
+    expect(events.slice(0, 3).map((e) => e.label)).toEqual(['Passkey removed', 'Signed in', 'Passkey added']);
+    expect(events[1]).toMatchObject({ ip: '192.0.2.77', actor: member.username });
   });
 
   it('is read by the owner and practice admins, not by a clinician, nor by anyone outside the practice', async () => {
