@@ -66,7 +66,7 @@ export function AuditTrail<E extends AuditRow>({ caption, query, who, csvHref, e
     </>
   );
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">Newest first. Times are in UTC.</p>
         <Button asChild variant="outline">
@@ -137,7 +137,7 @@ function LoadingRows() {
     <tbody aria-busy="true">
       <tr>
         <td colSpan={COLUMNS} className="p-0">
-          <span role="status" className="sr-only">
+          <span role="status" aria-label="Loading the audit trail" className="sr-only">
             Loading the audit trail
           </span>
         </td>

@@ -6,7 +6,7 @@ import { ADMIN_AUDIT_CSV, useAdminAudit } from './api/get-audit';
 export function AdminAuditPage() {
   const query = useAdminAudit();
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <AdminPageHeader
         title="Audit trail"
         description="Every view of a person's data and every action in the admin area, with the admin and the time."
