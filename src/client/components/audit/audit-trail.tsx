@@ -90,7 +90,7 @@ export function AuditTrail<E extends AuditRow>({ caption, query, who, csvHref, e
         </p>
       ) : (
         <div className="rounded-xl border border-slate-200 bg-white">
-          <ScrollingTable caption={caption} head={head}>
+          <ScrollingTable caption={caption} head={head} focusable>
             {events ? (
               <tbody className="divide-y divide-slate-100">
                 {events.map((event) => (
