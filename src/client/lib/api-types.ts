@@ -413,13 +413,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A CSV file (text/csv), to save */
+                /** @description A CSV file to save */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/csv": string;
                     };
                 };
                 /** @description Not authenticated: no valid session cookie */
@@ -5765,13 +5765,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A CSV file (text/csv), to save */
+                /** @description A CSV file to save */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/csv": string;
                     };
                 };
                 /** @description Not authenticated: no valid session cookie */
