@@ -196,6 +196,16 @@ describe('the practice audit trail', () => {
     expect(after.filter((e) => e.subject === member.username)).toHaveLength(2);
   });
 
+  it("keeps a member's events after their account is deleted, and says it went", async () => {
+    const boss = await owner();
+    const member = await join(boss);
+    const gone = await member.client.delete('/api/user', { password: member.password });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const events = (await trail(boss)).filter((e) => e.subject === member.username);
+    expect(events.map((e) => e.action)).toEqual(['member_left', 'member_joined']);
+    expect(events[0]).toMatchObject({ actor: member.username, detail: 'clinician, account deleted' });
+  });
+
   it("records a member's passkey added, used to sign in, and removed", async () => {
     const boss = await owner();
     const member = await join(boss);

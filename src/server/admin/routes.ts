@@ -51,7 +51,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     route.schema = { ...route.schema, security: ADMIN_SESSION, response };
   });
 
-  // Each view of people's data is recorded, as the admin asks for it (docs/decisions/090-practice-and-admin-audit-trails.md).
+  // Each view of people's data is recorded as the admin asks for it
+  // (docs/decisions/090-practice-and-admin-audit-trails.md).
   app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async (request) => {
     await audit.viewedList(request, 'dashboard');
     return adminStats(db);

@@ -208,12 +208,11 @@ export function practiceService(ctx: AppContext) {
         if (open) await repo.reissueInvitation(open.id, { ...stored, role }, tx);
         else await repo.createInvitation({ practiceId, email, role, ...stored }, tx);
         await mail(await invitationMail(tx, practiceId, email, role, session.user, link));
-        const subject = { name: email };
         await recordPracticeEvent(tx, {
           practiceId,
           action: 'invitation_sent',
           actor: session.user,
-          subject,
+          subject: { name: email },
           detail: role,
           client,
         });
