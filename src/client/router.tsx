@@ -140,6 +140,13 @@ const publicPages: RouteObject[] = [
         ),
       },
       {
+        path: paths.practice.audit.path,
+        lazy: page(
+          () => import('@client/features/practice/audit-page'),
+          (m) => m.PracticeAuditPage,
+        ),
+      },
+      {
         path: paths.refer.path,
         loader: prefetch('user', () => {
           void queryClient.prefetchQuery(referralCodeQueryOptions());
@@ -243,6 +250,13 @@ const adminPages: RouteObject[] = [
         lazy: page(
           () => import('@client/features/admin/practices-page'),
           (m) => m.AdminPracticesPage,
+        ),
+      },
+      {
+        path: paths.admin.audit.path,
+        lazy: page(
+          () => import('@client/features/admin/audit-page'),
+          (m) => m.AdminAuditPage,
         ),
       },
     ],

@@ -130,6 +130,9 @@ const envSchema = z
     NOTE_APP_BACKCHANNEL_LOGOUT_URI: optionalText.pipe(z.url().optional()),
     // Members a practice may have, owner and pending invitations included (docs/architecture.md#practices).
     PRACTICE_SEATS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PRACTICE_SEATS),
+    // Days the audit trails keep an event: six years by default, one at least, which the database holds
+    // too (docs/decisions/090-practice-and-admin-audit-trails.md).
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(2190),
     ADMIN_USERNAME: optionalText,
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,

@@ -94,6 +94,12 @@ export const PASSKEY_SIGN_IN = {
   401: 'The passkey is not recognised, or not the one of the sign-in under way',
 } as const;
 
+/** A CSV file to save (RFC 4180, UTF-8 with a byte order mark), as `text/csv`. */
+export const CSV_FILE = {
+  description: 'A CSV file to save',
+  content: { 'text/csv': { schema: z.string() } },
+};
+
 /** A call to Stripe that failed (502) or did not answer in time (504): billing/stripe-call.ts. */
 export const STRIPE_FAILURES = [502, 504] as const;
 

@@ -60,6 +60,8 @@ export const paths = {
       path: '/practice/join',
       getHref: (token: string) => `/practice/join?token=${encodeURIComponent(token)}`,
     },
+    /** The practice's audit trail (its owner and admins). */
+    audit: { path: '/practice/audit', getHref: () => '/practice/audit' },
   },
   subscribe: {
     /** Not a page: it sends the visitor to choose a plan on the pricing page. */
@@ -97,6 +99,7 @@ export const paths = {
     newsletter: { path: '/admin/newsletter', getHref: () => '/admin/newsletter' },
     referrals: { path: '/admin/referrals', getHref: () => '/admin/referrals' },
     practices: { path: '/admin/practices', getHref: () => '/admin/practices' },
+    audit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   },
 } as const;
 

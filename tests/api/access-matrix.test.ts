@@ -357,6 +357,8 @@ const ROUTES: Record<string, Row> = {
     message: 'You are not in a practice.',
   },
   'POST /api/practice/leave': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
+  'GET /api/practice/audit': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
+  'GET /api/practice/audit.csv': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
   'POST /api/practice/transfer': {
     access: 'user',
     call: () => ({ body: { userId: 1 } }),
@@ -449,6 +451,13 @@ const ROUTES: Record<string, Row> = {
     call: (as) => ({ path: `/api/admin/users/${as.id}/end-sessions` }),
     allowed: 200,
   },
+  'POST /api/admin/audit/exports': {
+    access: 'admin',
+    call: () => ({ body: { list: 'users', rows: 3 } }),
+    allowed: 200,
+  },
+  'GET /api/admin/audit': { access: 'admin', allowed: 200 },
+  'GET /api/admin/audit.csv': { access: 'admin', allowed: 200 },
 
   // Without a valid signature 400 for everyone; a signed event 200 for everyone (below).
   'POST /api/stripe/webhook': { access: 'stripe', allowed: 400, message: 'Invalid Stripe signature' },
@@ -649,6 +658,13 @@ describe('a guard answers before the request is validated', () => {
     'GET /api/admin/users/:id': 'id: User id must be a number',
     'POST /api/admin/users/:id/end-sessions': 'id: User id must be a number',
     'GET /api/subscription/change-plan/preview': 'planId: Choose the Plus or Practice plan',
+    'GET /api/practice/audit': 'limit: Must be at least 1',
+    'GET /api/admin/audit': 'limit: Must be at least 1',
+  };
+  // A query whose fields are all optional is made wrong by a value.
+  const badQuery: Record<string, string> = {
+    'GET /api/practice/audit': '?limit=0',
+    'GET /api/admin/audit': '?limit=0',
   };
   it('there are such routes', () => {
     expect(validated.length).toBeGreaterThan(20);
@@ -660,7 +676,7 @@ describe('a guard answers before the request is validated', () => {
       const bad = (cookies: Cookies) =>
         t.app.inject({
           method: route.method as 'GET',
-          url: route.url.replace(/:\w+/g, 'not-an-id'),
+          url: route.url.replace(/:\w+/g, 'not-an-id') + (badQuery[key] ?? ''),
           headers: route.method === 'GET' ? {} : { origin: APP_URL },
           cookies,
           ...(route.body ? { payload: [] } : {}),

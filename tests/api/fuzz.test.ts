@@ -757,8 +757,13 @@ describe('fuzzing every route', () => {
           const expected = expectedStatus(route, req);
           if (expected) expect(res.statusCode, context).toBe(expected);
           else if (req.origin && (req.kind === 'json' || req.kind === 'none')) reached++;
-          // A refused sign-in is itself an event of the account's history (docs/architecture.md#safety).
-          await checkAnswer(res, context, SIGN_IN_ROUTES.has(key) ? ['security_events'] : []);
+          // A refused sign-in is itself an event of the account's history (docs/architecture.md#safety),
+          // and of its practice's trail (docs/decisions/090-practice-and-admin-audit-trails.md).
+          await checkAnswer(
+            res,
+            context,
+            SIGN_IN_ROUTES.has(key) ? ['security_events', 'practice_events'] : [],
+          );
         }),
       );
       // The generators must get past the parser and the schema often enough to exercise the handler.

@@ -211,7 +211,7 @@ const jsonFrom = (origin: string) => ({ origin, 'content-type': 'application/jso
 const brokenPath = (route: RouteInfo) => route.url.replace(/:\w+/g, 'not-an-id');
 /** A query whose every field is too long, or not one of its values. */
 const brokenQuery = (route: RouteInfo) =>
-  route.querystring ? { planId: 'no-such-plan', token: 't'.repeat(201) } : undefined;
+  route.querystring ? { planId: 'no-such-plan', token: 't'.repeat(201), limit: '0' } : undefined;
 
 describe("each operation's own refusals", () => {
   it('sign-up, sign-in and the profile', async () => {
@@ -340,6 +340,8 @@ describe("each operation's own refusals", () => {
       '/api/admin/subscribers',
       '/api/admin/referrals',
       '/api/admin/practices',
+      '/api/admin/audit',
+      '/api/admin/audit.csv',
     ])
       expect(answered(await newcomer.get(url), 403).json()).toMatchObject({ enrolmentRequired: true });
     answered(await newcomer.post('/api/admin/users/1/end-sessions'), 403);
@@ -449,6 +451,11 @@ describe("each operation's own refusals", () => {
     answered(await owner.client.post('/api/practice/transfer', { userId: owner.id }), 409);
     answered(await member.client.post('/api/practice/transfer', { userId: owner.id }), 403);
     answered(await owner.client.post('/api/practice/transfer', { userId: 999999 }), 404);
+    // The audit trail: its owner's and admins', never a clinician's; nobody's outside the practice.
+    for (const url of ['/api/practice/audit', '/api/practice/audit.csv']) {
+      answered(await member.client.get(url), 403);
+      answered(await outsider.client.get(url), 404);
+    }
 
     // Links: not one, withdrawn, for another address, for someone in a practice already.
     answered(

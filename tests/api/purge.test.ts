@@ -1,15 +1,18 @@
 /**
- * Expired sessions and reset tokens (and security events past a year) are deleted while the app runs (docs/architecture.md#safety): the app
- * purges them on a timer of its own, which the test moves on by an hour.
+ * Expired sessions and reset tokens (and security events past a year, audit events past their retention)
+ * are deleted while the app runs (docs/architecture.md#safety): the app purges them on a timer of its own,
+ * which the test moves on by an hour.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it, vi } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { PURGE_EVERY_MS } from '../../src/server/auth/purge';
 import {
+  adminEvents,
   adminSessions,
   emailTokens,
   passwordResetTokens,
+  practiceEvents,
   securityEvents,
   userSessions,
 } from '../../src/server/db/schema';
@@ -102,4 +105,29 @@ it('deletes security events older than a year, and keeps the recent ones the Sec
 
   vi.advanceTimersByTime(PURGE_EVERY_MS);
   await vi.waitFor(async () => expect(await types()).toEqual(['sign_in']), { timeout: 10_000 });
+});
+
+it('deletes audit events older than AUDIT_RETENTION_DAYS (six years), and keeps the younger ones', async () => {
+  // docs/decisions/090-practice-and-admin-audit-trails.md: the one delete the audit tables allow.
+  const at = (days: number) => new Date(Date.now() - days * DAY);
+  await t.db.insert(practiceEvents).values([
+    { practiceId: 1, action: 'practice_renamed', detail: 'past keeping', createdAt: at(2191) },
+    { practiceId: 1, action: 'practice_renamed', detail: 'kept', createdAt: at(2189) },
+  ]);
+  await t.db.insert(adminEvents).values([
+    { adminId: 1, adminName: 'x', action: 'list_viewed', detail: 'past keeping', createdAt: at(2191) },
+    { adminId: 1, adminName: 'x', action: 'list_viewed', detail: 'kept', createdAt: at(2189) },
+  ]);
+  const left = async () => ({
+    practice: (await t.db.select({ detail: practiceEvents.detail }).from(practiceEvents)).map(
+      (r) => r.detail,
+    ),
+    admin: (await t.db.select({ detail: adminEvents.detail }).from(adminEvents)).map((r) => r.detail),
+  });
+  expect(await left()).toEqual({ practice: ['past keeping', 'kept'], admin: ['past keeping', 'kept'] });
+
+  vi.advanceTimersByTime(PURGE_EVERY_MS);
+  await vi.waitFor(async () => expect(await left()).toEqual({ practice: ['kept'], admin: ['kept'] }), {
+    timeout: 10_000,
+  });
 });

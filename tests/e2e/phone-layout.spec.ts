@@ -45,6 +45,7 @@ const SUBSCRIBER_PAGES = [
   '/account?tab=security',
   '/refer',
   '/practice',
+  '/practice/audit',
   // (Goes to the pricing page, as a subscriber sees it.)
   '/subscribe',
 ];
@@ -60,6 +61,7 @@ const ADMIN_SECTIONS = [
   ['/admin/newsletter', 'Newsletter'],
   ['/admin/referrals', 'Referrals'],
   ['/admin/practices', 'Practices'],
+  ['/admin/audit', 'Audit trail'],
 ] as const;
 const ADMIN_PAGES = ADMIN_SECTIONS.map(([path]) => path);
 /** A user's detail page (the id of the newest user is put in when it is visited, below). */

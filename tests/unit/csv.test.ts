@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvFileName, toCsv } from '../../src/client/features/admin/csv';
+import { csvFileName } from '../../src/client/features/admin/csv';
 import {
   newsletterCsv,
   practicesCsv,
@@ -7,6 +7,7 @@ import {
   subscriptionsCsv,
   usersCsv,
 } from '../../src/client/features/admin/csv-columns';
+import { csvCell, toCsv } from '../../src/shared/csv';
 import type {
   AdminPractice,
   AdminReferral,

@@ -335,6 +335,324 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    before?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                action: string;
+                                admin: string;
+                                at: string;
+                                detail: string | null;
+                                device: string;
+                                id: number;
+                                ip: string | null;
+                                label: string;
+                                subject: string | null;
+                                userAgent: string | null;
+                            }[];
+                            nextBefore: number | null;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Set up a second factor first (`enrolmentRequired`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file to save */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Set up a second factor first (`enrolmentRequired`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        list: "dashboard" | "users" | "subscriptions" | "subscribers" | "referrals" | "practices" | "admin audit";
+                        rows?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Set up a second factor first (`enrolmentRequired`); or: Cross-origin request refused: the Origin header is not the app's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description The request body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unsupported content type: send application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -5355,6 +5673,221 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/practice/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    before?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: {
+                                action: string;
+                                actor: string | null;
+                                at: string;
+                                detail: string | null;
+                                device: string;
+                                id: number;
+                                ip: string | null;
+                                label: string;
+                                subject: string | null;
+                                userAgent: string | null;
+                            }[];
+                            nextBefore: number | null;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role in the practice does not allow it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description You are in no practice, or it has no such member or invitation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file to save */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role in the practice does not allow it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description You are in no practice, or it has no such member or invitation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/practice/invitations": {

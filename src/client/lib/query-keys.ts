@@ -20,6 +20,7 @@ export const queryKeys = {
     passkeys: ['user', 'passkeys'],
     twoFactor: ['user', 'two-factor'],
     practice: ['user', 'practice'],
+    practiceAudit: ['user', 'practice', 'audit'],
   },
   /** The signed-in admin, or null. */
   adminSession: ['admin-session'],
@@ -30,6 +31,7 @@ export const queryKeys = {
     subscribers: ['admin', 'subscribers'],
     referrals: ['admin', 'referrals'],
     practices: ['admin', 'practices'],
+    audit: ['admin', 'audit'],
     /** One user's detail page (its id). */
     user: (id: number) => ['admin', 'user', id] as const,
   },

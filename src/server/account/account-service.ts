@@ -10,6 +10,7 @@ import type { User } from '../db/schema';
 import { type Client, describeDevice } from '../lib/client';
 import { badRequest, notFound } from '../lib/http-error';
 import { outboxRepo } from '../mail/outbox-repo';
+import { recordPracticeEvent } from '../practices/audit';
 import { practiceService } from '../practices/practice-service';
 import { changeLinkSentMessage, emailAddressService } from './email-address-service';
 import { personalData } from './personal-data';
@@ -88,7 +89,7 @@ export function accountService(ctx: AppContext) {
     exportData: (user: User) => personalData(db, user),
 
     /** Erases the account once the password is confirmed. */
-    async delete({ user, practice }: UserSession, password: string): Promise<void> {
+    async delete({ user, practice }: UserSession, password: string, client: Client): Promise<void> {
       if (!(await confirmPassword(ctx, 'user', user, password))) throw badRequest('Password is incorrect');
       // An owner's practice (and its members' access) would go with the account: hand it over first.
       await practiceService(ctx).checkAccountDeletion(practice);
@@ -99,6 +100,17 @@ export function accountService(ctx: AppContext) {
       // (foreign keys cascade); a referral that brought this user in keeps the referrer's record.
       await db.transaction(async (tx) => {
         await outbox.deleteTo(user.email, tx);
+        // The membership goes with the account; the practice's trail keeps that it went
+        // (docs/decisions/090-practice-and-admin-audit-trails.md).
+        if (practice)
+          await recordPracticeEvent(tx, {
+            practiceId: practice.id,
+            action: 'member_left',
+            actor: user,
+            subject: { userId: user.id, name: user.username },
+            detail: `${practice.role}, account deleted`,
+            client,
+          });
         await users.delete(user.id, tx);
       });
     },

@@ -131,7 +131,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = request.userSession;
       const { user } = session;
-      await account.delete(session, request.body.password);
+      await account.delete(session, request.body.password, clientOf(request));
       clearSessionCookie(reply, 'user', app.ctx.cookie);
       request.log.info({ userId: user.id }, 'account deleted');
       return { message: 'Your account has been deleted.' };

@@ -9,11 +9,14 @@ import {
   adminUserSchema,
   userIdParamsSchema,
 } from '../../shared/schemas/admin';
+import { adminAuditPageSchema, adminExportSchema, auditPageQuerySchema } from '../../shared/schemas/audit';
 import { messageSchema } from '../../shared/schemas/fields';
 import { guard } from '../auth/require';
+import { sendCsv } from '../lib/audit-format';
 import { clientOf } from '../lib/client';
-import { ADMIN_SESSION, ENROLMENT, errors } from '../openapi';
+import { ADMIN_SESSION, CSV_FILE, ENROLMENT, errors } from '../openapi';
 import { adminActions } from './admin-actions';
+import { adminAuditService } from './admin-audit-service';
 import {
   adminPractices,
   adminReferrals,
@@ -38,6 +41,7 @@ const described = (row: z.ZodType) => ({ config: { openapi: { response: { 200: z
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const actions = adminActions(app.ctx);
+  const audit = adminAuditService(app.ctx);
 
   // Every route of this plugin is the admin's: the guard is the plugin's hook (before validation, as a
   // route's own: docs/decisions/083-guards-declared-per-route.md), and the document says so of each.
@@ -47,12 +51,16 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     route.schema = { ...route.schema, security: ADMIN_SESSION, response };
   });
 
-  app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async () =>
-    adminStats(db),
-  );
-  app.get('/api/admin/users', described(adminUserSchema), async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await adminUsersJson(db)),
-  );
+  // Each view of people's data is recorded as the admin asks for it
+  // (docs/decisions/090-practice-and-admin-audit-trails.md).
+  app.get('/api/admin/stats', { schema: { response: { 200: adminStatsSchema } } }, async (request) => {
+    await audit.viewedList(request, 'dashboard');
+    return adminStats(db);
+  });
+  app.get('/api/admin/users', described(adminUserSchema), async (request, reply) => {
+    await audit.viewedList(request, 'users');
+    return reply.type('application/json; charset=utf-8').send(await adminUsersJson(db));
+  });
   app.get(
     '/api/admin/users/:id',
     {
@@ -61,11 +69,45 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminUserDetailSchema, ...errors(NO_SUCH_USER) },
       },
     },
-    async (request) => adminUserDetail(app.ctx, request.params.id, request.log),
+    async (request) => {
+      const detail = await adminUserDetail(app.ctx, request.params.id, request.log);
+      await audit.viewedUser(request, detail.profile);
+      return detail;
+    },
   );
-  app.get('/api/admin/subscribers', described(adminSubscriberSchema), async () => adminSubscribers(db));
-  app.get('/api/admin/referrals', described(adminReferralSchema), async () => adminReferrals(db));
-  app.get('/api/admin/practices', described(adminPracticeSchema), async () => adminPractices(db));
+  app.get('/api/admin/subscribers', described(adminSubscriberSchema), async (request) => {
+    await audit.viewedList(request, 'subscribers');
+    return adminSubscribers(db);
+  });
+  app.get('/api/admin/referrals', described(adminReferralSchema), async (request) => {
+    await audit.viewedList(request, 'referrals');
+    return adminReferrals(db);
+  });
+  app.get('/api/admin/practices', described(adminPracticeSchema), async (request) => {
+    await audit.viewedList(request, 'practices');
+    return adminPractices(db);
+  });
+
+  // The lists' CSV files are made in the admin's browser, from lists already viewed; it says so here
+  // before it saves one, and the export is recorded.
+  app.post(
+    '/api/admin/audit/exports',
+    { schema: { body: adminExportSchema, response: { 200: messageSchema } } },
+    async (request) => {
+      await audit.exported(request, request.body.list, request.body.rows);
+      return { message: 'Export recorded.' };
+    },
+  );
+
+  // The admin audit trail: read-only.
+  app.get(
+    '/api/admin/audit',
+    { schema: { querystring: auditPageQuerySchema, response: { 200: adminAuditPageSchema } } },
+    async (request) => audit.page(request.query),
+  );
+  app.get('/api/admin/audit.csv', { schema: { response: { 200: CSV_FILE } } }, async (request, reply) =>
+    sendCsv(reply, 'admin audit', await audit.csv(request)),
+  );
 
   app.post(
     '/api/admin/users/:id/end-sessions',

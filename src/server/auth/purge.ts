@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { emailTokensRepo } from '../account/email-tokens-repo';
+import { adminAuditRepo } from '../admin/admin-audit';
 import { oidcRepo } from '../oidc/oidc-repo';
 import { webauthnChallengesRepo } from '../passkeys/challenges';
+import { practiceAuditRepo } from '../practices/audit';
 import { loginChallengesRepo } from './pending-sign-in';
 import { rehashLegacyRecoveryCodes } from './recovery-codes';
 import { resetTokensRepo } from './reset-tokens-repo';
@@ -11,10 +13,11 @@ export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Deletes expired sessions, reset tokens, email links, pending sign-ins, passkey challenges and the
- * OpenID Provider's expired codes, tokens and sessions (docs/architecture.md#safety), and security events
- * past their keeping, once an hour while the app runs; and re-keys recovery codes stored in the old
- * form (recovery-codes.ts), once the app is ready and then with each purge (none are made so now: it
- * finds rows only from a database of before, or a copy restored from then).
+ * OpenID Provider's expired codes, tokens and sessions (docs/architecture.md#safety), and security and
+ * audit events past their keeping (AUDIT_RETENTION_DAYS for the audit trails), once an hour while the
+ * app runs; and re-keys recovery codes stored in the old form (recovery-codes.ts), once the app is
+ * ready and then with each purge (none are made so now: it finds rows only from a database of before,
+ * or a copy restored from then).
  * The timer never keeps the process alive, and stops when the app closes.
  */
 export function scheduleExpiredPurge(app: FastifyInstance): void {
@@ -25,6 +28,8 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
   const challenges = loginChallengesRepo(ctx.database.db);
   const webauthnChallenges = webauthnChallengesRepo(ctx.database.db);
   const oidc = oidcRepo(ctx.database.db);
+  const practiceAudit = practiceAuditRepo(ctx.database.db);
+  const adminAudit = adminAuditRepo(ctx.database.db);
   async function purge() {
     try {
       await ctx.sessions.user.purgeExpired();
@@ -35,6 +40,8 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
       await webauthnChallenges.purgeExpired();
       await oidc.purgeExpired();
       await events.purgeOld();
+      await practiceAudit.purgeOld(ctx.config.AUDIT_RETENTION_DAYS);
+      await adminAudit.purgeOld(ctx.config.AUDIT_RETENTION_DAYS);
       await rehashLegacyRecoveryCodes(ctx.database.db, ctx.secretsKey);
     } catch (err) {
       app.log.error({ err }, 'expired sessions and tokens not purged; the next run retries');

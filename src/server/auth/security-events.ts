@@ -1,8 +1,15 @@
 import { desc, eq, lt } from 'drizzle-orm';
+import { PRACTICE_SECURITY_EVENTS } from '../../shared/schemas/audit';
 import type { SecurityEventType } from '../../shared/schemas/security';
 import type { Db, Tx } from '../db/client';
 import { securityEvents } from '../db/schema';
 import type { Client } from '../lib/client';
+import { recordMemberEvent } from '../practices/audit';
+
+const isPracticeSecurityEvent = (
+  type: SecurityEventType,
+): type is (typeof PRACTICE_SECURITY_EVENTS)[number] =>
+  (PRACTICE_SECURITY_EVENTS as readonly SecurityEventType[]).includes(type);
 
 /** Whose account an event is about: a user's (`adminId` then names the admin who acted), or an admin's own. */
 export type EventSubject = { userId: number; adminId?: number } | { adminId: number; userId?: undefined };
@@ -24,6 +31,10 @@ export function securityEventsRepo(db: Db) {
         ip: client?.ip ?? null,
         userAgent: client?.userAgent ?? null,
       });
+      // A member's sign-ins and second factors are their practice's business too: its audit trail has
+      // them, recorded here, where every one of them is (docs/decisions/090-practice-and-admin-audit-trails.md).
+      if (subject.userId !== undefined && subject.adminId === undefined && isPracticeSecurityEvent(type))
+        await recordMemberEvent(tx, { userId: subject.userId }, type, client);
     },
 
     recentForUser: (userId: number) =>

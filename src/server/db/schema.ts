@@ -655,3 +655,56 @@ export const billingMails = pgTable(
   },
   (t) => [uniqueIndex('billing_mails_once').on(t.kind, t.subject)],
 );
+
+/**
+ * A practice's audit trail (docs/decisions/090-practice-and-admin-audit-trails.md): what happened in it,
+ * when (UTC), who did it, to whom, from where. Append-only: the database refuses an update, and a delete
+ * of any row younger than the retention the purge names. No foreign key: a row outlives the account, and
+ * the practice, it names (a cascade would be a delete), so the names are kept as they were then.
+ */
+export const practiceEvents = pgTable(
+  'practice_events',
+  {
+    id: serial('id').primaryKey(),
+    practiceId: integer('practice_id').notNull(),
+    action: text('action').notNull(),
+    actorUserId: integer('actor_user_id'),
+    actorName: text('actor_name'),
+    subjectUserId: integer('subject_user_id'),
+    /** A member's username, or an invitation's address. */
+    subjectName: text('subject_name'),
+    /** What the action needs said: a role, a name, the note app's client id, a kind of second factor. */
+    detail: text('detail'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('practice_events_practice_idx').on(t.practiceId, t.id),
+    index('practice_events_created_idx').on(t.createdAt),
+  ],
+);
+export type PracticeEventRow = typeof practiceEvents.$inferSelect;
+
+/**
+ * The admin area's audit trail (docs/decisions/090-practice-and-admin-audit-trails.md): each view of a
+ * person's data and each action, with the admin, the subject and the time. Append-only as practice_events.
+ */
+export const adminEvents = pgTable(
+  'admin_events',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').notNull(),
+    adminName: text('admin_name').notNull(),
+    action: text('action').notNull(),
+    subjectUserId: integer('subject_user_id'),
+    /** The person's username, or the list viewed ('users'). */
+    subjectName: text('subject_name'),
+    detail: text('detail'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_events_created_idx').on(t.createdAt)],
+);
+export type AdminEventRow = typeof adminEvents.$inferSelect;

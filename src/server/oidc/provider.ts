@@ -68,6 +68,8 @@ type ProviderDeps = {
    * ChairNotes session of that request, and answers the Set-Cookie values that clear its cookies.
    */
   signOutOfChairNotes: (req: IncomingMessage) => Promise<string[]>;
+  /** A person signed in to a client (the note app): the code is on its way to it. For the audit trail. */
+  signedInToClient: (req: IncomingMessage, accountId: string, clientId: string) => Promise<void>;
 };
 
 type ProviderClass = typeof Provider;
@@ -189,8 +191,20 @@ function buildProvider(Library: ProviderClass, deps: ProviderDeps, keys: Configu
   // Behind the proxies TRUST_PROXY names, X-Forwarded-Proto says whether the request came over https.
   provider.proxy = Boolean(deps.config.TRUST_PROXY);
   provider.use(postedAsGet);
+  // Each sign-in the provider answers with a code, as its event names it, recorded before the answer goes.
+  const signIns = new WeakMap<object, { accountId: string; clientId: string }>();
+  provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
+    const accountId = ctx.oidc.session?.accountId;
+    const clientId = ctx.oidc.client?.clientId;
+    if (accountId && clientId) signIns.set(ctx, { accountId, clientId });
+  });
   provider.use(async (ctx, next) => {
     await next();
+    const signIn = signIns.get(ctx);
+    if (signIn)
+      await deps
+        .signedInToClient(ctx.req, signIn.accountId, signIn.clientId)
+        .catch((err: unknown) => deps.log.error({ err }, 'a sign-in to the note app not recorded'));
     // A path the provider does not have: our 404, as for any other unknown path (not Koa's plain text).
     if (ctx.status === 404 && ctx.body === undefined) {
       ctx.status = 404;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { securityEventsRepo } from '../auth/security-events';
 import { clearingSessionCookies, sessionToken } from '../auth/session-cookies';
 import { clientOf } from '../lib/client';
+import { recordMemberEvent } from '../practices/audit';
 import { markUserSession, userSessionOf } from './adapter';
 import { oidcRepo } from './oidc-repo';
 import { type OidcPages, oidcPages } from './pages';
@@ -56,6 +57,15 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
             session.client,
           );
         return clearingSessionCookies(app, 'user', ctx.cookie);
+      },
+      async signedInToClient(req, accountId, clientId) {
+        await recordMemberEvent(
+          ctx.database.db,
+          { publicId: accountId },
+          'note_app_sign_in',
+          userSessionOf(req)?.client ?? null,
+          clientId,
+        );
       },
     });
     ctx.noteAppLogout.use(provider);

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client';
 import type { User } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import { practiceEndedMail } from '../mail/templates';
+import { recordPracticeEvent } from './audit';
 import { practicesRepo } from './practices-repo';
 
 // How a practice follows its owner's subscription (docs/architecture.md#practices). Called wherever the
@@ -29,8 +30,19 @@ export async function reconcilePractice(tx: Db | Tx, owner: User): Promise<void>
   if (isPracticePlan(owner.plan)) {
     // A member of someone else's practice is refused the Practice plan before it starts
     // (practice-service.ts); should Stripe say otherwise, they stay where they are.
-    if (!(await repo.membership(owner.id, tx)))
-      await repo.createForOwner(owner.id, newPracticeName(owner), tx);
+    if (!(await repo.membership(owner.id, tx))) {
+      const name = newPracticeName(owner);
+      const practiceId = await repo.createForOwner(owner.id, name, tx);
+      // By the subscription's webhook: from no browser.
+      if (practiceId)
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'practice_created',
+          actor: owner,
+          detail: name,
+          client: null,
+        });
+    }
   } else if (owner.plan === 'pro') {
     await repo.deleteIfAlone(owner.id, tx);
   }

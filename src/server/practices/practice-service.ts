@@ -24,10 +24,12 @@ import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { uniqueViolation } from '../db/errors';
 import type { PracticeInvitationRow, User } from '../db/schema';
+import type { Client } from '../lib/client';
 import { conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import type { Mail, QueuedMail } from '../mail/mailer';
 import { practiceHandedOverMail, practiceInvitationMail, practiceRemovedMail } from '../mail/templates';
+import { recordPracticeEvent } from './audit';
 import { type Membership, practicesRepo } from './practices-repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -168,16 +170,29 @@ export function practiceService(ctx: AppContext) {
       return overview(membership.id, membership.role);
     },
 
-    async rename(session: UserSession, name: string): Promise<PracticeOverview> {
+    async rename(session: UserSession, name: string, client: Client): Promise<PracticeOverview> {
       const { id, role } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, role) => {
+        const before = await repo.find(practiceId, tx);
         await repo.rename(practiceId, name, tx);
+        const detail = `${before?.name ?? ''} → ${name}`;
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'practice_renamed',
+          actor: session.user,
+          detail,
+          client,
+        });
         return { id: practiceId, role };
       });
       return overview(id, role);
     },
 
     /** Invites an address with a role: a seat is held until the invitation is taken, withdrawn or expires. */
-    async invite(session: UserSession, { email, role }: InvitationRequest): Promise<PracticeOverview> {
+    async invite(
+      session: UserSession,
+      { email, role }: InvitationRequest,
+      client: Client,
+    ): Promise<PracticeOverview> {
       const { id, myRole } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, myRole, mail) => {
         const practice = await repo.find(practiceId, tx);
         const owner = practice && (await usersRepo(tx).findById(practice.ownerId));
@@ -193,22 +208,38 @@ export function practiceService(ctx: AppContext) {
         if (open) await repo.reissueInvitation(open.id, { ...stored, role }, tx);
         else await repo.createInvitation({ practiceId, email, role, ...stored }, tx);
         await mail(await invitationMail(tx, practiceId, email, role, session.user, link));
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'invitation_sent',
+          actor: session.user,
+          subject: { name: email },
+          detail: role,
+          client,
+        });
         return { id: practiceId, myRole };
       });
       return overview(id, myRole);
     },
 
-    async withdraw(session: UserSession, invitationId: number): Promise<PracticeOverview> {
+    async withdraw(session: UserSession, invitationId: number, client: Client): Promise<PracticeOverview> {
       const { id, role } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, role) => {
-        if (!(await repo.withdrawInvitation(practiceId, invitationId, tx)))
-          throw notFound(M.noSuchInvitation);
+        const invitation = await repo.withdrawInvitation(practiceId, invitationId, tx);
+        if (!invitation) throw notFound(M.noSuchInvitation);
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'invitation_withdrawn',
+          actor: session.user,
+          subject: { name: invitation.email },
+          detail: invitation.role,
+          client,
+        });
         return { id: practiceId, role };
       });
       return overview(id, role);
     },
 
     /** A new link (the old one stops working) and a new week. */
-    async resend(session: UserSession, invitationId: number): Promise<PracticeOverview> {
+    async resend(session: UserSession, invitationId: number, client: Client): Promise<PracticeOverview> {
       const { id, role } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, role, mail) => {
         const invitation = await repo.pendingInvitation(practiceId, invitationId, tx);
         if (!invitation) throw notFound(M.noSuchInvitation);
@@ -221,6 +252,14 @@ export function practiceService(ctx: AppContext) {
         await mail(
           await invitationMail(tx, practiceId, invitation.email, invitation.role, session.user, link),
         );
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'invitation_resent',
+          actor: session.user,
+          subject: { name: invitation.email },
+          detail: invitation.role,
+          client,
+        });
         return { id: practiceId, role };
       });
       return overview(id, role);
@@ -247,7 +286,12 @@ export function practiceService(ctx: AppContext) {
      * came to that mailbox, so taking it proves the address as a verification link would: it is marked
      * verified here, in the same transaction, and only while it is still the account's (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
      */
-    async join(session: UserSession, token: string, log: FastifyBaseLogger): Promise<JoinResponse> {
+    async join(
+      session: UserSession,
+      token: string,
+      client: Client,
+      log: FastifyBaseLogger,
+    ): Promise<JoinResponse> {
       const { user } = session;
       const found = await repo.invitationByToken(sha256Hex(token));
       const problem = invitationProblem(found?.invitation);
@@ -268,6 +312,24 @@ export function practiceService(ctx: AppContext) {
           if (uniqueViolation(error) === 'practice_members_user_unique') throw conflict(M.alreadyInOther);
           throw error;
         }
+        const { practiceId } = invitation;
+        const me = { userId: user.id, name: user.username };
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'invitation_used',
+          actor: user,
+          subject: { name: invitation.email },
+          detail: invitation.role,
+          client,
+        });
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'member_joined',
+          actor: user,
+          subject: me,
+          detail: invitation.role,
+          client,
+        });
         return proven;
       });
       if (creditOwed) await emailAddress.payCredits(log);
@@ -278,25 +340,41 @@ export function practiceService(ctx: AppContext) {
     },
 
     /** The owner gives a member another role (ownership moves only by a handover). */
-    async changeRole(session: UserSession, userId: number, role: 'admin' | 'clinician') {
+    async changeRole(session: UserSession, userId: number, role: 'admin' | 'clinician', client: Client) {
       const { id, myRole } = await asMember(session, ['owner'], async (tx, practiceId, myRole) => {
         const member = await repo.member(practiceId, userId, tx);
         if (!member) throw notFound(M.noSuchMember);
         if (member.role === 'owner') throw conflict('To give the practice to someone else, hand it over.');
         await repo.setRole(practiceId, userId, role, tx);
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'role_changed',
+          actor: session.user,
+          subject: { userId, name: member.username },
+          detail: `${member.role} → ${role}`,
+          client,
+        });
         return { id: practiceId, myRole };
       });
       return overview(id, myRole);
     },
 
     /** The owner or an admin removes a member (never the owner); the person is told by mail. */
-    async remove(session: UserSession, userId: number): Promise<PracticeOverview> {
+    async remove(session: UserSession, userId: number, client: Client): Promise<PracticeOverview> {
       if (userId === session.user.id) throw conflict(M.notYourself);
       const { id, role } = await asMember(session, MANAGER_ROLES, async (tx, practiceId, role, mail) => {
         const member = await repo.member(practiceId, userId, tx);
         if (!member) throw notFound(M.noSuchMember);
         if (member.role === 'owner') throw forbidden(M.ownerOnly);
         await repo.removeMember(practiceId, userId, tx);
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'member_removed',
+          actor: session.user,
+          subject: { userId, name: member.username },
+          detail: member.role,
+          client,
+        });
         const practice = await repo.find(practiceId, tx);
         await mail(practiceRemovedMail(member, practice?.name ?? 'your practice', appUrl));
         return { id: practiceId, role };
@@ -304,10 +382,19 @@ export function practiceService(ctx: AppContext) {
       return overview(id, role);
     },
 
-    async leave(session: UserSession): Promise<void> {
+    async leave(session: UserSession, client: Client): Promise<void> {
       await asMember(session, ['admin', 'clinician', 'owner'], async (tx, practiceId, role) => {
         if (role === 'owner') throw conflict(M.ownerCannotLeave);
         await repo.removeMember(practiceId, session.user.id, tx);
+        const me = { userId: session.user.id, name: session.user.username };
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'member_left',
+          actor: session.user,
+          subject: me,
+          detail: role,
+          client,
+        });
       });
     },
 
@@ -315,7 +402,12 @@ export function practiceService(ctx: AppContext) {
      * Hands the practice over to a member: they become its owner, with its subscription (its Stripe
      * customer, invoices and card), and the giver becomes an admin. A sensitive action.
      */
-    async transfer(session: UserSession, userId: number, log: FastifyBaseLogger): Promise<PracticeOverview> {
+    async transfer(
+      session: UserSession,
+      userId: number,
+      client: Client,
+      log: FastifyBaseLogger,
+    ): Promise<PracticeOverview> {
       requireRecentAuth(session);
       if (userId === session.user.id) throw conflict('You already own this practice.');
       const { id, taker } = await asMember(session, ['owner'], async (tx, practiceId, _role, mail) => {
@@ -328,6 +420,13 @@ export function practiceService(ctx: AppContext) {
           );
         await billingRepo(tx).moveSubscription(session.user.id, userId, tx);
         await repo.transferOwnership(practiceId, session.user.id, userId, tx);
+        await recordPracticeEvent(tx, {
+          practiceId,
+          action: 'practice_handed_over',
+          actor: session.user,
+          subject: { userId, name: taker.username },
+          client,
+        });
         const practice = await repo.find(practiceId, tx);
         await mail(practiceHandedOverMail(taker, practice?.name ?? 'your practice', appUrl));
         return { id: practiceId, taker };

@@ -52,15 +52,19 @@ export function practicesRepo(db: Db | Tx) {
       return row?.membership ?? null;
     },
 
-    /** The practice `ownerId` owns, made with its owner as a member; nothing when they own one already. */
-    async createForOwner(ownerId: number, name: string, tx: Db | Tx = db): Promise<void> {
+    /**
+     * The practice `ownerId` owns, made with its owner as a member: its id, or null when they own one
+     * already.
+     */
+    async createForOwner(ownerId: number, name: string, tx: Db | Tx = db): Promise<number | null> {
       const [practice] = await tx
         .insert(practices)
         .values({ name, ownerId })
         .onConflictDoNothing()
         .returning({ id: practices.id });
-      if (!practice) return;
+      if (!practice) return null;
       await tx.insert(practiceMembers).values({ practiceId: practice.id, userId: ownerId, role: 'owner' });
+      return practice.id;
     },
 
     async ownedBy(ownerId: number, tx: Db | Tx = db): Promise<Practice | undefined> {
@@ -248,13 +252,14 @@ export function practicesRepo(db: Db | Tx) {
         .where(eq(practiceInvitations.id, id));
     },
 
-    async withdrawInvitation(practiceId: number, id: number, tx: Db | Tx = db): Promise<boolean> {
-      const withdrawn = await tx
+    /** Withdraws an open invitation: what it was (its address and role), or nothing when none was open. */
+    async withdrawInvitation(practiceId: number, id: number, tx: Db | Tx = db) {
+      const [withdrawn] = await tx
         .update(practiceInvitations)
         .set({ withdrawnAt: new Date() })
         .where(and(eq(practiceInvitations.practiceId, practiceId), eq(practiceInvitations.id, id), open()))
-        .returning({ id: practiceInvitations.id });
-      return withdrawn.length > 0;
+        .returning({ email: practiceInvitations.email, role: practiceInvitations.role });
+      return withdrawn;
     },
 
     /** The invitation a link's token stands for, whatever became of it, with its practice and inviter. */

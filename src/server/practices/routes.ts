@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditPageQuerySchema, practiceAuditPageSchema } from '../../shared/schemas/audit';
 import { messageSchema } from '../../shared/schemas/fields';
 import {
   invitationIdParamsSchema,
@@ -12,8 +13,11 @@ import {
   practiceOverviewSchema,
   transferSchema,
 } from '../../shared/schemas/practice';
-import { errors, REAUTH } from '../openapi';
+import { sendCsv } from '../lib/audit-format';
+import { clientOf } from '../lib/client';
+import { CSV_FILE, errors, REAUTH } from '../openapi';
 import { authRateLimit, practiceInvitationRateLimit } from '../security/rate-limits';
+import { practiceAuditService } from './audit-service';
 import { practiceService } from './practice-service';
 
 const overviewAnswer = { 200: practiceOverviewSchema };
@@ -30,6 +34,7 @@ const managing = (...more: Parameters<typeof errors>) => errors(NOT_IN_PRACTICE,
 export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const practices = practiceService(ctx);
+  const audit = practiceAuditService(ctx);
   const invitationLimit = practiceInvitationRateLimit(ctx.config);
 
   app.get(
@@ -47,7 +52,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...overviewAnswer, ...managing() },
       },
     },
-    async (request) => practices.rename(request.userSession, request.body.name),
+    async (request) => practices.rename(request.userSession, request.body.name, clientOf(request)),
   );
 
   app.post(
@@ -65,7 +70,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const overview = await practices.invite(request.userSession, request.body);
+      const overview = await practices.invite(request.userSession, request.body, clientOf(request));
       return reply.status(201).send(overview);
     },
   );
@@ -79,7 +84,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...overviewAnswer, ...managing() },
       },
     },
-    async (request) => practices.withdraw(request.userSession, request.params.id),
+    async (request) => practices.withdraw(request.userSession, request.params.id, clientOf(request)),
   );
 
   app.post(
@@ -91,7 +96,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...overviewAnswer, ...managing() },
       },
     },
-    async (request) => practices.resend(request.userSession, request.params.id),
+    async (request) => practices.resend(request.userSession, request.params.id, clientOf(request)),
   );
 
   // Open to visitors: the join page shows whose invitation it is, and to which address, before the
@@ -124,7 +129,8 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => practices.join(request.userSession, request.body.token, request.log),
+    async (request) =>
+      practices.join(request.userSession, request.body.token, clientOf(request), request.log),
   );
 
   app.patch(
@@ -137,7 +143,8 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...overviewAnswer, ...managing({ 409: 'The owner’s role moves only by a handover' }) },
       },
     },
-    async (request) => practices.changeRole(request.userSession, request.params.userId, request.body.role),
+    async (request) =>
+      practices.changeRole(request.userSession, request.params.userId, request.body.role, clientOf(request)),
   );
 
   app.delete(
@@ -149,7 +156,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...overviewAnswer, ...managing({ 409: 'To remove yourself, leave the practice' }) },
       },
     },
-    async (request) => practices.remove(request.userSession, request.params.userId),
+    async (request) => practices.remove(request.userSession, request.params.userId, clientOf(request)),
   );
 
   app.post(
@@ -164,9 +171,31 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await practices.leave(request.userSession);
+      await practices.leave(request.userSession, clientOf(request));
       return { message: 'You have left the practice.' };
     },
+  );
+
+  // The audit trail: its owner's and admins' (docs/decisions/090-practice-and-admin-audit-trails.md).
+  app.get(
+    '/api/practice/audit',
+    {
+      config: { access: 'user' },
+      schema: {
+        querystring: auditPageQuerySchema,
+        response: { 200: practiceAuditPageSchema, ...managing() },
+      },
+    },
+    async (request) => audit.page(request.userSession, request.query),
+  );
+
+  app.get(
+    '/api/practice/audit.csv',
+    {
+      config: { access: 'user' },
+      schema: { response: { 200: CSV_FILE, ...managing() } },
+    },
+    async (request, reply) => sendCsv(reply, 'practice audit', await audit.csv(request.userSession)),
   );
 
   app.post(
@@ -181,6 +210,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => practices.transfer(request.userSession, request.body.userId, request.log),
+    async (request) =>
+      practices.transfer(request.userSession, request.body.userId, clientOf(request), request.log),
   );
 };

@@ -1,9 +1,12 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { PRODUCT_NAME } from '@shared/brand';
+import { type CsvColumn, toCsv } from '@shared/csv';
+import type { AdminList as AdminListName } from '@shared/schemas/audit';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type CsvColumn, csvFileName, downloadCsv, toCsv } from './csv';
+import { recordExport } from './api/record-export';
+import { csvFileName, downloadCsv } from './csv';
 import { formatCount, pluralise } from './format';
 import { useSearch } from './search';
 import { SearchBox } from './search-box';
@@ -12,6 +15,8 @@ import { type TableColumn, VirtualTable } from './virtual-table';
 type AdminListProps<T> = {
   /** The list's name: the table's accessible name, and in the CSV file name ('Users'). */
   label: string;
+  /** The list as the admin audit trail names it, when it is exported. */
+  list: AdminListName;
   /** What one row is: 'user' (and its plural when not just an s). */
   noun: { one: string; many?: string };
   /** The rows, once loaded. */
@@ -51,6 +56,7 @@ function Message({ children, alert = false }: { children: ReactNode; alert?: boo
  */
 export function AdminList<T>({
   label,
+  list,
   noun,
   rows,
   isPending,
@@ -79,7 +85,11 @@ export function AdminList<T>({
   if (all.length === 0) return <Message>{messages.empty}</Message>;
 
   const total = pluralise(all.length, noun.one, noun.many);
-  const exportCsv = () => downloadCsv(csvFileName(PRODUCT_NAME, label), toCsv(csvColumns, filtered));
+  // Recorded first (docs/decisions/090-practice-and-admin-audit-trails.md): no record, no file.
+  const exportCsv = async () => {
+    if (await recordExport(list, filtered.length))
+      downloadCsv(csvFileName(PRODUCT_NAME, label), toCsv(csvColumns, filtered));
+  };
 
   return (
     <div className="grid gap-4">

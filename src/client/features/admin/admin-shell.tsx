@@ -2,7 +2,16 @@ import { LogoMark } from '@client/components/layout/brand';
 import { paths } from '@client/config/paths';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
-import { ArrowLeft, Building2, CreditCard, Gift, LayoutDashboard, Mail, Users } from 'lucide-react';
+import {
+  ArrowLeft,
+  Building2,
+  CreditCard,
+  Gift,
+  LayoutDashboard,
+  Mail,
+  ScrollText,
+  Users,
+} from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { AdminEnrolmentPage } from './admin-enrolment-page';
@@ -16,6 +25,7 @@ const sections = [
   { to: paths.admin.newsletter.getHref(), label: 'Newsletter', icon: Mail },
   { to: paths.admin.referrals.getHref(), label: 'Referrals', icon: Gift },
   { to: paths.admin.practices.getHref(), label: 'Practices', icon: Building2 },
+  { to: paths.admin.audit.getHref(), label: 'Audit trail', icon: ScrollText },
 ];
 
 const itemClass =

@@ -1,6 +1,6 @@
+import type { CsvColumn } from '@shared/csv';
 import { monthlyAmount } from '@shared/plans';
 import type { AdminPractice, AdminReferral, AdminSubscriber, AdminUser } from '@shared/schemas/admin';
-import type { CsvColumn } from './csv';
 import { planName, statusName } from './format';
 
 // Every CSV the admin area exports, column by column, in one place: each value is written by csv.ts's

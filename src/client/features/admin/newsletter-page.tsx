@@ -25,6 +25,7 @@ export function AdminNewsletterPage() {
       <AdminPageHeader title="Newsletter" description="Everyone who signed up for the newsletter." />
       <AdminList
         label="Newsletter subscribers"
+        list="subscribers"
         noun={{ one: 'subscriber' }}
         rows={subscribers.data}
         isPending={subscribers.isPending}

@@ -59,6 +59,7 @@ export function AdminPracticesPage() {
       />
       <AdminList
         label="Practices"
+        list="practices"
         noun={{ one: 'practice' }}
         rows={practices.data}
         isPending={practices.isPending}

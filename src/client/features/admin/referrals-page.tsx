@@ -64,6 +64,7 @@ export function AdminReferralsPage() {
       />
       <AdminList
         label="Referrals"
+        list="referrals"
         noun={{ one: 'referral' }}
         rows={referrals.data}
         isPending={referrals.isPending}

@@ -49,6 +49,7 @@ export function AdminSubscriptionsPage() {
       />
       <AdminList
         label="Subscriptions"
+        list="subscriptions"
         noun={{ one: 'subscription' }}
         rows={subscriptions}
         isPending={users.isPending}

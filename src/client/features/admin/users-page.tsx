@@ -55,6 +55,7 @@ export function AdminUsersPage() {
       <AdminPageHeader title="Users" description="Everyone who has registered." />
       <AdminList
         label="Users"
+        list="users"
         noun={{ one: 'user' }}
         rows={users.data}
         isPending={users.isPending}

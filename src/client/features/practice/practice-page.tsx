@@ -13,7 +13,7 @@ import { isManager } from '@shared/access';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
 import { invitationRequestSchema, type PracticeOverview, practiceNameSchema } from '@shared/schemas/practice';
-import { Building2, CircleAlert, Mail, Users } from 'lucide-react';
+import { Building2, CircleAlert, Mail, ScrollText, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { usePractice } from './api/get-practice';
@@ -92,6 +92,17 @@ function Practice({ overview, user }: { overview: PracticeOverview; user: Public
         </span>
         {manager ? ' (pending invitations hold a seat).' : '.'}
       </p>
+      {manager ? (
+        <p className="mt-2">
+          <Link
+            to={paths.practice.audit.getHref()}
+            className="inline-flex items-center gap-1 font-medium text-indigo-700 hover:underline"
+          >
+            <ScrollText aria-hidden="true" className="size-4" />
+            Audit trail: who did what, and every sign-in
+          </Link>
+        </p>
+      ) : null}
       <SubscriptionNotice overview={overview} user={user} />
       <div className="mt-8 grid gap-6">
         <Members overview={overview} me={user.id} />

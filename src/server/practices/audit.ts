@@ -1,0 +1,82 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { PracticeEventAction } from '../../shared/schemas/audit';
+import { purgeAuditRows } from '../db/audit-retention';
+import type { Db, Tx } from '../db/client';
+import { practiceEvents } from '../db/schema';
+import type { Client } from '../lib/client';
+
+// A practice's audit trail (docs/decisions/090-practice-and-admin-audit-trails.md): every event of the
+// practice is written by this module, and only appended; the database refuses anything else.
+
+/** Someone as the trail names them: their id, and their username as it was then. */
+type Person = { id: number; username: string };
+
+export type PracticeEventInput = {
+  practiceId: number;
+  action: PracticeEventAction;
+  /** Who did it; null when nobody did (a subscription's webhook). */
+  actor: Person | null;
+  /** Whom it was done to: a member (with their id), or an invitation's address. */
+  subject?: { userId?: number | null; name: string } | null;
+  detail?: string | null;
+  /** From where; null when not from a browser. */
+  client: Client | null;
+};
+
+/** Appends one event to a practice's trail, in the caller's transaction when it has one. */
+export async function recordPracticeEvent(db: Db | Tx, event: PracticeEventInput): Promise<void> {
+  await db.insert(practiceEvents).values({
+    practiceId: event.practiceId,
+    action: event.action,
+    actorUserId: event.actor?.id ?? null,
+    actorName: event.actor?.username ?? null,
+    subjectUserId: event.subject?.userId ?? null,
+    subjectName: event.subject?.name ?? null,
+    detail: event.detail ?? null,
+    ip: event.client?.ip ?? null,
+    userAgent: event.client?.userAgent ?? null,
+  });
+}
+
+/**
+ * Appends a member's own event (a sign-in, a second factor) to the trail of their practice, the member
+ * being both who did it and whom it is about; nothing when they are in no practice. One statement: the
+ * practice is found as the row is written. `who` is their id, or their public id (the OpenID `sub`).
+ */
+export async function recordMemberEvent(
+  db: Db | Tx,
+  who: { userId: number } | { publicId: string },
+  action: PracticeEventAction,
+  client: Client | null,
+  detail: string | null = null,
+): Promise<void> {
+  const person = 'userId' in who ? sql`u.id = ${who.userId}` : sql`u.public_id = ${who.publicId}::uuid`;
+  await db.execute(sql`
+    insert into practice_events
+      (practice_id, action, actor_user_id, actor_name, subject_user_id, subject_name, detail, ip, user_agent)
+    select pm.practice_id, ${action}, u.id, u.username, u.id, u.username, ${detail}, ${client?.ip ?? null},
+      ${client?.userAgent ?? null}
+    from users u join practice_members pm on pm.user_id = u.id
+    where ${person}`);
+}
+
+/** Reading the trail, and its retention; nothing here changes a row. */
+export function practiceAuditRepo(db: Db) {
+  return {
+    /** The practice's events older than `before` (an id), newest first. */
+    page: (practiceId: number, before: number | undefined, limit: number) =>
+      db
+        .select()
+        .from(practiceEvents)
+        .where(
+          and(
+            eq(practiceEvents.practiceId, practiceId),
+            before === undefined ? undefined : lt(practiceEvents.id, before),
+          ),
+        )
+        .orderBy(desc(practiceEvents.id))
+        .limit(limit),
+
+    purgeOld: (keepDays: number) => purgeAuditRows(db, 'practice_events', keepDays),
+  };
+}
