@@ -176,6 +176,7 @@ describe('every admin export', () => {
       plan: 'clinic',
       subscriptionStatus: 'active',
       createdAt: at,
+      terms: { version: 'a'.repeat(64), acceptedAt: at, current: true },
     };
     return {
       users: toCsv(usersCsv, [user]),

@@ -20,6 +20,8 @@ export const queryKeys = {
     passkeys: ['user', 'passkeys'],
     twoFactor: ['user', 'two-factor'],
     practice: ['user', 'practice'],
+    accessReview: ['user', 'practice', 'access-review'],
+    agreements: ['user', 'practice', 'agreements'],
   },
   /** The signed-in admin, or null. */
   adminSession: ['admin-session'],

@@ -12,6 +12,7 @@ import {
 import { messageSchema } from '../../shared/schemas/fields';
 import { guard } from '../auth/require';
 import { clientOf } from '../lib/client';
+import { practiceTerms } from '../lib/content-file';
 import { ADMIN_SESSION, ENROLMENT, errors } from '../openapi';
 import { adminActions } from './admin-actions';
 import {
@@ -65,7 +66,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/api/admin/subscribers', described(adminSubscriberSchema), async () => adminSubscribers(db));
   app.get('/api/admin/referrals', described(adminReferralSchema), async () => adminReferrals(db));
-  app.get('/api/admin/practices', described(adminPracticeSchema), async () => adminPractices(db));
+  app.get('/api/admin/practices', described(adminPracticeSchema), async () =>
+    adminPractices(db, (await practiceTerms()).version),
+  );
 
   app.post(
     '/api/admin/users/:id/end-sessions',

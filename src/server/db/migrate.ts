@@ -1,22 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { repositoryRoot } from '../lib/repository-root';
 import type { Database, Db } from './client';
 
 // Any fixed number shared by every instance: the advisory lock that serialises migrations.
 const MIGRATION_LOCK_ID = 727_274_001;
 
 function migrationsFolder(): string {
-  // Works from src/server/db (tests, dev) and from anywhere under dist/ (the bundled server, its
-  // command-line tools in dist/server/cli, a test's own bundle): the repository is what holds dist/.
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const root = here.endsWith(path.join('src', 'server', 'db'))
-    ? path.resolve(here, '../../..')
-    : here.slice(0, here.lastIndexOf(`${path.sep}dist${path.sep}`));
-  return path.join(root, 'src/server/db/migrations');
+  return path.join(repositoryRoot(import.meta.url), 'src/server/db/migrations');
 }
 
 /** Applies the committed migrations. On PostgreSQL several instances may start together: one migrates, the rest wait. */

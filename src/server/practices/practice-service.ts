@@ -28,7 +28,7 @@ import { conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import type { Mail, QueuedMail } from '../mail/mailer';
 import { practiceHandedOverMail, practiceInvitationMail, practiceRemovedMail } from '../mail/templates';
-import { type Membership, practicesRepo } from './practices-repo';
+import { type Membership, policyOf, practicesRepo } from './practices-repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -127,6 +127,7 @@ export function practiceService(ctx: AppContext) {
         status,
         noteAppAccess: owner ? practiceGivesAccess(owner) : false,
       },
+      policy: policyOf(practice),
     };
   }
 

@@ -1,0 +1,28 @@
+// CSV files (RFC 4180: CRLF line ends, fields with a comma, a quote or a line break are quoted and their
+// quotes doubled; a semicolon too, since spreadsheets in locales with a decimal comma split cells on it):
+// the admin's lists, built in the browser, and the practice's access review, built by the server.
+
+type CsvValue = string | number | boolean | null | undefined;
+
+export type CsvColumn<T> = { header: string; value: (row: T) => CsvValue };
+
+// A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP): a user
+// who registers as '=HYPERLINK(...)' must not get code into the admin's spreadsheet.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
+
+/** One field: text that could start a formula gets a leading single quote; then quoted if needed. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  // Numbers and booleans are our own values, never a formula: a negative number stays a number.
+  if (typeof value !== 'string') return String(value);
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** A whole file: a header line, then one line per row, each line ending CRLF. */
+export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
