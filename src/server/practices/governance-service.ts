@@ -139,12 +139,14 @@ export function governanceService(ctx: AppContext) {
             queued.push(
               await ctx.mailer.enqueue(tx, secondFactorRequiredMail(person, practice.name, appUrl)),
             );
-        await recordGovernanceEvent(tx, {
-          type: 'practice.policy_changed',
-          practiceId: practice.id,
-          actorId: session.user.id,
-          detail: { before, after },
-        });
+        // A save that changes nothing is no event of the trail.
+        if (JSON.stringify(after) !== JSON.stringify(before))
+          await recordGovernanceEvent(tx, {
+            type: 'practice.policy_changed',
+            practiceId: practice.id,
+            actorId: session.user.id,
+            detail: { before, after },
+          });
         return after;
       });
       for (const mail of queued) ctx.mailer.deliver(mail);
