@@ -113,3 +113,27 @@ test('the owner reads the practice terms and accepts them', async ({ page }) => 
   await expect(terms).toContainText(/^Practice terms.*Accepted by /);
   await expect(terms.getByRole('button', { name: 'Accept the practice terms' })).toHaveCount(0);
 });
+
+test('the policy form says what is wrong with a session length, and keeps what was saved', async ({
+  page,
+}) => {
+  await practiceOwner(page);
+  const policy = page.getByRole('region', { name: 'Sign-in policy' });
+  await policy.getByRole('radio', { name: 'At most', exact: true }).check();
+  const hours = policy.getByLabel('Session length in hours');
+  await hours.fill('0');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(
+    policy.getByText('Session length must be between 1 and 720 hours', { exact: true }),
+  ).toBeVisible();
+  await expect(hours).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  await hours.fill('8');
+  await policy.getByLabel("Keep a consultation's audio and drafts for").selectOption({ label: '7 days' });
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(page.getByText('Sign-in policy saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(policy.getByLabel('Session length in hours')).toHaveValue('8');
+  await expect(policy.getByLabel("Keep a consultation's audio and drafts for")).toHaveValue('7');
+});
