@@ -19,6 +19,8 @@ COPY --from=build --chown=node:node /app/package.json ./package.json
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/src/server/db/migrations ./src/server/db/migrations
+# The operator's texts (content/practice-terms.md...): replace them at build, or mount your own over /app/content.
+COPY --from=build --chown=node:node /app/content ./content
 # Not root: the server needs no privilege (port 5000; PGlite's DATA_DIR, if used, is a volume it owns).
 USER node
 EXPOSE 5000

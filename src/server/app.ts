@@ -38,6 +38,7 @@ import { clientStylesheets } from './oidc/pages';
 import { OIDC_ORIGIN_EXEMPT, oidcRoutes } from './oidc/routes';
 import { area, openApiRoute, registerOpenApi } from './openapi';
 import { passkeyRoutes } from './passkeys/routes';
+import { scheduleAccessReviews } from './practices/access-review-schedule';
 import { practiceRoutes } from './practices/routes';
 import { publicRoutes } from './public-routes';
 import { referralRoutes } from './referrals/routes';
@@ -142,6 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('stripeEvents', stripeEventQueue(app));
   app.addHook('onClose', async () => mailer.close());
   scheduleExpiredPurge(app);
+  scheduleAccessReviews(app);
   database.onConnectionLost((err) =>
     app.log.warn({ err }, 'database connection lost while idle; the pool opens a new one'),
   );

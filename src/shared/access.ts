@@ -70,10 +70,29 @@ function givesAccess(holder: SubscriptionHolder, now: number): boolean {
   );
 }
 
+/**
+ * Why the note app is closed to someone whose plan would open it: their practice's sign-in policy
+ * asks for a second factor they have not turned on (docs/decisions/092-a-practice-sign-in-policy.md).
+ * The note app reads it as the claim `access_blocked_reason`.
+ */
+type AccessBlockedReason = 'two_factor_required';
+
 /** What gives a person the note app: their own subscription, or their practice's (its owner's). */
 export type Entitlement =
-  | { access: true; plan: PaidPlanId; through: 'own' | 'practice' }
-  | { access: false; plan: PlanId; through: null };
+  | { access: true; plan: PaidPlanId; through: 'own' | 'practice'; blockedReason: null }
+  | { access: false; plan: PlanId; through: null; blockedReason: AccessBlockedReason | null };
+
+/**
+ * What a practice's policy asks of its members before the note app opens: with `requireTwoFactor`, a
+ * second factor. Any member, the owner too, whichever plan covers them: the practice governs the access of
+ * its team. A person whose second factor is not known counts as without one.
+ */
+function policyBlock(
+  person: { twoFactor?: boolean },
+  practice: { requireTwoFactor?: boolean } | null,
+): AccessBlockedReason | null {
+  return practice?.requireTwoFactor && person.twoFactor !== true ? 'two_factor_required' : null;
+}
 
 /**
  * Who may open the note-writing app, and through which plan: one rule, read by the menu, the API and
@@ -83,14 +102,26 @@ export type Entitlement =
  * Practice is the larger plan, and their own is one they may cancel.
  */
 export function noteAppEntitlement(
-  user: SubscriptionHolder,
+  user: SubscriptionHolder & { twoFactor?: boolean },
   practice: {
     role: PracticeRole;
     ownerPlan: PlanId;
     ownerStatus: SubscriptionStatus;
     ownerPastDueAccessUntil: Date | string | null;
+    requireTwoFactor?: boolean;
   } | null,
   now = Date.now(),
+): Entitlement {
+  const open = planEntitlement(user, practice, now);
+  const blockedReason = open.access ? policyBlock(user, practice) : null;
+  return blockedReason ? { access: false, plan: open.plan, through: null, blockedReason } : open;
+}
+
+/** The entitlement the plans give, before the practice's policy has its say. */
+function planEntitlement(
+  user: SubscriptionHolder,
+  practice: Parameters<typeof noteAppEntitlement>[1],
+  now: number,
 ): Entitlement {
   if (
     practice &&
@@ -105,15 +136,32 @@ export function noteAppEntitlement(
       now,
     )
   )
-    return { access: true, plan: PRACTICE_PLAN, through: 'practice' };
+    return { access: true, plan: PRACTICE_PLAN, through: 'practice', blockedReason: null };
   if (givesAccess(user, now) && user.plan !== 'free')
-    return { access: true, plan: user.plan, through: 'own' };
-  return { access: false, plan: user.plan, through: null };
+    return { access: true, plan: user.plan, through: 'own', blockedReason: null };
+  return { access: false, plan: user.plan, through: null, blockedReason: null };
 }
 
 /** A practice's members have the note app through it: its owner's Practice plan gives access now. */
 export function practiceGivesAccess(owner: SubscriptionHolder, now = Date.now()): boolean {
-  return isPracticePlan(owner.plan) && noteAppEntitlement(owner, null, now).access;
+  return isPracticePlan(owner.plan) && planEntitlement(owner, null, now).access;
+}
+
+/**
+ * When a practice's cap ends a member's session (ChairNotes' or the note app's) opened at `openedAt`, or
+ * null without a cap. A cap set after the session opened counts from when it was set, so lowering it
+ * ends no one's session at once (docs/decisions/092-a-practice-sign-in-policy.md).
+ */
+export function sessionCapEnd(
+  practice: { sessionHours: number | null; sessionCapFrom: Date | string | null } | null,
+  openedAt: Date,
+): number | null {
+  if (!practice?.sessionHours) return null;
+  const from = Math.max(
+    openedAt.getTime(),
+    practice.sessionCapFrom ? new Date(practice.sessionCapFrom).getTime() : 0,
+  );
+  return from + practice.sessionHours * 3_600_000;
 }
 
 /** UK VAT, included in every price (the prices say 'inc. VAT'): the rate made in Stripe (billing/catalog.ts). */

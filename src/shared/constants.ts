@@ -48,6 +48,19 @@ export const PRACTICE_INVITATION_DAYS = 7;
 export const PRACTICE_NAME_MAX = 80;
 
 /**
+ * A practice's sign-in policy (docs/decisions/092-a-practice-sign-in-policy.md): how long the note app may
+ * keep a consultation's audio and drafts, in days (the note app's claim `practice.retention_days`), and
+ * the bounds of the cap on a member's sessions, in hours.
+ */
+export const RETENTION_DAYS = [1, 7, 30, 90] as const;
+export type RetentionDays = (typeof RETENTION_DAYS)[number];
+export const DEFAULT_RETENTION_DAYS: RetentionDays = 30;
+export const SESSION_HOURS_MIN = 1;
+export const SESSION_HOURS_MAX = 720;
+/** The access review marks a member not seen (ChairNotes or the note app) for this many days. */
+export const ACCESS_REVIEW_UNSEEN_DAYS = 90;
+
+/**
  * Why someone cancels, as Stripe's `cancellation_details.feedback` names it (so the reason reaches
  * Stripe as it is), with the words the cancel dialog shows.
  */

@@ -1,6 +1,6 @@
-// CSV, as the admin lists (in the browser) and the audit trails (on the server) write it (RFC 4180: CRLF line ends, fields with a comma,
-// a quote or a line break are quoted and their quotes doubled; a semicolon too, since spreadsheets in
-// locales with a decimal comma split cells on it).
+// CSV (RFC 4180: CRLF line ends, fields with a comma, a quote or a line break are quoted and their quotes
+// doubled; a semicolon too, since spreadsheets in locales with a decimal comma split cells on it): the admin's
+// lists, built in the browser; the audit trails and the access review, built by the server.
 
 type CsvValue = string | number | boolean | null | undefined;
 

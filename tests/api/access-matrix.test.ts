@@ -365,6 +365,22 @@ const ROUTES: Record<string, Row> = {
     allowed: 404,
     message: 'You are not in a practice.',
   },
+  // Governance (tests/api/practice-governance.test.ts: the owner and admins yes, a clinician 403).
+  'PATCH /api/practice/policy': {
+    access: 'user',
+    call: () => ({ body: { retentionDays: 7 } }),
+    allowed: 404,
+    message: 'You are not in a practice.',
+  },
+  'GET /api/practice/members': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
+  'GET /api/practice/members.csv': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
+  'GET /api/practice/agreements': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
+  'POST /api/practice/agreements': {
+    access: 'user',
+    call: () => ({ body: { version: 'a'.repeat(64) } }),
+    allowed: 404,
+    message: 'You are not in a practice.',
+  },
 
   'GET /api/user/passkeys': { access: 'user', allowed: 200 },
   'POST /api/user/passkeys/registration-options': { access: 'user', allowed: 200 },

@@ -601,7 +601,8 @@ function expectedStatus(route: RouteInfo, req: Req): number | undefined {
       return 400;
     }
   }
-  if (req.kind === 'json') return validated(bodyOk(req.value));
+  // Judged as the server reads it: JSON has no NaN or Infinity (they are sent as null).
+  if (req.kind === 'json') return validated(bodyOk(JSON.parse(req.payload ?? 'null')));
   if (req.kind === 'none') return validated(bodyOk(undefined));
   return validated(true);
 }

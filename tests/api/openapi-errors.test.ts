@@ -457,6 +457,20 @@ describe("each operation's own refusals", () => {
       answered(await outsider.client.get(url), 404);
     }
 
+    // Governance: the policy, the access review and its CSV, the terms.
+    answered(await outsider.client.patch('/api/practice/policy', { retentionDays: 7 }), 404);
+    answered(await member.client.patch('/api/practice/policy', { retentionDays: 7 }), 403);
+    answered(await owner.client.patch('/api/practice/policy', { requireTwoFactor: true }), 409);
+    answered(await owner.client.patch('/api/practice/policy', { retentionDays: 7 }), 200);
+    for (const path of ['/api/practice/members', '/api/practice/members.csv', '/api/practice/agreements']) {
+      answered(await outsider.client.get(path), 404);
+      answered(await member.client.get(path), 403);
+      answered(await owner.client.get(path), 200);
+    }
+    answered(await outsider.client.post('/api/practice/agreements', { version: 'x' }), 404);
+    answered(await member.client.post('/api/practice/agreements', { version: 'x' }), 403);
+    answered(await owner.client.post('/api/practice/agreements', { version: 'x' }), 409);
+
     // Links: not one, withdrawn, for another address, for someone in a practice already.
     answered(
       await outsider.client.post('/api/practice/invitations/preview', { token: 'not-a-real-token-at-all' }),

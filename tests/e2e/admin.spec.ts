@@ -485,6 +485,15 @@ test.describe('lists', () => {
       headers: { origin: baseURL },
     });
     expect(invited.status(), await invited.text()).toBe(201);
+    // The owner accepts the practice terms of now: the admin sees the version is the current one.
+    const { current } = (await (await owner.page.request.get('/api/practice/agreements')).json()) as {
+      current: { version: string };
+    };
+    const accepted = await owner.page.request.post('/api/practice/agreements', {
+      data: { version: current.version },
+      headers: { origin: baseURL },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
     await owner.close();
 
     await signInAsAdmin(page, '/admin/practices');
@@ -496,6 +505,7 @@ test.describe('lists', () => {
       'Members',
       'Invited',
       'Plan status',
+      'Terms',
       'Created',
     ]);
     const search = page.getByLabel('Search practices');
@@ -506,6 +516,7 @@ test.describe('lists', () => {
       await expect(row.getByRole('cell').nth(2)).toHaveText('1');
       await expect(row.getByRole('cell').nth(3)).toHaveText('1');
       await expect(row).toContainText('Practice, Active');
+      await expect(row).toContainText('Accepted');
     }
     await expect(page.getByText(/^1 of [\d,]+ practices?$/)).toBeVisible();
     await expectNoAxeViolations(page);
@@ -515,11 +526,11 @@ test.describe('lists', () => {
     const csv = (await readFile(await (await downloading).path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'ID,Practice,Owner username,Owner email,Members,Pending invitations,Plan,Status,Created',
+      'ID,Practice,Owner username,Owner email,Members,Pending invitations,Plan,Status,Created,Terms accepted,Terms version,Terms current',
     );
     expect(lines[1]).toMatch(
       new RegExp(
-        `^\\d+,${name},${owner.username},${owner.email.replaceAll('.', '\\.')},1,1,Practice,Active,\\d{4}-`,
+        `^\\d+,${name},${owner.username},${owner.email.replaceAll('.', '\\.')},1,1,Practice,Active,\\d{4}-.*,${current.version.slice(0, 12)},yes$`,
       ),
     );
 

@@ -1,5 +1,14 @@
-import type { Page } from '@playwright/test';
-import { atStripe, expect, mailTo, registerViaApi, subscribeViaApi, type uniqueUser } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+import {
+  atStripe,
+  expect,
+  mailTo,
+  registerViaApi,
+  subscribeViaApi,
+  type uniqueUser,
+  verifyViaApi,
+} from './fixtures';
 
 // Steps the practice tests share (practice.spec.ts, journeys/practice-invite.spec.ts).
 
@@ -38,4 +47,23 @@ export async function registerFromInvitation(page: Page, person: ReturnType<type
   await form.getByLabel('Password').fill(person.password);
   await form.getByRole('checkbox').check();
   await form.getByRole('button', { name: 'Create account' }).click();
+}
+
+/**
+ * A second person, in a browser of their own, invited from the owner's /practice page as a clinician and
+ * joined through the API: their page, their context (to close) and who they are.
+ */
+export async function joinedClinician(ownerPage: Page, browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const member = await registerViaApi(page);
+  await verifyViaApi(page, member.email);
+  await invite(ownerPage, member.email, 'Clinician');
+  const token = new URLSearchParams((await invitationLink(member.email)).split('?')[1]).get('token');
+  const joined = await page.request.post('/api/practice/join', {
+    data: { token },
+    headers: { origin: baseURL },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+  return { page, context, member };
 }

@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { baseURL } from '../../playwright.config';
 import {
   atStripe,
   expect,
@@ -12,7 +11,13 @@ import {
   uniqueUser,
   verifyViaApi,
 } from './fixtures';
-import { invitationLink, invite, practiceOwner, registerFromInvitation } from './practice-steps';
+import {
+  invitationLink,
+  invite,
+  joinedClinician,
+  practiceOwner,
+  registerFromInvitation,
+} from './practice-steps';
 
 // A practice as its owner and its team use it (docs/architecture.md#practices): the owner invites from /practice,
 // an invited person registers from the mail's link and joins, and the note app follows membership.
@@ -162,17 +167,7 @@ test('the owner hands the practice over to a member, who gets its subscription',
   // Two people, a join through the API, and a handover in the page.
   test.slow();
   const owner = await practiceOwner(page);
-  const theirs = await browser.newContext();
-  const them = await theirs.newPage();
-  const member = await registerViaApi(them);
-  await verifyViaApi(them, member.email);
-  await invite(page, member.email, 'Clinician');
-  const token = new URLSearchParams((await invitationLink(member.email)).split('?')[1]).get('token');
-  const joined = await them.request.post('/api/practice/join', {
-    data: { token },
-    headers: { origin: baseURL },
-  });
-  expect(joined.status(), await joined.text()).toBe(200);
+  const { page: them, context: theirs, member } = await joinedClinician(page, browser);
 
   await page.reload();
   await page.getByRole('button', { name: `Hand the practice over to ${member.username}` }).click();

@@ -35,7 +35,7 @@ function provider() {
 }
 
 type Flow = { verifier: string; state: string; nonce: string };
-type Session = { sub: string; sid?: string; claims: oidc.IDToken };
+type Session = { sub: string; sid?: string; claims: oidc.IDToken; refreshToken?: string };
 const flows = new Map<string, Flow>();
 const sessions = new Map<string, Session>();
 const logouts: { sub?: string; sid?: string }[] = [];
@@ -98,7 +98,12 @@ async function callback(req: IncomingMessage, res: ServerResponse) {
   });
   const claims = tokens.claims()!;
   const id = randomBytes(16).toString('hex');
-  sessions.set(id, { sub: claims.sub, sid: claims.sid as string | undefined, claims });
+  sessions.set(id, {
+    sub: claims.sub,
+    sid: claims.sid as string | undefined,
+    claims,
+    refreshToken: tokens.refresh_token,
+  });
   res.writeHead(302, {
     location: '/',
     'set-cookie': [
@@ -111,19 +116,47 @@ async function callback(req: IncomingMessage, res: ServerResponse) {
 
 function home(session: Session, res: ServerResponse) {
   const { claims } = session;
-  const practice = claims.practice as { name: string; role: string } | undefined;
+  const practice = claims.practice as { name: string; role: string; retention_days?: number } | undefined;
   page(
     res,
     200,
     'ChairNotes note app',
     `<p>Signed in as ${escapeHtml(claims.preferred_username)} - access ${claims.note_app_access ? 'yes' : 'no'}</p>` +
+      // Closed by the practice's policy: say why, and where to enrol (docs/note-app-integration.md).
+      (claims.access_blocked_reason === 'two_factor_required'
+        ? `<p role="alert">Your practice requires a second factor. <a href="${escapeHtml(issuer.origin)}/account?tab=security">Turn one on in ChairNotes</a>.</p>`
+        : '') +
       `<p>Account: <span data-testid="sub">${escapeHtml(claims.sub)}</span></p>` +
       `<p>Email: ${escapeHtml(claims.email)}</p><p>Plan: ${escapeHtml(claims.plan ?? 'none')}</p>` +
-      `<p>Practice: ${practice ? `${escapeHtml(practice.name)} (${escapeHtml(practice.role)})` : 'none'}</p>` +
+      `<p>Practice: ${practice ? `${escapeHtml(practice.name)} (${escapeHtml(practice.role)}), recordings kept ${escapeHtml(practice.retention_days)} days` : 'none'}</p>` +
       `<p>Signed in with: ${escapeHtml((claims.amr as string[] | undefined)?.join(', '))}</p>` +
       `<p>Proved at: <span data-testid="auth-time">${escapeHtml(claims.auth_time)}</span></p>` +
-      '<p><a href="/patient-records">Patient records</a></p>',
+      '<p><a href="/patient-records">Patient records</a></p>' +
+      '<p><a href="/refresh">Check my access again</a></p>',
   );
+}
+
+/**
+ * The note app's refresh (it refreshes at least every 10 minutes; here on demand): the new ID token's
+ * claims replace the old. A refused refresh ends the session, and the person signs in again.
+ */
+async function refresh(req: IncomingMessage, res: ServerResponse) {
+  const id = cookie(req, SESSION_COOKIE) ?? '';
+  const session = sessions.get(id);
+  if (!session?.refreshToken) return startSignIn(res);
+  const { config } = await provider();
+  try {
+    const tokens = await oidc.refreshTokenGrant(config, session.refreshToken);
+    sessions.set(id, {
+      ...session,
+      claims: tokens.claims() ?? session.claims,
+      refreshToken: tokens.refresh_token,
+    });
+  } catch {
+    sessions.delete(id);
+  }
+  res.writeHead(302, { location: '/' });
+  res.end();
 }
 
 /** ChairNotes says a session ended: the logout token is verified as OpenID Connect Back-Channel Logout 1.0 requires, then the session goes. */
@@ -155,6 +188,7 @@ const server = createServer((req, res) => {
     if (pathname === '/callback') return callback(req, res);
     // Patient records want a proof of who it is from just now: a fresh sign-in at ChairNotes.
     if (pathname === '/patient-records') return startSignIn(res, { prompt: 'login' });
+    if (pathname === '/refresh') return refresh(req, res);
     if (pathname === '/logouts') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end(JSON.stringify(logouts));

@@ -177,6 +177,7 @@ describe('every admin export', () => {
       plan: 'clinic',
       subscriptionStatus: 'active',
       createdAt: at,
+      terms: { version: 'a'.repeat(64), acceptedAt: at, current: true },
     };
     return {
       users: toCsv(usersCsv, [user]),

@@ -6,7 +6,7 @@ import {
   NO_SUBSCRIPTION,
   stateFromSubscription,
 } from '../../src/server/billing/subscription-state';
-import { noteAppEntitlement } from '../../src/shared/access';
+import { noteAppEntitlement, sessionCapEnd } from '../../src/shared/access';
 import type { PlanId, SubscriptionStatus } from '../../src/shared/constants';
 
 const planOfPrice = (id: string) =>
@@ -170,6 +170,7 @@ describe('subscription state from Stripe', () => {
       access: true,
       plan: 'clinic',
       through: 'practice',
+      blockedReason: null,
     });
     expect(noteAppEntitlement(member, practice, Date.parse(until) + 1).access).toBe(false);
     // The date means nothing once the status is another: a frozen subscription stays closed.
@@ -188,6 +189,7 @@ describe('subscription state from Stripe', () => {
       access: true,
       plan: 'clinic',
       through: 'practice',
+      blockedReason: null,
     });
     expect(noteAppEntitlement(free, practice('clinic', 'past_due')).access).toBe(false);
     // Frozen, cancelled (the plan falls to free) or a Plus owner: no access through the practice.
@@ -195,6 +197,7 @@ describe('subscription state from Stripe', () => {
       access: false,
       plan: 'free',
       through: null,
+      blockedReason: null,
     });
     expect(noteAppEntitlement(free, practice('free', 'canceled')).access).toBe(false);
     expect(noteAppEntitlement(free, practice('pro', 'active')).access).toBe(false);
@@ -205,11 +208,13 @@ describe('subscription state from Stripe', () => {
       access: true,
       plan: 'pro',
       through: 'own',
+      blockedReason: null,
     });
     expect(noteAppEntitlement(ownPlus, practice('clinic', 'active'))).toEqual({
       access: true,
       plan: 'clinic',
       through: 'practice',
+      blockedReason: null,
     });
     const frozenPlus = { plan: 'pro', subscriptionStatus: 'paused', pastDueAccessUntil: null } as const;
     expect(noteAppEntitlement(frozenPlus, practice('clinic', 'active'))).toMatchObject({
@@ -222,6 +227,63 @@ describe('subscription state from Stripe', () => {
       access: true,
       plan: 'clinic',
       through: 'own',
+      blockedReason: null,
     });
+  });
+
+  it("a practice's policy closes the note app to a member without a second factor, whatever plan covers them (docs/decisions/092-a-practice-sign-in-policy.md)", () => {
+    const free = { plan: 'free', subscriptionStatus: 'inactive', pastDueAccessUntil: null } as const;
+    const ownPlus = { plan: 'pro', subscriptionStatus: 'active', pastDueAccessUntil: null } as const;
+    const practice = (requireTwoFactor: boolean, role: 'owner' | 'clinician' = 'clinician') => ({
+      role,
+      ownerPlan: 'clinic' as const,
+      ownerStatus: 'active' as const,
+      ownerPastDueAccessUntil: null,
+      requireTwoFactor,
+    });
+    expect(noteAppEntitlement({ ...free, twoFactor: false }, practice(true))).toEqual({
+      access: false,
+      plan: 'clinic',
+      through: null,
+      blockedReason: 'two_factor_required',
+    });
+    // Not known is not on.
+    expect(noteAppEntitlement(free, practice(true)).blockedReason).toBe('two_factor_required');
+    expect(noteAppEntitlement({ ...ownPlus, twoFactor: false }, practice(true))).toMatchObject({
+      access: false,
+      plan: 'clinic',
+      blockedReason: 'two_factor_required',
+    });
+    const owner = { plan: 'clinic', subscriptionStatus: 'active', pastDueAccessUntil: null } as const;
+    expect(noteAppEntitlement(owner, practice(true, 'owner')).blockedReason).toBe('two_factor_required');
+    expect(noteAppEntitlement({ ...free, twoFactor: true }, practice(true))).toMatchObject({
+      access: true,
+      blockedReason: null,
+    });
+    expect(noteAppEntitlement({ ...free, twoFactor: false }, practice(false))).toMatchObject({
+      access: true,
+      blockedReason: null,
+    });
+    // No plan to open it: nothing for the policy to close, and no reason given.
+    const ended = { ...practice(true), ownerStatus: 'canceled' as const, ownerPlan: 'free' as const };
+    expect(noteAppEntitlement({ ...free, twoFactor: false }, ended)).toEqual({
+      access: false,
+      plan: 'free',
+      through: null,
+      blockedReason: null,
+    });
+  });
+
+  it("a practice's cap ends a session so many hours after it opened, or after the cap was set when later", () => {
+    const opened = new Date('2026-11-27T08:00:00Z');
+    const hour = 3_600_000;
+    expect(sessionCapEnd(null, opened)).toBeNull();
+    expect(sessionCapEnd({ sessionHours: null, sessionCapFrom: null }, opened)).toBeNull();
+    expect(sessionCapEnd({ sessionHours: 8, sessionCapFrom: '2026-11-27T07:00:00Z' }, opened)).toBe(
+      opened.getTime() + 8 * hour,
+    );
+    expect(sessionCapEnd({ sessionHours: 8, sessionCapFrom: '2026-11-27T10:00:00Z' }, opened)).toBe(
+      Date.parse('2026-11-27T18:00:00Z'),
+    );
   });
 });

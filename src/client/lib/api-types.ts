@@ -1649,6 +1649,12 @@ export interface paths {
                             plan: "free" | "pro" | "clinic";
                             /** @enum {string} */
                             subscriptionStatus: "inactive" | "active" | "paused" | "past_due" | "canceled";
+                            terms: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                current: boolean;
+                                version: string;
+                            } | null;
                         }[];
                     };
                 };
@@ -2845,6 +2851,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -4119,6 +4126,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -4292,6 +4300,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -4476,6 +4485,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -5453,6 +5463,12 @@ export interface paths {
                                 userId: number;
                                 username: string;
                             }[];
+                            policy: {
+                                requireTwoFactor: boolean;
+                                /** @enum {number} */
+                                retentionDays: 1 | 7 | 30 | 90;
+                                sessionHours: number | null;
+                            };
                             practice: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -5557,6 +5573,12 @@ export interface paths {
                                 userId: number;
                                 username: string;
                             }[];
+                            policy: {
+                                requireTwoFactor: boolean;
+                                /** @enum {number} */
+                                retentionDays: 1 | 7 | 30 | 90;
+                                sessionHours: number | null;
+                            };
                             practice: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -5673,6 +5695,264 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/practice/agreements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accepted: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                acceptedBy: string;
+                                version: string;
+                            } | null;
+                            current: {
+                                text: string;
+                                version: string;
+                            };
+                            history: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                acceptedBy: string;
+                                version: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role in the practice does not allow it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description You are in no practice, or it has no such member or invitation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accepted: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                acceptedBy: string;
+                                version: string;
+                            } | null;
+                            current: {
+                                text: string;
+                                version: string;
+                            };
+                            history: {
+                                /** Format: date-time */
+                                acceptedAt: string;
+                                acceptedBy: string;
+                                version: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role in the practice does not allow it; or: Cross-origin request refused: the Origin header is not the app's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description You are in no practice, or it has no such member or invitation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The terms changed since this version: read and accept the new one */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unsupported content type: send application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/practice/audit": {
@@ -5942,6 +6222,12 @@ export interface paths {
                                 userId: number;
                                 username: string;
                             }[];
+                            policy: {
+                                requireTwoFactor: boolean;
+                                /** @enum {number} */
+                                retentionDays: 1 | 7 | 30 | 90;
+                                sessionHours: number | null;
+                            };
                             practice: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -6135,6 +6421,12 @@ export interface paths {
                                 userId: number;
                                 username: string;
                             }[];
+                            policy: {
+                                requireTwoFactor: boolean;
+                                /** @enum {number} */
+                                retentionDays: 1 | 7 | 30 | 90;
+                                sessionHours: number | null;
+                            };
                             practice: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -6302,6 +6594,12 @@ export interface paths {
                                 userId: number;
                                 username: string;
                             }[];
+                            policy: {
+                                requireTwoFactor: boolean;
+                                /** @enum {number} */
+                                retentionDays: 1 | 7 | 30 | 90;
+                                sessionHours: number | null;
+                            };
                             practice: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -6643,6 +6941,12 @@ export interface paths {
                                 username: string;
                             }[];
                             ownSubscription: boolean;
+                            policy: {
+                                requireTwoFactor: boolean;
+                                /** @enum {number} */
+                                retentionDays: 1 | 7 | 30 | 90;
+                                sessionHours: number | null;
+                            };
                             practice: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -6944,6 +7248,210 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            generatedAt: string;
+                            members: {
+                                email: string;
+                                emailVerified: boolean;
+                                /** Format: date-time */
+                                joinedAt: string;
+                                lastNoteAppSignInAt: string | null;
+                                lastSignInAt: string | null;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "clinician";
+                                twoFactor: boolean;
+                                unseen: boolean;
+                                userId: number;
+                                username: string;
+                            }[];
+                            unseenDays: number;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role in the practice does not allow it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description You are in no practice, or it has no such member or invitation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/members.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The access review as CSV (text/csv), times in UTC */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role in the practice does not allow it */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description You are in no practice, or it has no such member or invitation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/practice/members/{userId}": {
         parameters: {
             query?: never;
@@ -6991,6 +7499,12 @@ export interface paths {
                                 userId: number;
                                 username: string;
                             }[];
+                            policy: {
+                                requireTwoFactor: boolean;
+                                /** @enum {number} */
+                                retentionDays: 1 | 7 | 30 | 90;
+                                sessionHours: number | null;
+                            };
                             practice: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -7165,6 +7679,12 @@ export interface paths {
                                 userId: number;
                                 username: string;
                             }[];
+                            policy: {
+                                requireTwoFactor: boolean;
+                                /** @enum {number} */
+                                retentionDays: 1 | 7 | 30 | 90;
+                                sessionHours: number | null;
+                            };
                             practice: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -7295,6 +7815,161 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/practice/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        requireTwoFactor?: boolean;
+                        /** @enum {number} */
+                        retentionDays?: 1 | 7 | 30 | 90;
+                        sessionHours?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            requireTwoFactor: boolean;
+                            /** @enum {number} */
+                            retentionDays: 1 | 7 | 30 | 90;
+                            sessionHours: number | null;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Your role in the practice does not allow it; or: Prove it is you again first (`reauthRequired`), then try again; or: Cross-origin request refused: the Origin header is not the app's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description You are in no practice, or it has no such member or invitation */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Requiring a second factor: the person saving it, or the owner, has none yet */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unsupported content type: send application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/practice/transfer": {
         parameters: {
             query?: never;
@@ -7345,6 +8020,12 @@ export interface paths {
                                 userId: number;
                                 username: string;
                             }[];
+                            policy: {
+                                requireTwoFactor: boolean;
+                                /** @enum {number} */
+                                retentionDays: 1 | 7 | 30 | 90;
+                                sessionHours: number | null;
+                            };
                             practice: {
                                 /** Format: date-time */
                                 createdAt: string;
@@ -7804,6 +8485,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -8225,6 +8907,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -8408,6 +9091,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -8637,6 +9321,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -8966,6 +9651,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -9153,6 +9839,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -9328,6 +10015,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -9827,6 +10515,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -10000,6 +10689,7 @@ export interface paths {
                             lastLoginAt: string | null;
                             loginCount: number;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {
@@ -10249,6 +10939,7 @@ export interface paths {
                             loginCount: number;
                             message?: string;
                             noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
                             practice: {

@@ -32,11 +32,15 @@ function useNoteAppUrl(): string | null {
 /**
  * Where 'Open ChairNotes' goes for `user`: the note app, for a person it admits (their plan, or their
  * practice's, gives access), else null. The note app signs them in with their ChairNotes account
- * (OpenID Connect), so they arrive signed in.
+ * (OpenID Connect), so they arrive signed in. A person whose plan gives it but whose practice's policy
+ * closes it for now (docs/decisions/092-a-practice-sign-in-policy.md) keeps the entry: the note app says
+ * why, and where to enrol.
  */
-export function useNoteAppHref(user: Pick<PublicUser, 'noteAppAccess'> | null | undefined): string | null {
+export function useNoteAppHref(
+  user: Pick<PublicUser, 'noteAppAccess' | 'noteAppBlockedReason'> | null | undefined,
+): string | null {
   const noteAppUrl = useNoteAppUrl();
-  return user?.noteAppAccess ? noteAppUrl : null;
+  return user?.noteAppAccess || user?.noteAppBlockedReason ? noteAppUrl : null;
 }
 
 /** The Stripe publishable key: null when payments are not configured. Here a failed load is shown. */

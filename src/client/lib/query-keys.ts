@@ -21,6 +21,8 @@ export const queryKeys = {
     twoFactor: ['user', 'two-factor'],
     practice: ['user', 'practice'],
     practiceAudit: ['user', 'practice', 'audit'],
+    accessReview: ['user', 'practice', 'access-review'],
+    agreements: ['user', 'practice', 'agreements'],
   },
   /** The signed-in admin, or null. */
   adminSession: ['admin-session'],

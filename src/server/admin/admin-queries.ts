@@ -12,6 +12,7 @@ import { paidAndActive } from '../db/access-sql';
 import type { Db } from '../db/client';
 import {
   cancellations,
+  practiceAgreements,
   practiceInvitations,
   practiceMembers,
   practices,
@@ -205,12 +206,21 @@ export async function adminReferrals(db: Db): Promise<AdminReferral[]> {
 }
 
 /** Every practice, newest first, with its owner, how many are in it and invited, and its subscription's state. */
-export async function adminPractices(db: Db): Promise<AdminPractice[]> {
+/** `currentTerms`: the version of the practice terms now (each practice's latest acceptance is compared to it). */
+export async function adminPractices(db: Db, currentTerms: string): Promise<AdminPractice[]> {
   const owner = alias(users, 'owner');
   // Counted per practice by index look-ups (practice_members and practice_invitations by practice_id).
   const members = sql<number>`(select count(*) from ${practiceMembers} where ${practiceMembers.practiceId} = ${practices.id})`;
   const invited = sql<number>`(select count(*) from ${practiceInvitations} where ${practiceInvitations.practiceId} = ${practices.id}
     and ${practiceInvitations.acceptedAt} is null and ${practiceInvitations.withdrawnAt} is null and ${practiceInvitations.expiresAt} > now())`;
+  // Each practice's latest acceptance of the terms (practice_agreements by its unique (practice, version) index).
+  const latestTerms = db
+    .select({ version: practiceAgreements.version, acceptedAt: practiceAgreements.acceptedAt })
+    .from(practiceAgreements)
+    .where(eq(practiceAgreements.practiceId, practices.id))
+    .orderBy(desc(practiceAgreements.acceptedAt), desc(practiceAgreements.id))
+    .limit(1)
+    .as('latest_terms');
   const rows = await db
     .select({
       id: practices.id,
@@ -222,9 +232,22 @@ export async function adminPractices(db: Db): Promise<AdminPractice[]> {
       plan: owner.plan,
       subscriptionStatus: owner.subscriptionStatus,
       createdAt: practices.createdAt,
+      termsVersion: latestTerms.version,
+      termsAcceptedAt: latestTerms.acceptedAt,
     })
     .from(practices)
     .innerJoin(owner, eq(owner.id, practices.ownerId))
+    .leftJoinLateral(latestTerms, sql`true`)
     .orderBy(desc(practices.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(({ termsVersion, termsAcceptedAt, ...r }) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    terms: termsVersion
+      ? {
+          version: termsVersion,
+          acceptedAt: new Date(termsAcceptedAt as Date | string).toISOString(),
+          current: termsVersion === currentTerms,
+        }
+      : null,
+  }));
 }

@@ -14,6 +14,7 @@ import { messageSchema } from '../../shared/schemas/fields';
 import { guard } from '../auth/require';
 import { sendCsv } from '../lib/audit-format';
 import { clientOf } from '../lib/client';
+import { practiceTerms } from '../lib/content-file';
 import { ADMIN_SESSION, CSV_FILE, ENROLMENT, errors } from '../openapi';
 import { adminActions } from './admin-actions';
 import { adminAuditService } from './admin-audit-service';
@@ -85,7 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/admin/practices', described(adminPracticeSchema), async (request) => {
     await audit.viewedList(request, 'practices');
-    return adminPractices(db);
+    return adminPractices(db, (await practiceTerms()).version);
   });
 
   // The lists' CSV files are made in the admin's browser, from lists already viewed; it says so here

@@ -40,7 +40,7 @@ export async function adminUserDetail(
           })
       : Promise.resolve([]),
   ]);
-  const entitlement = noteAppEntitlement(user, practice);
+  const entitlement = noteAppEntitlement({ ...user, twoFactor: methods.length > 0 }, practice);
   const viaPractice = entitlement.through === 'practice' && practice;
   return {
     profile: {

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { sessionCapEnd } from '../../shared/access';
 import {
   ADMIN_SESSION_IDLE_MINUTES,
   ADMIN_SESSION_MAX_HOURS,
@@ -6,7 +7,16 @@ import {
   USER_SESSION_MAX_DAYS,
 } from '../../shared/constants';
 import type { Db, Tx } from '../db/client';
-import { type Admin, adminSessions, admins, type User, userSessions, users } from '../db/schema';
+import {
+  type Admin,
+  adminSessions,
+  admins,
+  practiceMembers,
+  practices,
+  type User,
+  userSessions,
+  users,
+} from '../db/schema';
 import { batchedLookup } from '../lib/batched-lookup';
 import type { Client } from '../lib/client';
 import { randomToken, sha256Hex } from '../lib/tokens';
@@ -159,7 +169,9 @@ export function sessionStore<K extends SessionKind>(
         practice: found.practice,
       };
       const now = Date.now();
-      const end = found.createdAt.getTime() + maxMs;
+      // A practice's cap on its members' sessions (docs/decisions/092-a-practice-sign-in-policy.md) ends it sooner.
+      const cap = sessionCapEnd(found.practice, found.createdAt);
+      const end = Math.min(found.createdAt.getTime() + maxMs, cap ?? Number.POSITIVE_INFINITY);
       if (found.expiresAt.getTime() <= now || end <= now) {
         ended(await db.delete(table).where(eq(table.id, id)).returning({ id: table.id }));
         return null;
@@ -254,6 +266,18 @@ export function sessionStore<K extends SessionKind>(
           .where(or(lt(table.expiresAt, new Date(now)), lt(table.createdAt, new Date(now - maxMs))))
           .returning({ id: table.id }),
       );
+      // Users' sessions past their practice's cap (shared/access.ts sessionCapEnd, as SQL), so the note
+      // app's sessions from them end too even when the person does not come back.
+      if (kind === 'user')
+        ended(
+          await db
+            .execute(sql`delete from ${userSessions} s using ${practiceMembers} pm, ${practices} p
+            where pm.user_id = s.user_id and p.id = pm.practice_id and p.session_hours is not null
+              and greatest(s.created_at, coalesce(p.session_cap_from, s.created_at))
+                + make_interval(hours => p.session_hours) <= now()
+            returning s.id`)
+            .then((result) => result.rows),
+        );
     },
   };
 }

@@ -9,6 +9,7 @@ import { conflict } from '../lib/http-error';
 import { referralCode } from '../lib/tokens';
 import { type Membership, membershipOfUser } from '../practices/practices-repo';
 import { nextStreak } from './login-streak';
+import { hasSecondFactor } from './second-factors';
 import { claimUsername, isUsernameClash, USERNAME_TAKEN, usernameKey } from './usernames';
 
 export const EMAIL_TAKEN = 'Email already registered';
@@ -38,11 +39,13 @@ export function usersRepo(db: Db | Tx) {
     },
 
     /** The person the note app knows by `publicId` (the OpenID Connect `sub`), with their practice. */
-    async findByPublicId(publicId: string): Promise<{ user: User; practice: Membership | null } | undefined> {
+    async findByPublicId(
+      publicId: string,
+    ): Promise<{ user: User; practice: Membership | null; twoFactor: boolean } | undefined> {
       // Only a well-formed id reaches the uuid column (anything else would be a cast error there).
       if (!UUID.test(publicId)) return undefined;
       const [row] = await db
-        .select({ user: users, practice: membershipOfUser() })
+        .select({ user: users, practice: membershipOfUser(), twoFactor: hasSecondFactor('user', users.id) })
         .from(users)
         .where(eq(users.publicId, publicId));
       return row;
@@ -142,6 +145,12 @@ export function usersRepo(db: Db | Tx) {
       await tx.update(users).set({ password: passwordHash }).where(eq(users.id, id));
     },
 
+    /** The person signed in to the note app (a code exchanged): the access review's 'last note-app sign-in'. */
+    async recordNoteAppSignIn(publicId: string, now = new Date()): Promise<void> {
+      if (!UUID.test(publicId)) return;
+      await db.update(users).set({ lastNoteAppSignInAt: now }).where(eq(users.publicId, publicId));
+    },
+
     async delete(id: number, tx: Db | Tx = db): Promise<void> {
       await tx.delete(users).where(eq(users.id, id));
     },
@@ -156,7 +165,7 @@ export type UserFacts = { twoFactor: boolean; practice: Membership | null };
  * (auth/second-factors.ts, practices/practices-repo.ts).
  */
 export function toPublicUser(user: User, { twoFactor, practice }: UserFacts): PublicUser {
-  const entitlement = noteAppEntitlement(user, practice);
+  const entitlement = noteAppEntitlement({ ...user, twoFactor }, practice);
   const viaPractice = entitlement.through === 'practice' && practice;
   return {
     id: user.id,
@@ -174,6 +183,7 @@ export function toPublicUser(user: User, { twoFactor, practice }: UserFacts): Pu
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     noteAppAccess: entitlement.access,
+    noteAppBlockedReason: entitlement.blockedReason,
     access: entitlement.access
       ? {
           plan: entitlement.plan,

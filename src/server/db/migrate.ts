@@ -1,24 +1,16 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { repositoryRoot } from '../lib/repository-root';
 import type { Database, Db } from './client';
 
 // Any fixed number shared by every instance: the advisory lock that serialises migrations.
 const MIGRATION_LOCK_ID = 727_274_001;
 
 function migrationsFolder(): string {
-  // The repository's, found from wherever this code runs: src/server/db (tests, dev), anywhere under dist/
-  // (the bundled server, its command-line tools, a test's own bundle) or node_modules/.cache (npm run
-  // api:types' bundle): the nearest folder above that holds src/server/db/migrations.
-  const inRepository = path.join('src', 'server', 'db', 'migrations');
-  for (let dir = path.dirname(fileURLToPath(import.meta.url)); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, inRepository))) return path.join(dir, inRepository);
-    if (path.dirname(dir) === dir)
-      throw new Error(`no ${inRepository} above ${fileURLToPath(import.meta.url)}`);
-  }
+  return path.join(repositoryRoot(import.meta.url), 'src/server/db/migrations');
 }
 
 /** Applies the committed migrations. On PostgreSQL several instances may start together: one migrates, the rest wait. */

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   CANCELLATION_REASON_IDS,
+  DEFAULT_RETENTION_DAYS,
   INVITED_ROLES,
   PLAN_IDS,
   PRACTICE_ROLES,
@@ -97,6 +98,8 @@ export const users = pgTable(
      * first reads the subscription `past_due` (7 days on), kept while it stays so, cleared once paid.
      */
     pastDueAccessUntil: timestamp('past_due_access_until', { withTimezone: true }),
+    /** The person's last sign-in to the note app (a code exchanged at the OpenID Provider): the access review shows it. */
+    lastNoteAppSignInAt: timestamp('last_note_app_sign_in_at', { withTimezone: true }),
   },
   (t) => [
     // Case-insensitive uniqueness: 'Alice' and 'alice' are one name to a person.
@@ -513,8 +516,39 @@ export const practices = pgTable('practices', {
    * the mail goes once, whichever event or sync saw the end first.
    */
   endedNoticeAt: timestamp('ended_notice_at', { withTimezone: true }),
+  // The sign-in policy (docs/decisions/092-a-practice-sign-in-policy.md).
+  /** Members without a second factor are closed out of the note app until they enrol one. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** A member's sessions (ChairNotes' and the note app's) last at most this many hours; null: the usual limits. */
+  sessionHours: integer('session_hours'),
+  /** From when the cap counts for sessions opened before it was set: a lowered cap ends none at once. */
+  sessionCapFrom: timestamp('session_cap_from', { withTimezone: true }),
+  /** How long the note app may keep a consultation's audio and drafts (its claim `practice.retention_days`). */
+  retentionDays: integer('retention_days').notNull().default(DEFAULT_RETENTION_DAYS),
+  /** When the owner was last sent the monthly access review (practices/access-review.ts). */
+  accessReviewMailedAt: timestamp('access_review_mailed_at', { withTimezone: true }),
 });
 export type Practice = typeof practices.$inferSelect;
+
+/**
+ * Each acceptance of the practice terms (docs/decisions/093-practice-terms-accepted-by-version.md): the
+ * version is the SHA-256 of the operator's file, so a changed text is a new version to accept. Kept when
+ * the person who accepted leaves (their name stays with it).
+ */
+export const practiceAgreements = pgTable(
+  'practice_agreements',
+  {
+    id: serial('id').primaryKey(),
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedByName: text('accepted_by_name').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('practice_agreements_once').on(t.practiceId, t.version)],
+);
 
 /** Who is in which practice, with what role; the owner too (role 'owner'). One practice per person. */
 export const practiceMembers = pgTable(

@@ -490,3 +490,49 @@ export function planChangedMail(
     ].join('\n'),
   };
 }
+
+/** The practice now asks for a second factor, which this member has not turned on (docs/decisions/092-a-practice-sign-in-policy.md). */
+export function secondFactorRequiredMail(person: Person, practiceName: string, appUrl: string): Mail {
+  return {
+    to: person.email,
+    subject: `${practiceName} asks you to turn on two-factor sign-in`,
+    text: [
+      `Hello ${person.username},`,
+      '',
+      `${practiceName} now asks everyone in the practice to sign in with a second factor (an authenticator app or a passkey). Until you turn one on, the note app is closed to you; your account stays as it is.`,
+      '',
+      'Turn one on in your account, and the note app opens again at once:',
+      `${appUrl}/account?tab=security`,
+    ].join('\n'),
+  };
+}
+
+/** The monthly access review for a practice's owner: who has access, who has not been seen. */
+export function accessReviewMail(
+  owner: Person,
+  review: {
+    practiceName: string;
+    members: number;
+    withoutSecondFactor: number;
+    unseen: string[];
+    unseenDays: number;
+  },
+  appUrl: string,
+): Mail {
+  const unseenLine = review.unseen.length
+    ? `Not seen for ${review.unseenDays} days or more: ${review.unseen.join(', ')}. If they no longer need access, remove them.`
+    : `Everyone has signed in within the last ${review.unseenDays} days.`;
+  return {
+    to: owner.email,
+    subject: `Your monthly review of who has access to ${review.practiceName}`,
+    text: [
+      `Hello ${owner.username},`,
+      '',
+      `${review.practiceName} has ${review.members} ${review.members === 1 ? 'person' : 'people'} with access to ${PRODUCT_NAME}, ${review.withoutSecondFactor} of them without a second factor.`,
+      unseenLine,
+      '',
+      'Review each person, and download the list for your records:',
+      `${appUrl}/practice#access-review`,
+    ].join('\n'),
+  };
+}

@@ -1,5 +1,5 @@
 import type { Account, FindAccount } from 'oidc-provider';
-import { noteAppEntitlement } from '../../shared/access';
+import { noteAppEntitlement, sessionCapEnd } from '../../shared/access';
 import { usersRepo } from '../auth/users-repo';
 import type { Db } from '../db/client';
 
@@ -14,7 +14,7 @@ export const OIDC_CLAIMS = {
   openid: ['sub', 'amr', 'auth_time'],
   email: ['email', 'email_verified'],
   profile: ['name', 'preferred_username'],
-  subscription: ['plan', 'note_app_access', 'practice'],
+  subscription: ['plan', 'note_app_access', 'access_blocked_reason', 'practice'],
 };
 export const OIDC_SCOPES = ['openid', 'email', 'profile', 'subscription'];
 
@@ -24,11 +24,18 @@ export const OIDC_SCOPES = ['openid', 'email', 'profile', 'subscription'];
  * at the note app's next refresh. A deleted account is no account: its refresh tokens stop working.
  */
 export function findAccount(db: Db): FindAccount {
-  return async (_ctx, sub): Promise<Account | undefined> => {
+  return async (_ctx, sub, token): Promise<Account | undefined> => {
     const found = await usersRepo(db).findByPublicId(sub);
     if (!found) return undefined;
-    const { user, practice } = found;
-    const entitlement = noteAppEntitlement(user, practice);
+    const { user, practice, twoFactor } = found;
+    // A practice's cap on sessions (docs/decisions/092-a-practice-sign-in-policy.md) ends the note
+    // app's too: a refresh past it is refused (invalid_grant), and the note app signs the person in again.
+    if (token?.kind === 'RefreshToken' && practice) {
+      const signedInAt = Number((token as { iiat?: number }).iiat ?? token.iat) * 1000;
+      const end = sessionCapEnd(practice, new Date(signedInAt));
+      if (end !== null && end <= Date.now()) return undefined;
+    }
+    const entitlement = noteAppEntitlement({ ...user, twoFactor }, practice);
     return {
       accountId: sub,
       claims: () => ({
@@ -39,8 +46,19 @@ export function findAccount(db: Db): FindAccount {
         preferred_username: user.username,
         plan: entitlement.plan,
         note_app_access: entitlement.access,
+        // Only while closed by the practice's policy: the note app says why and links to enrol.
+        ...(entitlement.blockedReason ? { access_blocked_reason: entitlement.blockedReason } : {}),
         // No practice is no claim (some clients drop a null object, others choke on it).
-        ...(practice ? { practice: { id: practice.id, name: practice.name, role: practice.role } } : {}),
+        ...(practice
+          ? {
+              practice: {
+                id: practice.id,
+                name: practice.name,
+                role: practice.role,
+                retention_days: practice.retentionDays,
+              },
+            }
+          : {}),
       }),
     };
   };

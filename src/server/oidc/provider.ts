@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { findAccount, OIDC_CLAIMS, OIDC_SCOPES } from './account';
 import { databaseAdapter } from './adapter';
+import { noteAppSignedIn } from './note-app-sign-ins';
 import type { OidcRepo } from './oidc-repo';
 import type { OidcPages } from './pages';
 import { loadSigningKeys, SIGNING_ALGS } from './signing-keys';
@@ -214,6 +215,14 @@ function buildProvider(Library: ProviderClass, deps: ProviderDeps, keys: Configu
     if (ctx.oidc?.route === 'end_session_confirm' && ctx.oidc.params?.logout && ctx.status === 303) {
       for (const cookie of await deps.signOutOfChairNotes(ctx.req)) ctx.append('set-cookie', cookie);
     }
+  });
+  // Each sign-in to the note app (a code exchanged for tokens; a refresh is not one).
+  provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
+    const accountId = ctx.oidc.account?.accountId;
+    if (ctx.oidc.params?.grant_type !== 'authorization_code' || !accountId) return;
+    noteAppSignedIn(deps.db, accountId, String(ctx.oidc.client?.clientId)).catch((err: unknown) =>
+      deps.log.warn({ err }, 'note-app sign-in not recorded'),
+    );
   });
   provider.on('server_error', (_ctx: KoaContextWithOIDC, err: Error) =>
     deps.log.error({ err }, 'OpenID Provider error'),

@@ -30,7 +30,7 @@ import { randomToken, sha256Hex } from '../lib/tokens';
 import type { Mail, QueuedMail } from '../mail/mailer';
 import { practiceHandedOverMail, practiceInvitationMail, practiceRemovedMail } from '../mail/templates';
 import { recordPracticeEvent } from './audit';
-import { type Membership, practicesRepo } from './practices-repo';
+import { type Membership, policyOf, practicesRepo } from './practices-repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -129,6 +129,7 @@ export function practiceService(ctx: AppContext) {
         status,
         noteAppAccess: owner ? practiceGivesAccess(owner) : false,
       },
+      policy: policyOf(practice),
     };
   }
 

@@ -1,8 +1,22 @@
-import { and, asc, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { InvitedRole, PlanId, PracticeRole, SubscriptionStatus } from '../../shared/constants';
-import type { PracticeInvitation, PracticeMember } from '../../shared/schemas/practice';
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type {
+  InvitedRole,
+  PlanId,
+  PracticeRole,
+  RetentionDays,
+  SubscriptionStatus,
+} from '../../shared/constants';
+import type { PracticeInvitation, PracticeMember, PracticePolicy } from '../../shared/schemas/practice';
+import { hasSecondFactor } from '../auth/second-factors';
 import type { Db, Tx } from '../db/client';
-import { type Practice, practiceInvitations, practiceMembers, practices, users } from '../db/schema';
+import {
+  type Practice,
+  practiceAgreements,
+  practiceInvitations,
+  practiceMembers,
+  practices,
+  users,
+} from '../db/schema';
 
 /**
  * A person's place in a practice, with the state of the practice's subscription (its owner's): what the
@@ -19,6 +33,12 @@ export type Membership = {
   ownerName: string;
   /** Until when the owner's failed renewal keeps access (ISO text), or null. */
   ownerPastDueAccessUntil: string | null;
+  /** The practice's sign-in policy (docs/decisions/092-a-practice-sign-in-policy.md). */
+  requireTwoFactor: boolean;
+  sessionHours: number | null;
+  /** ISO text, or null: from when the cap counts for sessions opened before it. */
+  sessionCapFrom: string | null;
+  retentionDays: number;
 };
 
 /**
@@ -30,11 +50,22 @@ export function membershipOfUser() {
   return sql<Membership | null>`(select json_build_object(
       'id', p.id, 'name', p.name, 'role', pm.role,
       'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status, 'ownerId', owner.id, 'ownerName', owner.username,
-      'ownerPastDueAccessUntil', owner.past_due_access_until)
+      'ownerPastDueAccessUntil', owner.past_due_access_until,
+      'requireTwoFactor', p.require_two_factor, 'sessionHours', p.session_hours,
+      'sessionCapFrom', p.session_cap_from, 'retentionDays', p.retention_days)
     from practice_members pm
     join practices p on p.id = pm.practice_id
     join users owner on owner.id = p.owner_id
     where pm.user_id = ${sql.raw('"users"."id"')})`;
+}
+
+/** A practice's sign-in policy, as the API answers it (docs/decisions/092-a-practice-sign-in-policy.md). */
+export function policyOf(practice: Practice): PracticePolicy {
+  return {
+    requireTwoFactor: practice.requireTwoFactor,
+    sessionHours: practice.sessionHours,
+    retentionDays: practice.retentionDays as RetentionDays,
+  };
 }
 
 /** An invitation that still holds a seat: neither accepted nor withdrawn, and not expired. */
@@ -285,6 +316,89 @@ export function practicesRepo(db: Db | Tx) {
         .where(and(eq(practiceInvitations.id, id), pending()))
         .returning({ id: practiceInvitations.id });
       return accepted.length > 0;
+    },
+
+    /** Writes the sign-in policy (only the fields given). */
+    async setPolicy(
+      practiceId: number,
+      policy: Partial<
+        Pick<Practice, 'requireTwoFactor' | 'sessionHours' | 'sessionCapFrom' | 'retentionDays'>
+      >,
+      tx: Db | Tx = db,
+    ): Promise<void> {
+      if (Object.keys(policy).length === 0) return;
+      await tx.update(practices).set(policy).where(eq(practices.id, practiceId));
+    },
+
+    /** Each member as the access review shows them: sign-ins, second factor, verified address. */
+    async accessReview(practiceId: number, tx: Db | Tx = db) {
+      return tx
+        .select({
+          userId: practiceMembers.userId,
+          username: users.username,
+          email: users.email,
+          role: practiceMembers.role,
+          joinedAt: practiceMembers.joinedAt,
+          lastSignInAt: users.lastLoginAt,
+          lastNoteAppSignInAt: users.lastNoteAppSignInAt,
+          twoFactor: hasSecondFactor('user', users.id),
+          emailVerified: users.emailVerified,
+        })
+        .from(practiceMembers)
+        .innerJoin(users, eq(users.id, practiceMembers.userId))
+        .where(eq(practiceMembers.practiceId, practiceId))
+        .orderBy(sql`${practiceMembers.role} = 'owner' desc`, asc(practiceMembers.joinedAt));
+    },
+
+    /**
+     * Practices whose owner is due the monthly access review (last mailed, or begun, by `before`), each
+     * claimed (marked sent `at`) in the caller's transaction; at most `limit`.
+     */
+    async claimDueAccessReviews(before: Date, at: Date, tx: Tx, limit: number): Promise<Practice[]> {
+      const due = await tx
+        .select({ id: practices.id })
+        .from(practices)
+        .where(sql`coalesce(${practices.accessReviewMailedAt}, ${practices.createdAt}) <= ${before}`)
+        .orderBy(asc(practices.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(practices)
+        .set({ accessReviewMailedAt: at })
+        .where(
+          sql`${practices.id} in (${sql.join(
+            due.map((d) => sql`${d.id}`),
+            sql`, `,
+          )})`,
+        )
+        .returning();
+    },
+
+    /** The practice's acceptances of its terms, the latest first. */
+    async agreements(practiceId: number, tx: Db | Tx = db) {
+      return tx
+        .select({
+          version: practiceAgreements.version,
+          acceptedAt: practiceAgreements.acceptedAt,
+          acceptedBy: practiceAgreements.acceptedByName,
+        })
+        .from(practiceAgreements)
+        .where(eq(practiceAgreements.practiceId, practiceId))
+        .orderBy(desc(practiceAgreements.acceptedAt), desc(practiceAgreements.id));
+    },
+
+    /** Records an acceptance; a version accepted already is left as it was (false). */
+    async accept(
+      values: { practiceId: number; version: string; acceptedBy: number; acceptedByName: string },
+      tx: Db | Tx = db,
+    ): Promise<boolean> {
+      const made = await tx
+        .insert(practiceAgreements)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: practiceAgreements.id });
+      return made.length > 0;
     },
 
     /** Records that the members were told the subscription ended (or clears it: it lives again). */

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PRODUCT_NAME } from '../../shared/brand';
 import { auditPageQuerySchema, practiceAuditPageSchema } from '../../shared/schemas/audit';
 import { messageSchema } from '../../shared/schemas/fields';
 import {
+  acceptAgreementSchema,
+  accessReviewSchema,
+  agreementsSchema,
   invitationIdParamsSchema,
   invitationPreviewSchema,
   invitationRequestSchema,
@@ -11,6 +16,8 @@ import {
   memberRoleSchema,
   practiceNameSchema,
   practiceOverviewSchema,
+  practicePolicyRequestSchema,
+  practicePolicySchema,
   transferSchema,
 } from '../../shared/schemas/practice';
 import { sendCsv } from '../lib/audit-format';
@@ -18,6 +25,7 @@ import { clientOf } from '../lib/client';
 import { CSV_FILE, errors, REAUTH } from '../openapi';
 import { authRateLimit, practiceInvitationRateLimit } from '../security/rate-limits';
 import { practiceAuditService } from './audit-service';
+import { governanceService } from './governance-service';
 import { practiceService } from './practice-service';
 
 const overviewAnswer = { 200: practiceOverviewSchema };
@@ -35,6 +43,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const practices = practiceService(ctx);
   const audit = practiceAuditService(ctx);
+  const governance = governanceService(ctx);
   const invitationLimit = practiceInvitationRateLimit(ctx.config);
 
   app.get(
@@ -212,5 +221,76 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       practices.transfer(request.userSession, request.body.userId, clientOf(request), request.log),
+  );
+
+  // Governance (docs/decisions/092-a-practice-sign-in-policy.md, docs/decisions/093-practice-terms-accepted-by-version.md).
+  app.patch(
+    '/api/practice/policy',
+    {
+      config: { access: 'user' },
+      schema: {
+        body: practicePolicyRequestSchema,
+        response: {
+          200: practicePolicySchema,
+          ...managing(REAUTH, {
+            409: 'Requiring a second factor: the person saving it, or the owner, has none yet',
+          }),
+        },
+      },
+    },
+    async (request) => governance.updatePolicy(request.userSession, request.body, clientOf(request)),
+  );
+
+  app.get(
+    '/api/practice/members',
+    { config: { access: 'user' }, schema: { response: { 200: accessReviewSchema, ...managing() } } },
+    async (request) => governance.accessReview(request.userSession),
+  );
+
+  app.get(
+    '/api/practice/members.csv',
+    {
+      config: {
+        access: 'user',
+        // Described, not applied: the answer is text, which a response schema would serialize as JSON.
+        openapi: {
+          response: {
+            200: z.string().describe('The access review as CSV (text/csv), times in UTC'),
+            ...managing(),
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { csv, practiceName } = await governance.accessReviewCsv(request.userSession);
+      const day = new Date().toISOString().slice(0, 10);
+      const slug = `${PRODUCT_NAME} access review ${practiceName}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${slug.replace(/^-|-$/g, '')}-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(`\uFEFF${csv}`);
+    },
+  );
+
+  app.get(
+    '/api/practice/agreements',
+    { config: { access: 'user' }, schema: { response: { 200: agreementsSchema, ...managing() } } },
+    async (request) => governance.agreements(request.userSession),
+  );
+
+  app.post(
+    '/api/practice/agreements',
+    {
+      config: { access: 'user' },
+      schema: {
+        body: acceptAgreementSchema,
+        response: {
+          200: agreementsSchema,
+          ...managing({ 409: 'The terms changed since this version: read and accept the new one' }),
+        },
+      },
+    },
+    async (request) => governance.accept(request.userSession, request.body.version, clientOf(request)),
   );
 };

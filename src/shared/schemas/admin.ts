@@ -173,6 +173,8 @@ export const adminPracticeSchema = z.object({
   plan: z.enum(PLAN_IDS),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   createdAt: isoDate,
+  /** The practice terms its owner last accepted: which version, when, and whether it is the current one. */
+  terms: z.object({ version: z.string(), acceptedAt: isoDate, current: z.boolean() }).nullable(),
 });
 export type AdminPractice = z.infer<typeof adminPracticeSchema>;
 

@@ -18,6 +18,8 @@ export const PRACTICE_EVENT_LABELS = {
   member_left: 'Left the practice',
   member_removed: 'Removed from the practice',
   role_changed: 'Role changed',
+  policy_changed: 'Sign-in policy changed',
+  terms_accepted: 'Practice terms accepted',
   // A member's own account, as their Security tab says it (security-events.ts records both).
   sign_in: SECURITY_EVENT_LABELS.sign_in,
   sign_in_failed: SECURITY_EVENT_LABELS.sign_in_failed,

@@ -67,6 +67,11 @@ export const publicUserSchema = z.object({
   /** May open the note-writing app: follows from the subscription state (server billing/subscription-state.ts). */
   noteAppAccess: z.boolean(),
   /**
+   * Why the note app is closed although a plan would open it: 'two_factor_required' while the person's
+   * practice asks for a second factor they have not turned on (a banner takes them to enrol). Else null.
+   */
+  noteAppBlockedReason: z.enum(['two_factor_required']).nullable(),
+  /**
    * The plan that gives the person the note app now, and through whom: their own subscription, or their
    * practice's (`practiceName`, whose billing `managedBy`, the owner, manages). Null without access.
    * `plan` and `subscriptionStatus` above stay the person's own subscription.

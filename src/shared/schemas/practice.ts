@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { INVITED_ROLES, PRACTICE_NAME_MAX, PRACTICE_ROLES, SUBSCRIPTION_STATUSES } from '../constants';
+import {
+  INVITED_ROLES,
+  PRACTICE_NAME_MAX,
+  PRACTICE_ROLES,
+  RETENTION_DAYS,
+  SESSION_HOURS_MAX,
+  SESSION_HOURS_MIN,
+  SUBSCRIPTION_STATUSES,
+} from '../constants';
 import { isoDate, text, validEmail } from './fields';
 
 // Practices, their members and invitations (docs/architecture.md#practices): the contract of /api/practice*.
@@ -52,6 +60,79 @@ const practiceInvitationSchema = z.object({
 });
 export type PracticeInvitation = z.infer<typeof practiceInvitationSchema>;
 
+/** A practice's sign-in policy (docs/decisions/092-a-practice-sign-in-policy.md). */
+export const practicePolicySchema = z.object({
+  requireTwoFactor: z.boolean(),
+  /** Hours a member's sessions last at most; null: the usual limits (30 days unused, 90 at most). */
+  sessionHours: z.number().int().nullable(),
+  retentionDays: z.literal(RETENTION_DAYS),
+});
+export type PracticePolicy = z.infer<typeof practicePolicySchema>;
+
+const SESSION_HOURS_MESSAGE = `Session length must be between ${SESSION_HOURS_MIN} and ${SESSION_HOURS_MAX} hours`;
+
+/** PATCH /api/practice/policy: any of the three; what is left out stays as it is. */
+export const practicePolicyRequestSchema = z.object({
+  requireTwoFactor: z.boolean({ error: 'Choose whether a second factor is required' }).optional(),
+  sessionHours: z
+    .number({ error: SESSION_HOURS_MESSAGE })
+    .int(SESSION_HOURS_MESSAGE)
+    .min(SESSION_HOURS_MIN, SESSION_HOURS_MESSAGE)
+    .max(SESSION_HOURS_MAX, SESSION_HOURS_MESSAGE)
+    .nullable()
+    .optional(),
+  retentionDays: z
+    .literal(RETENTION_DAYS, {
+      error: `Retention must be ${RETENTION_DAYS.slice(0, -1).join(', ')} or ${RETENTION_DAYS.at(-1)} days`,
+    })
+    .optional(),
+});
+export type PracticePolicyRequest = z.infer<typeof practicePolicyRequestSchema>;
+
+/** One row of the access review (GET /api/practice/members). */
+const memberReviewSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(PRACTICE_ROLES),
+  joinedAt: isoDate,
+  lastSignInAt: isoDate.nullable(),
+  lastNoteAppSignInAt: isoDate.nullable(),
+  twoFactor: z.boolean(),
+  emailVerified: z.boolean(),
+  /** Not seen (signed in to ChairNotes or the note app) for `unseenDays` days, or never since joining that long ago. */
+  unseen: z.boolean(),
+});
+export type MemberReview = z.infer<typeof memberReviewSchema>;
+
+export const accessReviewSchema = z.object({
+  members: memberReviewSchema.array(),
+  unseenDays: z.number().int(),
+  generatedAt: isoDate,
+});
+export type AccessReview = z.infer<typeof accessReviewSchema>;
+
+const acceptanceSchema = z.object({ version: z.string(), acceptedAt: isoDate, acceptedBy: z.string() });
+
+/** GET /api/practice/agreements: the practice terms of now and what the practice accepted. */
+export const agreementsSchema = z.object({
+  current: z.object({
+    /** The SHA-256 of the terms' text, in hex: a changed text is a new version. */
+    version: z.string(),
+    /** The terms, as the operator wrote them (Markdown). */
+    text: z.string(),
+  }),
+  /** The practice accepted the current version: who, when. Null: it must be accepted (again). */
+  accepted: acceptanceSchema.nullable(),
+  /** Every acceptance, the latest first. */
+  history: acceptanceSchema.array(),
+});
+export type Agreements = z.infer<typeof agreementsSchema>;
+
+export const acceptAgreementSchema = z.object({
+  version: text().min(1, 'Required').max(100, 'This is not a version of the terms'),
+});
+
 /** GET /api/practice: everything the /practice page shows. Invitations are listed to the owner and admins only. */
 export const practiceOverviewSchema = z.object({
   practice: z.object({ id: z.number().int(), name: z.string(), createdAt: isoDate }),
@@ -61,6 +142,8 @@ export const practiceOverviewSchema = z.object({
   seats: z.object({ used: z.number().int(), total: z.number().int() }),
   /** The practice's subscription (the owner's): whether it gives its members the note app now. */
   subscription: z.object({ status: z.enum(SUBSCRIPTION_STATUSES), noteAppAccess: z.boolean() }),
+  /** The sign-in policy every member is held to. */
+  policy: practicePolicySchema,
 });
 export type PracticeOverview = z.infer<typeof practiceOverviewSchema>;
 

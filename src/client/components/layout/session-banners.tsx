@@ -2,6 +2,7 @@ import { paths } from '@client/config/paths';
 import { useNavigation } from '@client/lib/navigation';
 import { useCurrentUser } from '@client/lib/session';
 import type { PublicUser } from '@shared/schemas/auth';
+import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 
 // Loaded only for the few who need it: most visitors are signed out or verified, and pay on time.
@@ -40,7 +41,41 @@ function PaymentActionBanner() {
   );
 }
 
-/** What a signed-in person must act on, above every page: an unverified email, a payment to confirm. */
+/**
+ * The practice requires a second factor this person has not turned on: the note app is closed to them
+ * until they do (docs/decisions/092-a-practice-sign-in-policy.md). Small and without data of its own, so
+ * it is here rather than loaded with the account's code.
+ */
+function TwoFactorRequiredBanner({ practiceName }: { practiceName: string }) {
+  const { Link } = useNavigation();
+  return (
+    <section
+      aria-labelledby="two-factor-required-heading"
+      className="border-amber-200 border-b bg-amber-50 text-amber-950"
+    >
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
+        <ShieldAlert aria-hidden="true" className="size-5 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <p id="two-factor-required-heading" className="font-semibold">
+            {practiceName} requires a second factor
+          </p>
+          <p className="text-sm">
+            The note app is closed to you until you turn on an authenticator app or a passkey. It opens as
+            soon as you do.
+          </p>
+        </div>
+        <Link
+          to={paths.account.getHref('security')}
+          className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-amber-100"
+        >
+          Turn on a second factor
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** What a signed-in person must act on, above every page: an unverified email, a payment to confirm, a second factor. */
 export function SessionBanners() {
   const { user } = useCurrentUser();
   const { pathname } = useNavigation();
@@ -57,6 +92,9 @@ export function SessionBanners() {
       {askToVerify ? <VerifyEmailBanner email={user.email} /> : null}
       {/* A renewal the bank may want confirmed: the banner asks the subscription whether it does. */}
       {user?.subscriptionStatus === 'past_due' ? <PaymentActionBanner /> : null}
+      {user?.noteAppBlockedReason === 'two_factor_required' ? (
+        <TwoFactorRequiredBanner practiceName={user.practice?.name ?? 'Your practice'} />
+      ) : null}
     </>
   );
 }

@@ -84,4 +84,10 @@ export const practicesCsv: CsvColumn<AdminPractice>[] = [
   { header: 'Plan', value: (p) => planName(p.plan) },
   { header: 'Status', value: (p) => statusName(p.subscriptionStatus) },
   { header: 'Created', value: (p) => p.createdAt },
+  { header: 'Terms accepted', value: (p) => p.terms?.acceptedAt },
+  { header: 'Terms version', value: (p) => p.terms?.version.slice(0, 12) },
+  {
+    header: 'Terms current',
+    value: (p) => (p.terms ? (p.terms.current ? 'yes' : 'no, an older version') : 'no'),
+  },
 ];

@@ -46,6 +46,18 @@ const columns: TableColumn<AdminPractice>[] = [
     width: 'minmax(9rem, 1fr)',
     cell: (p) => <Badge tone={isPayingPractice(p) ? 'good' : 'neutral'}>{planStatus(p)}</Badge>,
   },
+  {
+    header: 'Terms',
+    width: 'minmax(9rem, 1fr)',
+    cell: (p) =>
+      p.terms ? (
+        <Badge tone={p.terms.current ? 'good' : 'warning'}>
+          {p.terms.current ? 'Accepted' : 'Older version'} {formatDate(p.terms.acceptedAt)}
+        </Badge>
+      ) : (
+        <Badge tone="neutral">Not accepted</Badge>
+      ),
+  },
   { header: 'Created', width: 'minmax(7rem, 0.8fr)', cell: (p) => formatDate(p.createdAt) },
 ];
 
@@ -55,7 +67,7 @@ export function AdminPracticesPage() {
     <div className="grid gap-6">
       <AdminPageHeader
         title="Practices"
-        description="Practices on the Practice plan: their owners, how many people are in each, and the state of their subscription."
+        description="Practices on the Practice plan: their owners, how many people are in each, the state of their subscription, and which version of the practice terms they accepted."
       />
       <AdminList
         label="Practices"
@@ -73,7 +85,7 @@ export function AdminPracticesPage() {
         columns={columns}
         csvColumns={practicesCsv}
         rowKey={(p) => p.id}
-        minWidth="64rem"
+        minWidth="72rem"
         messages={{
           loading: 'Loading practices',
           empty: 'No practices yet.',

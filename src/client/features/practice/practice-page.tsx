@@ -22,6 +22,7 @@ import { useResendInvitation, useWithdrawInvitation } from './api/manage-invitat
 import { useChangeRole, useLeavePractice, useRemoveMember, useTransferPractice } from './api/manage-member';
 import { useRenamePractice } from './api/rename-practice';
 import { ConfirmDialog } from './confirm-dialog';
+import { AccessReviewCard, PolicyCard, TermsCard } from './governance';
 import { PracticeEyebrow, PracticeLead, PracticeSkeleton } from './practice-intro';
 import { ROLE_NAMES, RoleGuide, RoleSelect } from './role-select';
 
@@ -108,6 +109,9 @@ function Practice({ overview, user }: { overview: PracticeOverview; user: Public
         <Members overview={overview} me={user.id} />
         {manager ? <Invitations overview={overview} /> : null}
         {manager ? <InviteForm full={seats.used >= seats.total} /> : null}
+        {manager ? <AccessReviewCard /> : null}
+        {manager ? <PolicyCard policy={overview.policy} /> : null}
+        {manager ? <TermsCard owner={role === 'owner'} /> : null}
         {role !== 'owner' ? <Leave name={overview.practice.name} /> : null}
       </div>
     </>

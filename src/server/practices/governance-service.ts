@@ -1,0 +1,264 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { MANAGER_ROLES } from '../../shared/access';
+import { ACCESS_REVIEW_UNSEEN_DAYS, type PracticeRole } from '../../shared/constants';
+import { type CsvColumn, toCsv } from '../../shared/csv';
+import type {
+  AccessReview,
+  Agreements,
+  MemberReview,
+  PracticePolicy,
+  PracticePolicyRequest,
+} from '../../shared/schemas/practice';
+import { requireRecentAuth } from '../auth/recent-auth';
+import type { UserSession } from '../auth/require';
+import type { AppContext } from '../context';
+import type { Tx } from '../db/client';
+import type { Client } from '../lib/client';
+import { practiceTerms as terms } from '../lib/content-file';
+import { conflict, forbidden, notFound } from '../lib/http-error';
+import type { QueuedMail } from '../mail/mailer';
+import { accessReviewMail, secondFactorRequiredMail } from '../mail/templates';
+import { recordPracticeEvent } from './audit';
+import { M } from './practice-service';
+import { policyOf, practicesRepo } from './practices-repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Practices mailed their access review per transaction. */
+const BATCH = 50;
+
+export const G = {
+  notInPractice: M.notInPractice,
+  managersOnly: M.managersOnly,
+  ownerOnly: M.ownerOnly,
+  /** The person saving a policy must meet it first (docs/decisions/092-a-practice-sign-in-policy.md). */
+  yourSecondFactorFirst:
+    'Turn on a second factor for your own account (Account, Security) before you require one of your team.',
+  ownerSecondFactorFirst:
+    "The practice's owner has no second factor yet: they must turn one on before the practice can require one.",
+  termsChanged:
+    'The practice terms have changed since you opened them. Read the new version, then accept it.',
+} as const;
+
+/** Not seen (in ChairNotes or the note app) for the review's days; a member who never signed in counts from joining. */
+function unseen(
+  row: { joinedAt: Date; lastSignInAt: Date | null; lastNoteAppSignInAt: Date | null },
+  now: number,
+) {
+  const seen = Math.max(
+    row.joinedAt.getTime(),
+    row.lastSignInAt?.getTime() ?? 0,
+    row.lastNoteAppSignInAt?.getTime() ?? 0,
+  );
+  return now - seen >= ACCESS_REVIEW_UNSEEN_DAYS * DAY_MS;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The access review's CSV: one line per member, times in UTC (ISO 8601), every cell as text. */
+const REVIEW_COLUMNS: CsvColumn<MemberReview>[] = [
+  { header: 'Username', value: (m) => m.username },
+  { header: 'Email', value: (m) => m.email },
+  { header: 'Role', value: (m) => m.role },
+  { header: 'Joined (UTC)', value: (m) => m.joinedAt },
+  { header: 'Last sign-in (UTC)', value: (m) => m.lastSignInAt },
+  { header: 'Last note-app sign-in (UTC)', value: (m) => m.lastNoteAppSignInAt },
+  { header: 'Second factor', value: (m) => (m.twoFactor ? 'on' : 'off') },
+  { header: 'Email verified', value: (m) => (m.emailVerified ? 'yes' : 'no') },
+  { header: `Not seen for ${ACCESS_REVIEW_UNSEEN_DAYS} days`, value: (m) => (m.unseen ? 'yes' : 'no') },
+];
+
+/**
+ * A practice governs its team (docs/decisions/092-a-practice-sign-in-policy.md,
+ * docs/decisions/093-practice-terms-accepted-by-version.md): its sign-in policy, the review of who has
+ * access, and the practice terms its owner accepts.
+ */
+export function governanceService(ctx: AppContext) {
+  const { db } = ctx.database;
+  const repo = practicesRepo(db);
+  const appUrl = ctx.config.APP_URL;
+
+  /** The caller's practice and role as they are now; refused unless the role is one of `roles`. */
+  async function asRole(session: UserSession, roles: readonly PracticeRole[], tx?: Tx) {
+    const practiceId = session.practice?.id;
+    if (!practiceId) throw notFound(G.notInPractice);
+    const practice = tx ? await repo.lock(practiceId, tx) : await repo.find(practiceId);
+    const me = practice && (await repo.member(practiceId, session.user.id, tx));
+    if (!practice || !me) throw notFound(G.notInPractice);
+    if (!roles.includes(me.role)) throw forbidden(roles.includes('admin') ? G.managersOnly : G.ownerOnly);
+    return { practice, role: me.role };
+  }
+
+  async function review(practiceId: number, tx?: Tx): Promise<AccessReview> {
+    const now = Date.now();
+    const rows = await repo.accessReview(practiceId, tx);
+    return {
+      members: rows.map((row) => ({
+        ...row,
+        joinedAt: row.joinedAt.toISOString(),
+        lastSignInAt: iso(row.lastSignInAt),
+        lastNoteAppSignInAt: iso(row.lastNoteAppSignInAt),
+        unseen: unseen(row, now),
+      })),
+      unseenDays: ACCESS_REVIEW_UNSEEN_DAYS,
+      generatedAt: new Date(now).toISOString(),
+    };
+  }
+
+  return {
+    /**
+     * Changes the policy (a sensitive action: fresh proof within 10 minutes). Requiring a second factor
+     * needs the person saving it, and the owner, to have one: a policy that locks out the one who set it,
+     * or the practice's owner, is refused. Members without one are told by mail.
+     */
+    async updatePolicy(
+      session: UserSession,
+      change: PracticePolicyRequest,
+      client: Client | null,
+    ): Promise<PracticePolicy> {
+      requireRecentAuth(session);
+      const queued: QueuedMail[] = [];
+      const policy = await db.transaction(async (tx) => {
+        const { practice } = await asRole(session, MANAGER_ROLES, tx);
+        const before = policyOf(practice);
+        const turningOn = change.requireTwoFactor === true && !practice.requireTwoFactor;
+        const people = change.requireTwoFactor ? await repo.accessReview(practice.id, tx) : [];
+        if (change.requireTwoFactor) {
+          if (!session.twoFactor) throw conflict(G.yourSecondFactorFirst);
+          const owner = people.find((p) => p.role === 'owner');
+          if (!owner?.twoFactor) throw conflict(G.ownerSecondFactorFirst);
+        }
+        const capChanges = change.sessionHours !== undefined && change.sessionHours !== practice.sessionHours;
+        await repo.setPolicy(
+          practice.id,
+          {
+            requireTwoFactor: change.requireTwoFactor,
+            sessionHours: change.sessionHours,
+            retentionDays: change.retentionDays,
+            ...(capChanges ? { sessionCapFrom: new Date() } : {}),
+          },
+          tx,
+        );
+        const after = { ...before, ...change } as PracticePolicy;
+        if (turningOn)
+          for (const person of people.filter((p) => !p.twoFactor))
+            queued.push(
+              await ctx.mailer.enqueue(tx, secondFactorRequiredMail(person, practice.name, appUrl)),
+            );
+        // A save that changes nothing is no event of the trail.
+        if (JSON.stringify(after) !== JSON.stringify(before))
+          await recordPracticeEvent(tx, {
+            practiceId: practice.id,
+            action: 'policy_changed',
+            actor: session.user,
+            detail: describePolicyChange(before, after),
+            client,
+          });
+        return after;
+      });
+      for (const mail of queued) ctx.mailer.deliver(mail);
+      return policy;
+    },
+
+    /** Who has access, as the owner or an admin reviews it. */
+    async accessReview(session: UserSession): Promise<AccessReview> {
+      const { practice } = await asRole(session, MANAGER_ROLES);
+      return review(practice.id);
+    },
+
+    async accessReviewCsv(session: UserSession): Promise<{ csv: string; practiceName: string }> {
+      const { practice } = await asRole(session, MANAGER_ROLES);
+      return { csv: toCsv(REVIEW_COLUMNS, (await review(practice.id)).members), practiceName: practice.name };
+    },
+
+    /** The practice terms of now and the practice's acceptances (the owner and admins read them). */
+    async agreements(session: UserSession): Promise<Agreements> {
+      const { practice } = await asRole(session, MANAGER_ROLES);
+      const [current, history] = await Promise.all([terms(), repo.agreements(practice.id)]);
+      const accepted = history.map((a) => ({ ...a, acceptedAt: a.acceptedAt.toISOString() }));
+      return {
+        current,
+        accepted: accepted.find((a) => a.version === current.version) ?? null,
+        history: accepted,
+      };
+    },
+
+    /** The owner accepts the terms of `version`, which must be the current one (what they read). */
+    async accept(session: UserSession, version: string, client: Client | null): Promise<Agreements> {
+      const current = await terms();
+      await db.transaction(async (tx) => {
+        const { practice } = await asRole(session, ['owner'], tx);
+        if (version !== current.version) throw conflict(G.termsChanged);
+        const made = await repo.accept(
+          {
+            practiceId: practice.id,
+            version,
+            acceptedBy: session.user.id,
+            acceptedByName: session.user.username,
+          },
+          tx,
+        );
+        if (made)
+          await recordPracticeEvent(tx, {
+            practiceId: practice.id,
+            action: 'terms_accepted',
+            actor: session.user,
+            detail: `version ${version}`,
+            client,
+          });
+      });
+      return this.agreements(session);
+    },
+
+    /**
+     * Mails each owner due it the month's access review (a month after the last, or after the practice
+     * began). Each practice is claimed in the transaction that queues its mail, so instances running this
+     * together send each once.
+     */
+    async sendDueAccessReviews(log: FastifyBaseLogger, now = new Date()): Promise<number> {
+      const monthAgo = new Date(now);
+      monthAgo.setUTCMonth(monthAgo.getUTCMonth() - 1);
+      const queued: QueuedMail[] = [];
+      // In batches, each its own transaction, until a batch is not full: none is left due.
+      for (let claimed = BATCH; claimed === BATCH; ) {
+        claimed = await db.transaction(async (tx) => {
+          const due = await repo.claimDueAccessReviews(monthAgo, now, tx, BATCH);
+          for (const practice of due) {
+            const members = (await review(practice.id, tx)).members;
+            const owner = members.find((m) => m.role === 'owner');
+            if (!owner) continue;
+            const mail = accessReviewMail(
+              owner,
+              {
+                practiceName: practice.name,
+                members: members.length,
+                withoutSecondFactor: members.filter((m) => !m.twoFactor).length,
+                unseen: members.filter((m) => m.unseen).map((m) => m.username),
+                unseenDays: ACCESS_REVIEW_UNSEEN_DAYS,
+              },
+              appUrl,
+            );
+            queued.push(await ctx.mailer.enqueue(tx, mail));
+          }
+          return due.length;
+        });
+      }
+      for (const mail of queued) ctx.mailer.deliver(mail);
+      if (queued.length) log.info({ count: queued.length }, 'monthly access reviews sent');
+      return queued.length;
+    },
+  };
+}
+
+/** What a policy change changed, in the trail's words: 'Second factor required: no → yes; Retention: 30 → 7 days'. */
+function describePolicyChange(before: PracticePolicy, after: PracticePolicy): string {
+  const hours = (h: number | null) => (h === null ? 'the usual limits' : `${h} hours`);
+  const parts = [
+    before.requireTwoFactor !== after.requireTwoFactor &&
+      `Second factor required: ${before.requireTwoFactor ? 'yes' : 'no'} → ${after.requireTwoFactor ? 'yes' : 'no'}`,
+    before.sessionHours !== after.sessionHours &&
+      `Session length: ${hours(before.sessionHours)} → ${hours(after.sessionHours)}`,
+    before.retentionDays !== after.retentionDays &&
+      `Retention: ${before.retentionDays} → ${after.retentionDays} days`,
+  ];
+  return parts.filter(Boolean).join('; ');
+}
