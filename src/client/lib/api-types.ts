@@ -7375,13 +7375,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The access review as CSV (text/csv), times in UTC */
+                /** @description A CSV file to save */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/csv": string;
                     };
                 };
                 /** @description Not authenticated: no valid session cookie */

@@ -78,7 +78,10 @@ export async function wholeTrail<R extends { id: number }>(
  */
 export function sendCsv(reply: FastifyReply, list: string, csv: string) {
   const day = new Date().toISOString().slice(0, 10);
-  const slug = `${PRODUCT_NAME}-${list}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const slug = `${PRODUCT_NAME}-${list}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-$/, '');
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${slug}-${day}.csv"`)

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PRODUCT_NAME } from '../../shared/brand';
 import { auditPageQuerySchema, practiceAuditPageSchema } from '../../shared/schemas/audit';
 import { messageSchema } from '../../shared/schemas/fields';
 import {
@@ -249,27 +247,10 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/practice/members.csv',
-    {
-      config: {
-        access: 'user',
-        // Described, not applied: the answer is text, which a response schema would serialize as JSON.
-        openapi: {
-          response: {
-            200: z.string().describe('The access review as CSV (text/csv), times in UTC'),
-            ...managing(),
-          },
-        },
-      },
-    },
+    { config: { access: 'user' }, schema: { response: { 200: CSV_FILE, ...managing() } } },
     async (request, reply) => {
       const { csv, practiceName } = await governance.accessReviewCsv(request.userSession);
-      const day = new Date().toISOString().slice(0, 10);
-      const slug = `${PRODUCT_NAME} access review ${practiceName}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${slug.replace(/^-|-$/g, '')}-${day}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(`\uFEFF${csv}`);
+      return sendCsv(reply, `access review ${practiceName}`, csv);
     },
   );
 
