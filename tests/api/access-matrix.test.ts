@@ -373,6 +373,11 @@ const ROUTES: Record<string, Row> = {
     message: 'You are not in a practice.',
   },
   'GET /api/practice/members': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
+  'POST /api/practice/members/reviewed': {
+    access: 'user',
+    allowed: 404,
+    message: 'You are not in a practice.',
+  },
   'GET /api/practice/members.csv': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
   'GET /api/practice/agreements': { access: 'user', allowed: 404, message: 'You are not in a practice.' },
   'POST /api/practice/agreements': {

@@ -467,6 +467,9 @@ describe("each operation's own refusals", () => {
       answered(await member.client.get(path), 403);
       answered(await owner.client.get(path), 200);
     }
+    answered(await outsider.client.post('/api/practice/members/reviewed'), 404);
+    answered(await member.client.post('/api/practice/members/reviewed'), 403);
+    answered(await owner.client.post('/api/practice/members/reviewed'), 200);
     answered(await outsider.client.post('/api/practice/agreements', { version: 'x' }), 404);
     answered(await member.client.post('/api/practice/agreements', { version: 'x' }), 403);
     answered(await owner.client.post('/api/practice/agreements', { version: 'x' }), 409);

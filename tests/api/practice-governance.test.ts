@@ -317,6 +317,32 @@ describe('the access review', () => {
       for (const cell of line.split(',')) expect(cell).not.toMatch(/^[=+\-@]/);
   });
 
+  it('marked as reviewed, says when and by whom, and the practice’s audit trail records it with what was seen', async () => {
+    const { owner, admin, clinician } = await practice();
+    expect((await call(owner.b, 'GET', '/api/practice/members')).json().lastReview).toBeNull();
+
+    const marked = await call(admin.b, 'POST', '/api/practice/members/reviewed');
+    expect(marked.status).toBe(200);
+    const { lastReview } = marked.json();
+    expect(lastReview.by).toBe(admin.username);
+    expect(Date.now() - Date.parse(lastReview.at)).toBeLessThan(60_000);
+    // The owner sees the admin's review.
+    expect((await call(owner.b, 'GET', '/api/practice/members')).json().lastReview).toEqual(lastReview);
+
+    const trail = (await call(owner.b, 'GET', '/api/practice/audit')).json();
+    expect(trail.events[0]).toMatchObject({
+      action: 'access_reviewed',
+      actor: admin.username,
+      detail: '3 members reviewed; 0 not seen for 90 days',
+    });
+
+    // Only the owner and admins review; someone in no practice finds none.
+    const refused = await call(clinician.b, 'POST', '/api/practice/members/reviewed');
+    expect(refused.status).toBe(403);
+    expect(refused.json().message).toBe(G.managersOnly);
+    expect((await call((await person()).b, 'POST', '/api/practice/members/reviewed')).status).toBe(404);
+  });
+
   it('is mailed to each owner once a month, with a link to review', async () => {
     const { owner, clinician } = await practice();
     await t.db.execute(

@@ -40,8 +40,16 @@ test("the owner opens the audit trail, sees a member's sign-in, and downloads it
   await expect(them.getByText('Login successful', { exact: true })).toBeVisible();
   await theirs.close();
 
-  // The owner goes from the practice page to its audit trail.
+  // The owner reviews who has access, and says so: the review records when and by whom.
   await page.reload();
+  const review = page.getByRole('region', { name: 'Access review' });
+  await expect(review.getByRole('rowheader', { name: new RegExp(member.username) })).toBeVisible();
+  await expect(review).toContainText('Not reviewed yet.');
+  await review.getByRole('button', { name: 'Mark as reviewed' }).click();
+  await expect(page.getByText('Access review recorded', { exact: true })).toBeVisible();
+  await expect(review).toContainText(new RegExp(`Last reviewed on .+ by ${owner.username}\\.`));
+
+  // The owner goes from the practice page to its audit trail.
   await page.getByRole('link', { name: /Audit trail/ }).click();
   await expect(page).toHaveURL(/\/practice\/audit$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Audit trail' })).toBeVisible();
@@ -57,6 +65,9 @@ test("the owner opens the audit trail, sees a member's sign-in, and downloads it
   await expect(
     table.getByRole('row').filter({ hasText: 'Invitation sent' }).filter({ hasText: member.email }),
   ).toContainText(owner.username);
+  await expect(
+    table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Access review completed' }) }),
+  ).toContainText('2 members reviewed; 0 not seen for 90 days');
   await expectNoAxeViolations(page);
 
   const downloading = page.waitForEvent('download');

@@ -77,6 +77,17 @@ export function practiceAuditRepo(db: Db) {
         .orderBy(desc(practiceEvents.id))
         .limit(limit),
 
+    /** The practice's newest event of one kind, or undefined. */
+    latest: async (practiceId: number, action: PracticeEventAction, tx?: Tx) =>
+      (
+        await (tx ?? db)
+          .select()
+          .from(practiceEvents)
+          .where(and(eq(practiceEvents.practiceId, practiceId), eq(practiceEvents.action, action)))
+          .orderBy(desc(practiceEvents.id))
+          .limit(1)
+      )[0],
+
     purgeOld: (keepDays: number) => purgeAuditRows(db, 'practice_events', keepDays),
   };
 }

@@ -18,7 +18,7 @@ import { practiceTerms as terms } from '../lib/content-file';
 import { conflict, forbidden, notFound } from '../lib/http-error';
 import type { QueuedMail } from '../mail/mailer';
 import { accessReviewMail, secondFactorRequiredMail } from '../mail/templates';
-import { recordPracticeEvent } from './audit';
+import { practiceAuditRepo, recordPracticeEvent } from './audit';
 import { M } from './practice-service';
 import { policyOf, practicesRepo } from './practices-repo';
 
@@ -75,6 +75,7 @@ const REVIEW_COLUMNS: CsvColumn<MemberReview>[] = [
 export function governanceService(ctx: AppContext) {
   const { db } = ctx.database;
   const repo = practicesRepo(db);
+  const trail = practiceAuditRepo(db);
   const appUrl = ctx.config.APP_URL;
 
   /** The caller's practice and role as they are now; refused unless the role is one of `roles`. */
@@ -90,7 +91,10 @@ export function governanceService(ctx: AppContext) {
 
   async function review(practiceId: number, tx?: Tx): Promise<AccessReview> {
     const now = Date.now();
-    const rows = await repo.accessReview(practiceId, tx);
+    const [rows, reviewed] = await Promise.all([
+      repo.accessReview(practiceId, tx),
+      trail.latest(practiceId, 'access_reviewed', tx),
+    ]);
     return {
       members: rows.map((row) => ({
         ...row,
@@ -101,6 +105,9 @@ export function governanceService(ctx: AppContext) {
       })),
       unseenDays: ACCESS_REVIEW_UNSEEN_DAYS,
       generatedAt: new Date(now).toISOString(),
+      lastReview: reviewed
+        ? { at: reviewed.createdAt.toISOString(), by: reviewed.actorName ?? 'ChairNotes' }
+        : null,
     };
   }
 
@@ -162,6 +169,24 @@ export function governanceService(ctx: AppContext) {
     /** Who has access, as the owner or an admin reviews it. */
     async accessReview(session: UserSession): Promise<AccessReview> {
       const { practice } = await asRole(session, MANAGER_ROLES);
+      return review(practice.id);
+    },
+
+    /**
+     * An owner or admin says they have reviewed who has access: an event of the practice's trail, with what
+     * they saw, so the practice can show an auditor when the review was done and by whom.
+     */
+    async markReviewed(session: UserSession, client: Client | null): Promise<AccessReview> {
+      const { practice } = await asRole(session, MANAGER_ROLES);
+      const seen = await review(practice.id);
+      const unseen = seen.members.filter((m) => m.unseen).length;
+      await recordPracticeEvent(db, {
+        practiceId: practice.id,
+        action: 'access_reviewed',
+        actor: session.user,
+        detail: `${seen.members.length} members reviewed; ${unseen} not seen for ${ACCESS_REVIEW_UNSEEN_DAYS} days`,
+        client,
+      });
       return review(practice.id);
     },
 

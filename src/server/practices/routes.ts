@@ -245,6 +245,13 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => governance.accessReview(request.userSession),
   );
 
+  // The review done: recorded in the practice's trail, with who did it and what they saw.
+  app.post(
+    '/api/practice/members/reviewed',
+    { config: { access: 'user' }, schema: { response: { 200: accessReviewSchema, ...managing() } } },
+    async (request) => governance.markReviewed(request.userSession, clientOf(request)),
+  );
+
   app.get(
     '/api/practice/members.csv',
     { config: { access: 'user' }, schema: { response: { 200: CSV_FILE, ...managing() } } },

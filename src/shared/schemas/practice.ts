@@ -109,6 +109,8 @@ export const accessReviewSchema = z.object({
   members: memberReviewSchema.array(),
   unseenDays: z.number().int(),
   generatedAt: isoDate,
+  /** The last time an owner or admin marked the review done (from the practice's audit trail); null: never. */
+  lastReview: z.object({ at: isoDate, by: z.string() }).nullable(),
 });
 export type AccessReview = z.infer<typeof accessReviewSchema>;
 

@@ -22,6 +22,7 @@ import {
   useAcceptTerms,
   useAccessReview,
   useAgreements,
+  useMarkReviewed,
   useUpdatePolicy,
 } from './api/governance';
 import { ROLE_NAMES } from './role-select';
@@ -202,6 +203,7 @@ const when = (value: string | null) => (value ? formatDate(value) : 'Never');
 /** Who has access: each member's sign-ins and protection, those not seen for 90 days marked, and a CSV. */
 export function AccessReviewCard() {
   const review = useAccessReview(true);
+  const markReviewed = useMarkReviewed();
   return (
     <Card role="region" aria-labelledby="access-review-heading" id="access-review">
       <CardHeader>
@@ -287,6 +289,21 @@ export function AccessReviewCard() {
               <Download aria-hidden="true" className="size-4" />
               Download the review (CSV)
             </a>
+            <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
+              <p className="text-sm text-slate-700">
+                {review.data.lastReview
+                  ? `Last reviewed on ${formatDate(review.data.lastReview.at)} by ${review.data.lastReview.by}.`
+                  : 'Not reviewed yet.'}
+              </p>
+              <Button
+                size="sm"
+                onClick={() => markReviewed.mutate()}
+                disabled={markReviewed.isPending}
+                className="justify-self-start"
+              >
+                {markReviewed.isPending ? 'Recording...' : 'Mark as reviewed'}
+              </Button>
+            </div>
           </>
         )}
       </CardContent>

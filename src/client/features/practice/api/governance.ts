@@ -19,6 +19,21 @@ export const useAccessReview = (enabled: boolean) =>
     enabled,
   });
 
+/** POST /api/practice/members/reviewed: the review done, recorded in the practice's audit trail. */
+export function useMarkReviewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => answer(api.POST('/api/practice/members/reviewed')),
+    onSuccess: (review) => {
+      queryClient.setQueryData(queryKeys.user.accessReview, review);
+      toast({ title: 'Access review recorded', description: 'It is in the practice’s audit trail.' });
+    },
+    onError: (error) => {
+      toast({ title: 'Review not recorded', description: describeFailure(error), variant: 'destructive' });
+    },
+  });
+}
+
 /** GET /api/practice/agreements: the terms of now and the practice's acceptances. */
 export const useAgreements = (enabled: boolean) =>
   useQuery({
