@@ -436,6 +436,7 @@ test('security: from any footer, a page in plain words with the sessions the pro
   const sessions = page.getByRole('region', { name: 'Sessions' });
   await expect(sessions).toContainText('until 30 days pass without using it, and never longer than 90 days');
   await expect(page.getByRole('region', { name: 'Signing in' })).toContainText('at least 8 characters');
+  await expect(sessions).toContainText('30 minutes unused and 12 hours at most.');
   // The operator's text, a sample until they replace it.
   await expect(page.getByRole('region', { name: 'Where your data is kept' })).toContainText(
     'This paragraph is a sample, to be replaced by the operator of this service.',
@@ -448,6 +449,9 @@ test('security: from any footer, a page in plain words with the sessions the pro
   await expect(page.getByRole('heading', { name: 'Encryption' })).toBeInViewport();
   await expectNoAxeViolations(page);
 
+  await expect(page.getByRole('region', { name: 'Reporting a vulnerability' })).toContainText(
+    'at the address in our security.txt, with what you found',
+  );
   const report = page.getByRole('region', { name: 'Reporting a vulnerability' }).getByRole('link', {
     name: 'security.txt',
   });
