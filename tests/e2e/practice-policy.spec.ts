@@ -107,6 +107,11 @@ test('the owner reads the practice terms and accepts them', async ({ page }) => 
     'The practice terms have not been accepted yet. Please read them and accept them.',
   );
   await expect(terms).toContainText('This is a sample.');
+  // The operator's Markdown is formatted, not shown as its source; its headings sit under the card's.
+  await expect(terms.getByRole('heading', { level: 3, name: 'Practice terms (sample)' })).toBeVisible();
+  await expect(terms.getByRole('heading', { level: 4, name: "2. The practice's duties" })).toBeVisible();
+  await expect(terms).not.toContainText('## ');
+  await expect(terms.getByText('This is a sample.', { exact: true })).toHaveJSProperty('tagName', 'STRONG');
   await expectNoAxeViolations(page);
   await terms.getByRole('button', { name: 'Accept the practice terms' }).click();
   await expect(page.getByText('Practice terms accepted', { exact: true })).toBeVisible();

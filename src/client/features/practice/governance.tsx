@@ -16,7 +16,7 @@ import {
   practicePolicyRequestSchema,
 } from '@shared/schemas/practice';
 import { Download, FileText, ShieldCheck, UserSearch } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import {
   ACCESS_REVIEW_CSV,
   useAcceptTerms,
@@ -26,6 +26,9 @@ import {
   useUpdatePolicy,
 } from './api/governance';
 import { ROLE_NAMES } from './role-select';
+
+// The terms' Markdown renderer loads only where the terms are shown, not with the practice page.
+const TermsText = lazy(() => import('./terms-text'));
 
 // The practice's governance on its page, for the owner and its admins
 // (docs/decisions/092-a-practice-sign-in-policy.md, docs/decisions/093-practice-terms-accepted-by-version.md).
@@ -351,9 +354,16 @@ export function TermsCard({ owner }: { owner: boolean }) {
             )}
             <details className="rounded-lg border border-slate-200 p-3" open={!agreements.data.accepted}>
               <summary className="cursor-pointer font-medium text-slate-900">Read the terms</summary>
-              <pre className="mt-3 font-sans text-sm whitespace-pre-wrap text-slate-800">
-                {agreements.data.current.text}
-              </pre>
+              {/* The text as it is written while its renderer loads: readable at once, formatted a moment later. */}
+              <Suspense
+                fallback={
+                  <pre className="mt-3 font-sans text-sm whitespace-pre-wrap text-slate-800">
+                    {agreements.data.current.text}
+                  </pre>
+                }
+              >
+                <TermsText text={agreements.data.current.text} />
+              </Suspense>
             </details>
             {owner && !agreements.data.accepted ? (
               <Button
