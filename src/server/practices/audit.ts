@@ -23,19 +23,24 @@ export type PracticeEventInput = {
   client: Client | null;
 };
 
-/** Appends one event to a practice's trail, in the caller's transaction when it has one. */
-export async function recordPracticeEvent(db: Db | Tx, event: PracticeEventInput): Promise<void> {
-  await db.insert(practiceEvents).values({
-    practiceId: event.practiceId,
-    action: event.action,
-    actorUserId: event.actor?.id ?? null,
-    actorName: event.actor?.username ?? null,
-    subjectUserId: event.subject?.userId ?? null,
-    subjectName: event.subject?.name ?? null,
-    detail: event.detail ?? null,
-    ip: event.client?.ip ?? null,
-    userAgent: event.client?.userAgent ?? null,
-  });
+/** Appends one event to a practice's trail, in the caller's transaction when it has one; gives its time. */
+export async function recordPracticeEvent(db: Db | Tx, event: PracticeEventInput): Promise<Date> {
+  const [row] = await db
+    .insert(practiceEvents)
+    .values({
+      practiceId: event.practiceId,
+      action: event.action,
+      actorUserId: event.actor?.id ?? null,
+      actorName: event.actor?.username ?? null,
+      subjectUserId: event.subject?.userId ?? null,
+      subjectName: event.subject?.name ?? null,
+      detail: event.detail ?? null,
+      ip: event.client?.ip ?? null,
+      userAgent: event.client?.userAgent ?? null,
+    })
+    .returning({ createdAt: practiceEvents.createdAt });
+  if (!row) throw new Error('the practice event was not written');
+  return row.createdAt;
 }
 
 /**

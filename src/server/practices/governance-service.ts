@@ -180,14 +180,15 @@ export function governanceService(ctx: AppContext) {
       const { practice } = await asRole(session, MANAGER_ROLES);
       const seen = await review(practice.id);
       const unseen = seen.members.filter((m) => m.unseen).length;
-      await recordPracticeEvent(db, {
+      const at = await recordPracticeEvent(db, {
         practiceId: practice.id,
         action: 'access_reviewed',
         actor: session.user,
         detail: `${seen.members.length} members reviewed; ${unseen} not seen for ${ACCESS_REVIEW_UNSEEN_DAYS} days`,
         client,
       });
-      return review(practice.id);
+      // What was just seen, with this review as the last: no second read of the members or the trail.
+      return { ...seen, lastReview: { at: at.toISOString(), by: session.user.username } };
     },
 
     async accessReviewCsv(session: UserSession): Promise<{ csv: string; practiceName: string }> {
