@@ -12,6 +12,13 @@ const noteAppPort = Number(process.env.E2E_NOTE_APP_PORT ?? 5057);
 /** The stand-in note app (tests/support/note-app-server.ts): signs people in with ChairNotes. */
 export const NOTE_APP_URL = `http://localhost:${noteAppPort}/`;
 const NOTE_APP_CLIENT = { id: 'note-app', secret: 'e2e-note-app-secret-of-at-least-32-chars' };
+const microsoftPort = Number(process.env.E2E_MICROSOFT_PORT ?? 5058);
+/** The stand-in Microsoft Entra ID (tests/support/microsoft-server.ts): POST /test/sign-in-as picks who signs in. */
+export const MICROSOFT_URL = `http://127.0.0.1:${microsoftPort}`;
+const MICROSOFT_CLIENT = {
+  id: '11111111-2222-3333-4444-555555555555',
+  secret: 'stand-in-microsoft-client-secret-32-chars',
+};
 const TEST_BUDGET_MS = 30_000;
 /** The admins the e2e server starts with (see webServer below). */
 export const E2E_ADMIN = {
@@ -44,10 +51,13 @@ export default defineConfig({
   // A wait for an event is bounded by its test's budget, not by a guess of its own: on a busy
   // machine one slow answer may take most of it.
   expect: { timeout: TEST_BUDGET_MS },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // CI keeps only the printed report, so a trace there costs time and shows nobody anything:
+    // recording one took 40-70 % of a test's time (docs/decisions/097-browser-test-budgets.md).
+    // Locally a failure's trace is kept, without the screencast, its dearest part.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROME_PATH || undefined,
       args: CHROME_ARGS,
@@ -84,6 +94,15 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      command: 'node .tmp/microsoft-server.mjs',
+      port: microsoftPort,
+      env: {
+        MICROSOFT_PORT: String(microsoftPort),
+        MICROSOFT_REDIRECT_URIS: `${baseURL}/api/auth/microsoft/callback`,
+      },
+      reuseExistingServer: false,
+    },
+    {
       // Admins made as an operator makes them (npm run admin:create), before the server holds the data
       // directory: the e2e admin (enrolled by TOTP in global-setup.ts) and two who have not set up a
       // second factor yet, for the enrolment tests (an authenticator app; a passkey).
@@ -96,7 +115,9 @@ export default defineConfig({
       ].join(' && '),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Four Node start-ups, three Argon2 hashes and every migration on a fresh data directory: a minute
+      // on a quiet two-core machine, up to three on a shared one five times slower.
+      timeout: 180_000,
       env: {
         PORT: String(port),
         APP_URL: baseURL,
@@ -108,6 +129,9 @@ export default defineConfig({
         NOTE_APP_REDIRECT_URIS: `${NOTE_APP_URL}callback`,
         NOTE_APP_POST_LOGOUT_REDIRECT_URIS: NOTE_APP_URL,
         NOTE_APP_BACKCHANNEL_LOGOUT_URI: `${NOTE_APP_URL}backchannel-logout`,
+        MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT.id,
+        MICROSOFT_CLIENT_SECRET: MICROSOFT_CLIENT.secret,
+        MICROSOFT_LOGIN_URL: MICROSOFT_URL,
         LOGIN_RATE_LIMIT: '1000',
         STRIPE_SECRET_KEY: 'sk_test_e2e',
         STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',

@@ -4,14 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../scripts/support.mjs';
+import { benchPort } from './ports.mjs';
 
 /**
  * env.DATA_DIR reuses a directory (kept on stop); otherwise a fresh one, removed on stop. env.PORT
  * chooses the port (for a peer that must know the address first: the fake Stripe's webhook target).
  */
 export async function startServer(env = {}) {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const port = env.PORT ? Number(env.PORT) : await benchPort();
   const ownDir = !env.DATA_DIR;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'chairnotes-bench-'));
   const base = `http://localhost:${port}`;
@@ -33,7 +33,8 @@ export async function startServer(env = {}) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {}
-    if (Date.now() - started > 60_000) throw new Error('server did not start');
+    // Generous: on a machine shared by several runs a first migration can take a minute.
+    if (Date.now() - started > 180_000) throw new Error('server did not start');
     await new Promise((r) => setTimeout(r, 50));
   }
   return {

@@ -14,12 +14,13 @@ if (!process.env.E2E_SKIP_BUILD) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-// The fake Stripe API, the mail catcher and the stand-in note app run beside the app as plain scripts: bundle their TypeScript once.
+// The fake Stripe API, the mail catcher, the stand-in note app and the stand-in Microsoft run beside the app as plain scripts: bundle their TypeScript once.
 await bundleTestServers(
   [
     'tests/support/fake-stripe-server.ts',
     'tests/support/mail-catcher-server.ts',
     'tests/support/note-app-server.ts',
+    'tests/support/microsoft-server.ts',
   ],
   '.tmp',
 );

@@ -171,15 +171,27 @@ function hasStashedToasts(): boolean {
   }
 }
 
-/** Hydrates `el` when its API address answers other than what its HTML was rendered from. */
+/**
+ * Hydrates `el` when its API address answers other than what its HTML was rendered from: in each field
+ * the HTML names (the answer may hold more), or as a whole when it is not an object.
+ */
 async function hydrateIfStale(el: HTMLElement, hydrate: () => Promise<void>): Promise<void> {
   try {
     const res = await fetch(el.dataset.renderedFrom as string, { credentials: 'include' });
     if (!res.ok) return; // the HTML's data stays: better than nothing, and the island retries if used
-    if (JSON.stringify(await res.json()) !== el.dataset.renderedData) await hydrate();
+    if (differs(JSON.parse(el.dataset.renderedData ?? 'null'), await res.json())) await hydrate();
   } catch {
     // Offline: the prerendered data stays.
   }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function differs(rendered: unknown, now: unknown): boolean {
+  if (isRecord(rendered) && isRecord(now))
+    return Object.keys(rendered).some((key) => JSON.stringify(rendered[key]) !== JSON.stringify(now[key]));
+  return JSON.stringify(rendered) !== JSON.stringify(now);
 }
 
 function boot(): void {

@@ -10,10 +10,16 @@ import type { ComponentType } from 'react';
 export const MARKETING_PAGES: Partial<Record<MarketingPath, () => Promise<ComponentType>>> = {
   // The whole page is its forms: they run script once the visitor starts on them (design.md section 8:
   // validation may load on first focus), at once for an address with a query (?tab=register, ?ref=)
-  // or a signed-in visitor (who is sent on).
+  // or a signed-in visitor (who is sent on), and at once where Sign in with Microsoft is set up: its
+  // button is not in the HTML, built without knowing (docs/decisions/094-sign-in-with-microsoft.md).
   [paths.auth.path]: () =>
     import('@client/features/auth/auth-page').then(({ AuthPage }) => () => (
-      <Island name="authPage" component={AuthPage} hydrate={['interaction', 'query', 'session']} />
+      <Island
+        name="authPage"
+        component={AuthPage}
+        hydrate={['interaction', 'query', 'session', 'stale']}
+        renderedFrom={{ url: '/api/config', data: { microsoftSignIn: false } }}
+      />
     )),
 };
 

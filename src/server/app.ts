@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/routes';
 import { adminAuthRoutes } from './admin/auth-routes';
 import { adminRoutes } from './admin/routes';
@@ -21,17 +18,19 @@ import { createBilling } from './billing/billing';
 import { billingRoutes } from './billing/routes';
 import { stripeWebhook } from './billing/webhook';
 import { stripeEventQueue } from './billing/webhook-queue';
-import { clientPages } from './client-pages';
+import { clientIndexHtml, serveClient } from './client-files';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { closeEveryIdleConnection } from './lib/idle-connections';
 import { createMetrics } from './lib/metrics';
 import { logRedaction, logSerializers } from './lib/redact';
-import { RouteLogController } from './lib/request-log';
+import { OneLinePerRequest, registerRequestLog } from './lib/request-log';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { createMailer } from './mail/mailer';
 import { marketingRoutes } from './marketing/routes';
 import { metricsRoutes } from './metrics-routes';
+import { microsoftRoutes } from './microsoft/routes';
 import { noteAppLogout } from './oidc/note-app-logout';
 import { oidcRepo } from './oidc/oidc-repo';
 import { clientStylesheets } from './oidc/pages';
@@ -44,7 +43,7 @@ import { publicRoutes } from './public-routes';
 import { referralRoutes } from './referrals/routes';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './security/error-handler';
 import { registerGuards } from './security/guards';
-import { type DocumentCsp, registerSecurityHeaders, securityHeaders } from './security/headers';
+import { registerSecurityHeaders, securityHeaders } from './security/headers';
 import { connectLimitsRedis, rateLimitStore } from './security/rate-limit-store';
 
 export type BuildOptions = {
@@ -65,13 +64,17 @@ export type BuildOptions = {
 /**
  * Every schema is zod's, so zod's compilers from the start (what setValidatorCompiler and
  * setSerializerCompiler would set): without them Fastify loads ajv and fast-json-stringify for its
- * defaults, part of every start (docs/performance.md#start-imports), for no route. Fastify types the factories as those
- * libraries' own.
+ * defaults, part of every start (docs/performance.md#start-imports), for no route. Answers are written
+ * without zod's second parse in production (lib/response-serializer.ts). Fastify types the factories
+ * as those libraries' own.
  */
-const zodCompilers = {
-  buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
-} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+const zodCompilers = (production: boolean) => {
+  const serializerCompiler = responseSerializerCompiler(production);
+  return {
+    buildValidator: () => validatorCompiler,
+    buildSerializer: () => serializerCompiler,
+  } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+};
 
 /** Builds the whole app without listening: main.ts serves it, tests call app.inject. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -89,7 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       redact: logRedaction,
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
-    logController: new RouteLogController(),
+    logController: new OneLinePerRequest(),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
@@ -105,7 +108,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     keepAliveTimeout: 65_000,
     // request.ip (what the rate limits count) is the client's behind the proxies named here.
     trustProxy: config.TRUST_PROXY,
-    schemaController: { compilersFactory: zodCompilers },
+    schemaController: { compilersFactory: zodCompilers(config.NODE_ENV === 'production') },
   }).withTypeProvider<ZodTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
@@ -157,21 +160,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     closing = true;
     ctx.lifecycle.shuttingDown = true;
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // The hooks every request runs are callback hooks: an async one costs each request a promise and a
+  // turn of the microtask queue (docs/decisions/095-one-log-line-a-request-and-answers-built-once.md).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   // By the route's pattern, never the URL: ids and tokens would each make a time series of their own.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.httpRequest(
       request.method,
       request.routeOptions.url ?? 'unmatched',
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
 
+  registerRequestLog(app);
   registerErrorHandler(app);
   const originExempt = ['/api/stripe/webhook', '/api/newsletter/unsubscribe', ...OIDC_ORIGIN_EXEMPT];
   registerGuards(app, { appUrl: config.APP_URL, originExempt });
@@ -197,6 +204,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(area('Two-factor', twoFactorRoutes));
   await app.register(area('Account', accountRoutes));
   await app.register(area('Passkeys', passkeyRoutes));
+  await app.register(area('Sign in with Microsoft', microsoftRoutes));
   await app.register(area('Password reset', passwordResetRoutes));
   await app.register(area('Admin sign-in', adminAuthRoutes));
   await app.register(area('Admin', adminRoutes));
@@ -208,82 +216,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const indexHtml = clientIndexHtml(opts.clientDir);
   await app.register(oidcRoutes, { stylesheets: clientStylesheets(indexHtml) });
 
-  serveClient(app, opts.clientDir, opts.siteDir, indexHtml, documentCsp);
+  serveClient(app, { clientDir: opts.clientDir, siteDir: opts.siteDir, indexHtml, documentCsp });
   return app;
-}
-
-/** The built client's index.html, if there is one. */
-function clientIndexHtml(clientDir: string | undefined): string | undefined {
-  const file = clientDir && path.join(clientDir, 'index.html');
-  return file && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-}
-
-/**
- * Serves the built client: its files, and for a page path the HTML document client-pages.ts picks (a
- * prerendered page, or index.html and the router decides), with that document's own CSP. Any other path
- * that is not a file gets the not-found document, with 404.
- */
-function serveClient(
-  app: FastifyInstance,
-  clientDir: string | undefined,
-  siteDir: string | undefined,
-  indexHtml: string | undefined,
-  documentCsp: DocumentCsp,
-): void {
-  const root = clientDir && indexHtml !== undefined ? path.resolve(clientDir) : undefined;
-  const siteRoot = root && path.resolve(siteDir ?? path.join(root, '../site'));
-  const pageFor = root && clientPages(root, siteRoot, documentCsp);
-  if (siteRoot && existsSync(path.join(siteRoot, '_astro'))) {
-    // The marketing pages' assets; Astro names them by content hash, so they never change.
-    app.register(fastifyStatic, {
-      root: path.join(siteRoot, '_astro'),
-      prefix: '/_astro/',
-      decorateReply: false,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
-      cacheControl: false,
-      setHeaders(res) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  if (root) {
-    app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // Not a route each: a .br or .gz twin is only ever sent in place of its original (a route per
-      // file slowed every start: docs/decisions/062-start-loads-what-the-first-answer-needs.md). An
-      // HTML file is sent only for its page path, with its own CSP.
-      globIgnore: ['**/*.br', '**/*.gz', '**/*.html'],
-      cacheControl: false, // ours, below
-      setHeaders(res, filePath) {
-        // Vite names assets by content hash: they never change, so browsers may keep them for a year.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
-    // Page paths get the client; a missing file (an old asset, a typo) gets a real 404.
-    const looksLikeFile = /^\/(assets|_astro)\//.test(urlPath) || /\.[a-z0-9]+$/i.test(urlPath);
-    if (
-      pageFor &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !urlPath.startsWith('/api/') &&
-      !looksLikeFile
-    ) {
-      const { page, notFound } = pageFor(urlPath);
-      reply.header('cache-control', 'no-cache').header('content-security-policy', page.csp).type('text/html');
-      // From memory, not sendFile: to a browser revalidating its copy sendFile answers 'not modified'
-      // with no body, which under a 404 would be a blank page.
-      if (notFound) return reply.status(404).send(page.html);
-      return reply.sendFile(page.file, page.root);
-    }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${urlPath}` });
-  });
 }

@@ -128,6 +128,20 @@ const envSchema = z
     NOTE_APP_REDIRECT_URIS: urlList,
     NOTE_APP_POST_LOGOUT_REDIRECT_URIS: urlList,
     NOTE_APP_BACKCHANNEL_LOGOUT_URI: optionalText.pipe(z.url().optional()),
+    // Sign in with Microsoft (docs/architecture.md#microsoft-sign-in, docs/deploy.md): the application
+    // registered in Entra ID. Without an id and secret there is no button and its routes answer 404. The
+    // authority is the multi-tenant one by default; a tenant's own for a single-tenant set-up.
+    MICROSOFT_CLIENT_ID: optionalText,
+    MICROSOFT_CLIENT_SECRET: optionalText,
+    MICROSOFT_AUTHORITY: z.url().default('https://login.microsoftonline.com/organizations/v2.0'),
+    // Where https://login.microsoftonline.com is reached instead: the tests' stand-in Microsoft, on this
+    // machine only (like STRIPE_API_URL and the fake Stripe).
+    MICROSOFT_LOGIN_URL: optionalText.pipe(
+      z
+        .url()
+        .refine(isLoopback, 'a stand-in on this machine (127.0.0.1, localhost or [::1]) only')
+        .optional(),
+    ),
     // Members a practice may have, owner and pending invitations included (docs/architecture.md#practices).
     PRACTICE_SEATS: z.coerce.number().int().min(1).max(1000).default(DEFAULT_PRACTICE_SEATS),
     // Days the audit trails keep an event: six years by default, one at least, which the database holds
@@ -171,6 +185,12 @@ const envSchema = z
         code: 'custom',
         path: ['NOTE_APP_CLIENT_SECRET'],
         message: 'NOTE_APP_CLIENT_ID and NOTE_APP_CLIENT_SECRET go together',
+      });
+    if (!env.MICROSOFT_CLIENT_ID !== !env.MICROSOFT_CLIENT_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MICROSOFT_CLIENT_SECRET'],
+        message: 'MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET go together',
       });
     if (env.NOTE_APP_CLIENT_ID && env.NOTE_APP_REDIRECT_URIS.length === 0)
       ctx.addIssue({

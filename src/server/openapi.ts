@@ -44,6 +44,10 @@ const forbiddenBodySchema = errorBodySchema.extend({
     .optional()
     .describe('Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again'),
   enrolmentRequired: z.literal(true).optional().describe('The admin must set up a second factor first'),
+  microsoftRequired: z
+    .literal(true)
+    .optional()
+    .describe("The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'"),
 });
 type ErrorBody = z.infer<typeof forbiddenBodySchema>;
 const errorBody = (status: number, what: string): z.ZodType<ErrorBody> =>
@@ -195,6 +199,10 @@ const AREAS = [
   ['Account', 'Email verification, devices, security events, data export, deleting the account'],
   ['Passkeys', 'Passkeys: enrolment, and signing in with one'],
   ['Password reset', 'Forgotten passwords'],
+  [
+    'Sign in with Microsoft',
+    'Microsoft Entra ID (NHSmail, Microsoft 365): signing in, and linking an account (404 when not configured)',
+  ],
   ['Admin sign-in', 'The admin’s sign-in and second factors'],
   ['Admin', 'The admin area’s data, and ending a user’s sessions'],
   ['Marketing', 'Newsletter and contact forms'],

@@ -80,6 +80,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     stripePublishableKey: ctx.billing ? (ctx.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     // Accepted by config.ts only beside the local fake Stripe's own keys (docs/trying-it-locally.md).
     stripeJsUrl: ctx.billing ? (ctx.config.STRIPE_JS_STANDIN_URL ?? null) : null,
+    microsoftSignIn: Boolean(ctx.config.MICROSOFT_CLIENT_ID && ctx.config.MICROSOFT_CLIENT_SECRET),
   }));
 
   // RFC 9116: whom to tell about a vulnerability, and where our security page is
@@ -100,12 +101,16 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(securityTxt(ctx.config)),
   );
 
-  app.get(
-    '/api/subscription-plans',
-    { schema: { response: { 200: z.array(planSchema) } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=3600');
-      return plansFor(ctx.config.PRACTICE_SEATS);
-    },
-  );
+  // The plans are the code's (shared/plans.ts) with this deployment's seat count, never Stripe's: the
+  // same answer for the life of the process, so it is checked against its schema and written to bytes
+  // once, here, and each request sends them (docs/decisions/095-one-log-line-a-request-and-answers-built-once.md).
+  const plansSchema = z.array(planSchema);
+  const plansJson = Buffer.from(JSON.stringify(z.encode(plansSchema, plansFor(ctx.config.PRACTICE_SEATS))));
+  app.get('/api/subscription-plans', { schema: { response: { 200: plansSchema } } }, (_request, reply) => {
+    // A Buffer is sent as it is: Fastify runs no serializer on it.
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('application/json; charset=utf-8')
+      .send(plansJson as never);
+  });
 };

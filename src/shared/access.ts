@@ -83,15 +83,24 @@ export type Entitlement =
   | { access: false; plan: PlanId; through: null; blockedReason: AccessBlockedReason | null };
 
 /**
- * What a practice's policy asks of its members before the note app opens: with `requireTwoFactor`, a
- * second factor. Any member, the owner too, whichever plan covers them: the practice governs the access of
- * its team. A person whose second factor is not known counts as without one.
+ * What a person has of a second factor, for a practice's policy: `twoFactor`, one of ours turned on (then
+ * every sign-in of theirs proves it); `microsoftMfa`, the sign-in in question was Microsoft's with
+ * Microsoft's second factor (its `amr` has `mfa`), which proves it for that sign-in only
+ * (docs/decisions/094-sign-in-with-microsoft.md). Unknown counts as without.
  */
-function policyBlock(
-  person: { twoFactor?: boolean },
+export type SecondFactorFacts = { twoFactor?: boolean; microsoftMfa?: boolean };
+
+/**
+ * What a practice's policy asks of its members before the note app opens: with `requireTwoFactor`, a
+ * second factor, theirs or Microsoft's at this sign-in. Any member, the owner too, whichever plan covers
+ * them: the practice governs the access of its team.
+ */
+export function policyBlock(
+  person: SecondFactorFacts,
   practice: { requireTwoFactor?: boolean } | null,
 ): AccessBlockedReason | null {
-  return practice?.requireTwoFactor && person.twoFactor !== true ? 'two_factor_required' : null;
+  const proved = person.twoFactor === true || person.microsoftMfa === true;
+  return practice?.requireTwoFactor && !proved ? 'two_factor_required' : null;
 }
 
 /**
@@ -102,7 +111,7 @@ function policyBlock(
  * Practice is the larger plan, and their own is one they may cancel.
  */
 export function noteAppEntitlement(
-  user: SubscriptionHolder & { twoFactor?: boolean },
+  user: SubscriptionHolder & SecondFactorFacts,
   practice: {
     role: PracticeRole;
     ownerPlan: PlanId;

@@ -3,6 +3,13 @@ export const TRIAL_DAYS = 14;
 export const FREEZE_DAYS = 30;
 export const RETENTION_DISCOUNT = { percentOff: 50, months: 3 } as const;
 export const REFERRAL_MAX_FREE_MONTHS_PER_YEAR = 12;
+/**
+ * How often a paid plan is billed (docs/decisions/096-yearly-plans.md): by the month, or by the year at ten
+ * months' price. `month` is the default everywhere a request leaves it out.
+ */
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+export const YEARLY_MONTHS_CHARGED = 10;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -23,6 +30,11 @@ export const USER_SESSION_IDLE_DAYS = 30;
 export const USER_SESSION_MAX_DAYS = 90;
 export const ADMIN_SESSION_IDLE_MINUTES = 30;
 export const ADMIN_SESSION_MAX_HOURS = 12;
+/**
+ * How long the note app's access and ID tokens last: it refreshes at least this often, so a change of access
+ * (a lapsed plan, a second factor turned on) reaches it within these minutes (docs/note-app-integration.md).
+ */
+export const NOTE_APP_TOKEN_MINUTES = 10;
 /** How recent the password or second factor must be for a sensitive action (docs/architecture.md#safety). */
 export const REAUTH_MINUTES = 10;
 

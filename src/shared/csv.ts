@@ -20,9 +20,19 @@ export function csvCell(value: CsvValue): string {
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** A whole file: a header line, then one line per row, each line ending CRLF. */
+/** The header line, ending CRLF. */
+export function csvHeader<T>(columns: readonly CsvColumn<T>[]): string {
+  return `${columns.map((c) => csvCell(c.header)).join(',')}\r\n`;
+}
+
+/** One line per row, each ending CRLF: a file's body, or a part of it written as it is read. */
+export function csvRows<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
+  let lines = '';
+  for (const row of rows) lines += `${columns.map((c) => csvCell(c.value(row))).join(',')}\r\n`;
+  return lines;
+}
+
+/** A whole file: a header line, then one line per row. */
 export function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): string {
-  const lines = [columns.map((c) => csvCell(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvHeader(columns) + csvRows(columns, rows);
 }

@@ -49,7 +49,8 @@ export const paths = {
     /** The Subscription tab, at the controls that change the subscription (freeze, cancel, switch...). */
     getManageHref: () => `/account?tab=subscription#${MANAGE_SUBSCRIPTION_ID}`,
     /** The Subscription tab with its dialog open to switch to `planId` (from the pricing page). */
-    getSwitchHref: (planId: string) => `/account?tab=subscription&switch=${planId}`,
+    getSwitchHref: (planId: string, interval: 'month' | 'year' = 'month') =>
+      `/account?tab=subscription&switch=${planId}${interval === 'year' ? '&interval=year' : ''}`,
   },
   refer: { path: '/refer', getHref: () => '/refer' },
   practice: {
@@ -69,8 +70,12 @@ export const paths = {
     /** A paid plan's checkout. Plan ids are plain words, so its sign-in link stays readable in the page. */
     plan: {
       path: '/subscribe/:planId',
-      getHref: (planId: string) => `/subscribe/${planId}`,
-      getSignInHref: (planId: string) => `/auth?redirect=/subscribe/${planId}`,
+      getHref: (planId: string, interval: 'month' | 'year' = 'month') =>
+        interval === 'year' ? `/subscribe/${planId}?interval=year` : `/subscribe/${planId}`,
+      getSignInHref: (planId: string, interval: 'month' | 'year' = 'month') =>
+        interval === 'year'
+          ? `/auth?redirect=${encodeURIComponent(`/subscribe/${planId}?interval=year`)}`
+          : `/auth?redirect=/subscribe/${planId}`,
     },
     /** Where Stripe sends the browser back after confirming the payment. */
     success: { path: '/subscribe/success', getHref: () => '/subscribe/success' },

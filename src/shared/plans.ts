@@ -1,5 +1,11 @@
 import { PRODUCT_NAME } from './brand';
-import { DEFAULT_PRACTICE_SEATS, type PlanId, RETENTION_DISCOUNT } from './constants';
+import {
+  type BillingInterval,
+  DEFAULT_PRACTICE_SEATS,
+  type PlanId,
+  RETENTION_DISCOUNT,
+  YEARLY_MONTHS_CHARGED,
+} from './constants';
 import { once } from './once';
 
 export type Plan = {
@@ -8,6 +14,8 @@ export type Plan = {
   /** Pounds per month. */
   price: number;
   interval: 'month';
+  /** Pounds per year: ten months' price, two months free (docs/decisions/096-yearly-plans.md). */
+  yearlyPrice: number;
   features: string[];
   disabled: string[];
   notIncluded: string[];
@@ -30,7 +38,7 @@ const NOTE_APP = `Full access to the ${PRODUCT_NAME} note-writing app`;
  * (docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md).
  */
 export function plansFor(practiceSeats: number): Plan[] {
-  return [
+  const plans: Omit<Plan, 'yearlyPrice'>[] = [
     {
       id: 'free',
       name: 'Lite',
@@ -78,6 +86,12 @@ export function plansFor(practiceSeats: number): Plan[] {
       extraInfo: 'Charged after 2 week free trial',
     },
   ];
+  return plans.map((plan) => ({ ...plan, yearlyPrice: yearlyPriceOf(plan.price) }));
+}
+
+/** Ten months' price, to the penny. */
+function yearlyPriceOf(monthly: number): number {
+  return Math.round(monthly * 100 * YEARLY_MONTHS_CHARGED) / 100;
 }
 
 export const PLANS: readonly Plan[] = plansFor(DEFAULT_PRACTICE_SEATS);
@@ -110,8 +124,32 @@ export function discountedPrice(price: number): number {
   return Math.round(price * (100 - RETENTION_DISCOUNT.percentOff)) / 100;
 }
 
-/** What a user on this plan pays a month, in pounds. The admin revenue figure and lists both use this. */
-export function monthlyAmount(plan: PlanId, hasDiscount: boolean): number {
+/** A yearly price as people read it: '£998.00/year inc. VAT'. */
+function formatYearly(amount: number): string {
+  return `${formatPounds(amount)}/year ${VAT_INCLUDED}`;
+}
+
+/** A plan's price for one period of `interval`, in pounds. */
+export function priceFor(plan: PlanId, interval: BillingInterval): number {
+  const found = findPlan(plan);
+  return (interval === 'year' ? found?.yearlyPrice : found?.price) ?? 0;
+}
+
+/** A price as people read it for its interval. */
+export function formatPrice(amount: number, interval: BillingInterval): string {
+  return interval === 'year' ? formatYearly(amount) : formatMonthly(amount);
+}
+
+/**
+ * What a user on this plan pays a month, in pounds: a yearly subscription counts as a twelfth of its
+ * price (docs/decisions/096-yearly-plans.md). The admin revenue figure and lists both use this.
+ */
+export function monthlyAmount(
+  plan: PlanId,
+  hasDiscount: boolean,
+  interval: BillingInterval = 'month',
+): number {
+  if (interval === 'year') return Math.round((priceFor(plan, 'year') * 100) / 12) / 100;
   const price = findPlan(plan)?.price ?? 0;
   return hasDiscount ? discountedPrice(price) : price;
 }

@@ -65,6 +65,8 @@ type Row = {
   oauth?: true;
 };
 
+const MICROSOFT_OFF = 'Sign in with Microsoft is not set up here.';
+
 let counter = 0;
 const fresh = (what: string) => `${what}${Date.now().toString(36)}${++counter}@example.com`;
 
@@ -410,6 +412,21 @@ const ROUTES: Record<string, Row> = {
     message: 'You have no passkey with that id.',
   },
   'POST /api/login/passkey/options': { access: 'public', allowed: 200 },
+  // Sign in with Microsoft is not configured here: each route answers its own 404 (microsoft-sign-in.test.ts
+  // calls them configured, with the stand-in Microsoft).
+  'POST /api/auth/microsoft/start': {
+    access: 'public',
+    call: () => ({ body: { intent: 'sign-in' } }),
+    allowed: 404,
+    message: MICROSOFT_OFF,
+  },
+  'GET /api/auth/microsoft/callback': { access: 'public', allowed: 404, message: MICROSOFT_OFF },
+  'POST /api/auth/microsoft/sign-in': { access: 'public', allowed: 404, message: MICROSOFT_OFF },
+  'POST /api/auth/microsoft/join': { access: 'public', allowed: 404, message: MICROSOFT_OFF },
+  'GET /api/user/microsoft': { access: 'user', allowed: 404, message: MICROSOFT_OFF },
+  'POST /api/user/microsoft': { access: 'user', allowed: 404, message: MICROSOFT_OFF },
+  'DELETE /api/user/microsoft': { access: 'user', allowed: 404, message: MICROSOFT_OFF },
+  'POST /api/user/reauth/microsoft': { access: 'user', allowed: 404, message: MICROSOFT_OFF },
   // No options were asked for: 400 for everyone, signed in or not.
   'POST /api/login/passkey': {
     access: 'public',

@@ -104,7 +104,7 @@ describe('the admin audit trail', () => {
       /filename="chairnotes-admin-audit-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Admin,Action,Subject,Detail,Address,Device,User agent');
+    expect(lines[0]).toBe('Time (UTC),Admin,What,About,Detail,Address,Device,User agent');
     expect(lines).toContainEqual(expect.stringContaining(",bob,Viewed a person’s account,'=cmd|calc,"));
     expect(lines).toHaveLength(all.length + 2);
     const after = await trail(bob);

@@ -253,7 +253,7 @@ describe("the preview's moment", () => {
     // Stripe's own moment (the fake's clock, ahead of ours since the trial's end), not ours.
     const moment = draft.parent?.subscription_details?.subscription_proration_date ?? 0;
     expect(moment).toBeGreaterThanOrEqual(record.item.current_period_start);
-    expect(moment).toBeLessThanOrEqual(fake.now());
+    expect(moment).toBeLessThanOrEqual(fake.now(customer));
     expect(moment).toBeGreaterThan(Date.now() / 1000 + 86_400);
     const before = record.item.current_period_start - 60;
     await expect(

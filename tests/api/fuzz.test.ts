@@ -148,6 +148,22 @@ const hints: Record<string, fc.Arbitrary<unknown>> = {
   'POST /api/subscription/referral': fc.record({
     code: fc.constantFrom(otherCode, ` ${otherCode.toLowerCase()} `, 'NOSUCHCODE'),
   }),
+  'POST /api/subscription/change-plan': fc.record(
+    {
+      planId: fc.constantFrom('pro', 'clinic'),
+      interval: fc.constantFrom('month', 'year'),
+      quote: fc.stringMatching(/^v1\.[\w.-]{1,40}$/),
+    },
+    { requiredKeys: ['planId'] },
+  ),
+  'POST /api/auth/microsoft/start': fc.record(
+    {
+      intent: fc.constantFrom('sign-in', 'link', 'join'),
+      returnTo: fc.constantFrom('/account', '/practice', '/auth?next=/account'),
+      invitation: fc.stringMatching(/^[A-Za-z0-9_-]{1,60}$/),
+    },
+    { requiredKeys: ['intent'] },
+  ),
 };
 
 // WebAuthn answers of the right shape (base64url everywhere) that prove nothing.

@@ -19,8 +19,16 @@ import { onServer, withDatabase } from '../support/global-setup';
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-lifecycle-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/**
+ * A fresh start of the built server: PGlite's first open, every migration, and the first admin's Argon2
+ * hash, about 20 s at a load average of 10 on two cores; the budget allows for a machine five times slower.
+ */
+const START_BUDGET = 120_000;
+
 describe('embedded database', () => {
-  it('keeps data across restarts, and migrating again changes nothing', { timeout: 60_000 }, async () => {
+  it('keeps data across restarts, and migrating again changes nothing', {
+    timeout: START_BUDGET,
+  }, async () => {
     const dataDir = path.join(tmp, 'pglite');
     const first = await openDatabase({ dataDir });
     await runMigrations(first);
@@ -82,7 +90,8 @@ async function startServer(
   const port = await freePort();
   const base = `http://localhost:${port}`;
   const child = spawn('node', [...nodeArgs, 'dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', APP_URL: base, ...env },
+    // debug: the shutdown tests wait for a request's 'incoming request' line (lib/request-log.ts).
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'debug', APP_URL: base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -97,7 +106,7 @@ async function startServer(
       const health = await fetch(`${base}/api/health`).catch(() => undefined);
       if (!health?.ok) throw new Error(`server did not start:\n${output}`);
     },
-    { timeout: 60_000, interval: 100 },
+    { timeout: START_BUDGET, interval: 100 },
   );
   return server;
 }
@@ -126,7 +135,7 @@ describe('the built server', () => {
   let server: Server;
   beforeAll(async () => {
     server = await startServer(path.join(tmp, 'server'));
-  }, 60_000);
+  }, START_BUDGET);
 
   it('prints the first admin password once on a fresh install', () => {
     expect(server.output()).toMatch(/First admin created[\s\S]*username: admin[\s\S]*password: \S{20,}/);
@@ -143,25 +152,29 @@ describe('the built server', () => {
 });
 
 describe('shutting down behind a load balancer', () => {
-  it('on SIGTERM, readiness answers 503 at once while requests are still served, then it exits 0', async () => {
-    // The balancer's time to notice: long enough that the requests below land inside it on a slow machine.
-    const server = await startServer(path.join(tmp, 'draining'), [], { SHUTDOWN_DELAY_MS: '8000' });
-    const get = (url: string) => fetch(`${server.base}${url}`);
-    expect((await get('/api/health/ready')).status).toBe(200);
-    server.child.kill('SIGTERM');
-    await vi.waitFor(
-      async () => {
-        const ready = await get('/api/health/ready');
-        expect(ready.status).toBe(503);
-        expect(await ready.json()).toEqual({ status: 'not ready', message: 'shutting down' });
-      },
-      { timeout: 5000, interval: 20 },
-    );
-    // Not ready, yet still serving whatever the balancer sends before it notices.
-    expect((await get('/api/health')).status).toBe(200);
-    expect(await register(server, 'draining')).toBe(201);
-    expect(await server.exited).toBe(0);
-  }, 60_000);
+  it(
+    'on SIGTERM, readiness answers 503 at once while requests are still served, then it exits 0',
+    async () => {
+      // The balancer's time to notice: long enough that the requests below land inside it on a slow machine.
+      const server = await startServer(path.join(tmp, 'draining'), [], { SHUTDOWN_DELAY_MS: '8000' });
+      const get = (url: string) => fetch(`${server.base}${url}`);
+      expect((await get('/api/health/ready')).status).toBe(200);
+      server.child.kill('SIGTERM');
+      await vi.waitFor(
+        async () => {
+          const ready = await get('/api/health/ready');
+          expect(ready.status).toBe(503);
+          expect(await ready.json()).toEqual({ status: 'not ready', message: 'shutting down' });
+        },
+        { timeout: 5000, interval: 20 },
+      );
+      // Not ready, yet still serving whatever the balancer sends before it notices.
+      expect((await get('/api/health')).status).toBe(200);
+      expect(await register(server, 'draining')).toBe(201);
+      expect(await server.exited).toBe(0);
+    },
+    START_BUDGET + 30_000,
+  );
 });
 
 /** What a client saw of one request: the answer, or the error that ended it. */
@@ -180,67 +193,71 @@ const getOn = (agent: http.Agent, base: string, url: string) =>
   });
 
 describe('a rolling restart behind a balancer without readiness checks (SHUTDOWN_DELAY_MS unset)', () => {
-  it('on SIGTERM: idle connections closed at once, every request that arrived answered (no 503, no reset), then exit 0', async () => {
-    const server = await startServer(path.join(tmp, 'keep-alive'));
-    const { hostname, port } = new URL(server.base);
-    // A connection that never sends a request (a balancer's spare, a port scan).
-    const silent = net.connect(Number(port), hostname);
-    await once(silent, 'connect');
-    const silentClosed = once(silent, 'close');
-    // A request that has arrived and is still coming in (half its body sent): it holds the drain open.
-    const body = JSON.stringify({ username: 'held', email: 'held@example.com', password: 'late but sure' });
-    const held = net.connect(Number(port), hostname);
-    await once(held, 'connect');
-    let heldAnswer = '';
-    held.setEncoding('utf8').on('data', (d) => (heldAnswer += d));
-    const heldClosed = once(held, 'close');
-    held.write(
-      `POST /api/register?held HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.base}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
-    );
-    await receivedRequests(server, '/api/register?held', 1);
+  it(
+    'on SIGTERM: idle connections closed at once, every request that arrived answered (no 503, no reset), then exit 0',
+    async () => {
+      const server = await startServer(path.join(tmp, 'keep-alive'));
+      const { hostname, port } = new URL(server.base);
+      // A connection that never sends a request (a balancer's spare, a port scan).
+      const silent = net.connect(Number(port), hostname);
+      await once(silent, 'connect');
+      const silentClosed = once(silent, 'close');
+      // A request that has arrived and is still coming in (half its body sent): it holds the drain open.
+      const body = JSON.stringify({ username: 'held', email: 'held@example.com', password: 'late but sure' });
+      const held = net.connect(Number(port), hostname);
+      await once(held, 'connect');
+      let heldAnswer = '';
+      held.setEncoding('utf8').on('data', (d) => (heldAnswer += d));
+      const heldClosed = once(held, 'close');
+      held.write(
+        `POST /api/register?held HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.base}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
+      );
+      await receivedRequests(server, '/api/register?held', 1);
 
-    // The burst: 8 kept-alive connections, each sending as soon as it has its answer, SIGTERM
-    // midway; each stops at its first error, which is once the server no longer accepts.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    const outcomes: Outcome[] = [];
-    let sent = 0;
-    const stop = () => {
-      if (server.child.signalCode === null && !server.child.killed) server.child.kill('SIGTERM');
-    };
-    const worker = async () => {
-      for (;;) {
-        const outcome = await getOn(agent, server.base, `/api/subscription-plans?burst=${sent++}`);
-        outcomes.push(outcome);
-        if (outcome.error) return stop();
-        if (outcomes.length === 80) stop();
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
-    // Closed at SIGTERM, not after the 10 s that cut off what is still running (the held request).
-    await silentClosed;
+      // The burst: 8 kept-alive connections, each sending as soon as it has its answer, SIGTERM
+      // midway; each stops at its first error, which is once the server no longer accepts.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+      const outcomes: Outcome[] = [];
+      let sent = 0;
+      const stop = () => {
+        if (server.child.signalCode === null && !server.child.killed) server.child.kill('SIGTERM');
+      };
+      const worker = async () => {
+        for (;;) {
+          const outcome = await getOn(agent, server.base, `/api/subscription-plans?burst=${sent++}`);
+          outcomes.push(outcome);
+          if (outcome.error) return stop();
+          if (outcomes.length === 80) stop();
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+      // Closed at SIGTERM, not after the 10 s that cut off what is still running (the held request).
+      await silentClosed;
 
-    // The rest of its body, the connection left open (a half-close would abandon the request).
-    held.write(body.slice(10));
-    await heldClosed;
-    expect(heldAnswer).toMatch(/^HTTP\/1\.1 201 /);
-    expect(heldAnswer).toMatch(/\r\nconnection: close\r\n/i);
-    expect(await server.exited).toBe(0);
-    agent.destroy();
+      // The rest of its body, the connection left open (a half-close would abandon the request).
+      held.write(body.slice(10));
+      await heldClosed;
+      expect(heldAnswer).toMatch(/^HTTP\/1\.1 201 /);
+      expect(heldAnswer).toMatch(/\r\nconnection: close\r\n/i);
+      expect(await server.exited).toBe(0);
+      agent.destroy();
 
-    const received = new Set(
-      server
-        .output()
-        .split('\n')
-        .filter((l) => l.includes('incoming request'))
-        .map((l) => JSON.parse(l).req?.url as string),
-    );
-    const answered = outcomes.filter((o) => o.status !== undefined);
-    expect(answered.length).toBeGreaterThanOrEqual(80);
-    expect(answered.filter((o) => o.status !== 200)).toEqual([]);
-    // A request that errored never reached the server: the balancer sends it to another instance.
-    expect(outcomes.filter((o) => o.error && received.has(o.url))).toEqual([]);
-  }, 60_000);
+      const received = new Set(
+        server
+          .output()
+          .split('\n')
+          .filter((l) => l.includes('incoming request'))
+          .map((l) => JSON.parse(l).req?.url as string),
+      );
+      const answered = outcomes.filter((o) => o.status !== undefined);
+      expect(answered.length).toBeGreaterThanOrEqual(80);
+      expect(answered.filter((o) => o.status !== 200)).toEqual([]);
+      // A request that errored never reached the server: the balancer sends it to another instance.
+      expect(outcomes.filter((o) => o.error && received.has(o.url))).toEqual([]);
+    },
+    START_BUDGET + 30_000,
+  );
 });
 
 describe('a request on a kept-alive connection while the app closes', () => {
@@ -283,25 +300,29 @@ describe('a request on a kept-alive connection while the app closes', () => {
 });
 
 describe('an unhandled promise rejection', () => {
-  it('is logged, and the server shuts down as on SIGTERM: the request in flight gets its answer', async () => {
-    // The preload rejects a promise nobody handles while the marked request is in flight.
-    const server = await startServer(path.join(tmp, 'rejection'), [
-      '--import',
-      './tests/support/unhandled-rejection.mjs',
-    ]);
-    const status = register(server, 'inflight', { 'x-test-reject': '1' });
-    expect(await status).toBe(201);
-    expect(await server.exited).toBe(0);
-    const fatal = server
-      .output()
-      .split('\n')
-      .find((l) => l.includes('unhandled promise rejection'));
-    expect(fatal, server.output().slice(-2000)).toBeDefined();
-    expect(JSON.parse(fatal!)).toMatchObject({
-      level: 60,
-      err: { message: 'test: a rejection nobody handled' },
-    });
-  }, 60_000);
+  it(
+    'is logged, and the server shuts down as on SIGTERM: the request in flight gets its answer',
+    async () => {
+      // The preload rejects a promise nobody handles while the marked request is in flight.
+      const server = await startServer(path.join(tmp, 'rejection'), [
+        '--import',
+        './tests/support/unhandled-rejection.mjs',
+      ]);
+      const status = register(server, 'inflight', { 'x-test-reject': '1' });
+      expect(await status).toBe(201);
+      expect(await server.exited).toBe(0);
+      const fatal = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('unhandled promise rejection'));
+      expect(fatal, server.output().slice(-2000)).toBeDefined();
+      expect(JSON.parse(fatal!)).toMatchObject({
+        level: 60,
+        err: { message: 'test: a rejection nobody handled' },
+      });
+    },
+    START_BUDGET + 30_000,
+  );
 });
 
 describe('the embedded database directory belongs to one process', () => {
@@ -328,33 +349,41 @@ describe('the embedded database directory belongs to one process', () => {
     }
   }
 
-  it('admin:create while the server runs stops at once, says why, and writes nothing', async () => {
-    const dataDir = path.join(tmp, 'in-use');
-    const server = await startServer(dataDir);
-    const script = adminCreate(dataDir);
-    expect(script.stderr.trim()).toBe(
-      `The server is using ${dataDir}: stop it first, or set DATABASE_URL to use PostgreSQL.`,
-    );
-    expect(script.status).toBe(1);
-    // The server carries on, and gives the directory back when it stops.
-    expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    expect(existsSync(path.join(dataDir, 'chairnotes.lock'))).toBe(false);
-    expect(await adminNames(dataDir)).toEqual(['admin']);
-  }, 90_000);
+  it(
+    'admin:create while the server runs stops at once, says why, and writes nothing',
+    async () => {
+      const dataDir = path.join(tmp, 'in-use');
+      const server = await startServer(dataDir);
+      const script = adminCreate(dataDir);
+      expect(script.stderr.trim()).toBe(
+        `The server is using ${dataDir}: stop it first, or set DATABASE_URL to use PostgreSQL.`,
+      );
+      expect(script.status).toBe(1);
+      // The server carries on, and gives the directory back when it stops.
+      expect((await fetch(`${server.base}/api/health`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(existsSync(path.join(dataDir, 'chairnotes.lock'))).toBe(false);
+      expect(await adminNames(dataDir)).toEqual(['admin']);
+    },
+    START_BUDGET + 60_000,
+  );
 
-  it('a lock left by a server that died is taken over', async () => {
-    const dataDir = path.join(tmp, 'stale');
-    const server = await startServer(dataDir);
-    server.child.kill('SIGKILL');
-    await server.exited;
-    expect(existsSync(path.join(dataDir, 'chairnotes.lock'))).toBe(true);
-    const script = adminCreate(dataDir);
-    expect(script.stdout, script.stderr).toContain("Admin 'second' created.");
-    expect(script.status).toBe(0);
-    expect((await adminNames(dataDir)).sort()).toEqual(['admin', 'second']);
-  }, 90_000);
+  it(
+    'a lock left by a server that died is taken over',
+    async () => {
+      const dataDir = path.join(tmp, 'stale');
+      const server = await startServer(dataDir);
+      server.child.kill('SIGKILL');
+      await server.exited;
+      expect(existsSync(path.join(dataDir, 'chairnotes.lock'))).toBe(true);
+      const script = adminCreate(dataDir);
+      expect(script.stdout, script.stderr).toContain("Admin 'second' created.");
+      expect(script.status).toBe(0);
+      expect((await adminNames(dataDir)).sort()).toEqual(['admin', 'second']);
+    },
+    START_BUDGET + 60_000,
+  );
 });
 
 describe('admin:create', () => {
@@ -371,75 +400,83 @@ describe('admin:create', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 
-  it("refuses a user's name, even one written before usernames had keys, exits 2 and makes no admin", async () => {
-    const dataDir = path.join(tmp, 'taken-name');
-    const database = await openDatabase({ dataDir });
-    try {
-      await runMigrations(database);
-      // As a row from before migration 0020: no key yet; the script's start gives it one.
-      await database.db
-        .insert(users)
-        .values({ username: 'Nadia', email: 'nadia@example.com', password: 'x' });
-    } finally {
-      await database.close();
-    }
-    // 'Nаdia' with a Cyrillic а.
-    const args = [
-      '--username',
-      'N\u0430dia',
-      '--email',
-      'boss@example.com',
-      '--password',
-      'a long enough secret',
-    ];
-    const script = spawnSync('node', ['dist/server/cli/admin-create.js', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    expect(script.stderr.trim()).toBe(
-      "Username already exists: 'N\u0430dia' is a user's or looks like one already taken. Choose another.",
-    );
-    expect(script.status).toBe(2);
-    const after = await openDatabase({ dataDir });
-    try {
-      expect(await after.db.select().from(admins)).toEqual([]);
-    } finally {
-      await after.close();
-    }
-  }, 60_000);
+  it(
+    "refuses a user's name, even one written before usernames had keys, exits 2 and makes no admin",
+    async () => {
+      const dataDir = path.join(tmp, 'taken-name');
+      const database = await openDatabase({ dataDir });
+      try {
+        await runMigrations(database);
+        // As a row from before migration 0020: no key yet; the script's start gives it one.
+        await database.db
+          .insert(users)
+          .values({ username: 'Nadia', email: 'nadia@example.com', password: 'x' });
+      } finally {
+        await database.close();
+      }
+      // 'Nаdia' with a Cyrillic а.
+      const args = [
+        '--username',
+        'N\u0430dia',
+        '--email',
+        'boss@example.com',
+        '--password',
+        'a long enough secret',
+      ];
+      const script = spawnSync('node', ['dist/server/cli/admin-create.js', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(script.stderr.trim()).toBe(
+        "Username already exists: 'N\u0430dia' is a user's or looks like one already taken. Choose another.",
+      );
+      expect(script.status).toBe(2);
+      const after = await openDatabase({ dataDir });
+      try {
+        expect(await after.db.select().from(admins)).toEqual([]);
+      } finally {
+        await after.close();
+      }
+    },
+    START_BUDGET,
+  );
 
-  it('in a terminal, asks for what is missing and does not show the password typed', async () => {
-    const dataDir = path.join(tmp, 'terminal');
-    // `script` (util-linux) runs it on a pseudo-terminal, as a person at a keyboard would.
-    const child = spawn(
-      'script',
-      [
-        '-qec',
-        'node dist/server/cli/admin-create.js --username typist --email typist@example.com',
-        '/dev/null',
-      ],
-      { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    const prompted = new Promise<void>((resolve) =>
-      child.stdout!.on('data', (d) => {
-        output += d;
-        if (output.includes('Admin password')) resolve();
-      }),
-    );
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await prompted;
-    child.stdin!.write('typed in secret\r');
-    expect(await exited, output).toBe(0);
-    expect(output).toContain("Admin 'typist' created.");
-    expect(output).not.toContain('typed in secret');
-    const database = await openDatabase({ dataDir });
-    try {
-      const [admin] = await database.db.select().from(admins);
-      expect(await verifyPassword(admin?.password, 'typed in secret')).toBe(true);
-    } finally {
-      await database.close();
-    }
-  }, 60_000);
+  it(
+    'in a terminal, asks for what is missing and does not show the password typed',
+    async () => {
+      const dataDir = path.join(tmp, 'terminal');
+      // `script` (util-linux) runs it on a pseudo-terminal, as a person at a keyboard would.
+      const child = spawn(
+        'script',
+        [
+          '-qec',
+          'node dist/server/cli/admin-create.js --username typist --email typist@example.com',
+          '/dev/null',
+        ],
+        { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      let output = '';
+      const prompted = new Promise<void>((resolve) =>
+        child.stdout!.on('data', (d) => {
+          output += d;
+          if (output.includes('Admin password')) resolve();
+        }),
+      );
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      await prompted;
+      child.stdin!.write('typed in secret\r');
+      expect(await exited, output).toBe(0);
+      expect(output).toContain("Admin 'typist' created.");
+      expect(output).not.toContain('typed in secret');
+      const database = await openDatabase({ dataDir });
+      try {
+        const [admin] = await database.db.select().from(admins);
+        expect(await verifyPassword(admin?.password, 'typed in secret')).toBe(true);
+      } finally {
+        await database.close();
+      }
+    },
+    START_BUDGET,
+  );
 });

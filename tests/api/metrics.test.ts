@@ -2,7 +2,7 @@
  * GET /metrics as a Prometheus scraper meets it (only with METRICS_TOKEN, and only for its bearer), and
  * the counters an operator watches moving with what happens: sign-ins, webhooks, mail, Stripe, rate
  * limits, and requests by route pattern (never a raw URL). Also the request log: one JSON line per
- * request completed, with its id, route, status and time, and no credential in any line.
+ * request, with its id, route, status and time, and no credential in any line.
  */
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
@@ -343,21 +343,36 @@ describe('what an operator watches', () => {
 describe('the request log', () => {
   const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
-  it('one JSON line per request completed, with its id, route, status and time, and no credential', async () => {
+  it('one JSON line per request, with what docs/deploy.md promises and no credential', async () => {
     const user = await signedInUser(t.app);
     const session = user.client.jar.get('cn_session')!;
+    const idToken = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
     const res = await t.app.inject({
       method: 'GET',
-      url: '/api/user',
+      url: `/api/user?token=reset-s3cret&id_token_hint=${idToken}&code=auth-c0de&view=full`,
       cookies: { cn_session: session },
       headers: { authorization: `Bearer ${TOKEN}`, 'stripe-signature': 't=1,v1=feedface' },
     });
     expect(res.statusCode).toBe(200);
     const reqId = res.headers['x-request-id'];
-    const done = entries().filter((e) => e.reqId === reqId && e.msg === 'request completed');
-    expect(done).toHaveLength(1);
-    expect(done[0]).toMatchObject({ level: 30, route: '/api/user', res: { statusCode: 200 } });
-    expect(typeof done[0]!.responseTime).toBe('number');
+    const mine = entries().filter((e) => e.reqId === reqId);
+    // No separate 'incoming request' line: the one line is written once the answer is sent.
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: {
+        method: 'GET',
+        url: '/api/user?token=[redacted]&id_token_hint=[redacted]&code=[redacted]&view=full',
+      },
+      route: '/api/user',
+      res: { statusCode: 200 },
+      userId: user.id,
+    });
+    expect(typeof mine[0]!.responseTime).toBe('number');
+    const line = JSON.stringify(mine[0]);
+    for (const secret of [session, 'reset-s3cret', idToken, 'auth-c0de', TOKEN, 'feedface'])
+      expect(line).not.toContain(secret);
 
     // A sign-in's password, the session it opens and the scraper's token are in no line at all.
     await client(t.app).post('/api/login', { username: user.username, password: user.password });

@@ -22,6 +22,7 @@ import {
   subscribeWithCard,
 } from '../support/app';
 import { ALWAYS_AUTHENTICATES, DECLINING_CARD } from '../support/fake-stripe/billing';
+import { MICROSOFT_CLIENT, signInAtMicrosoft, startMicrosoft } from '../support/microsoft';
 import { softwarePasskey } from '../support/passkey-authenticator';
 import {
   acceptedRequest,
@@ -56,8 +57,18 @@ function recording() {
   };
 }
 const main = recording();
+// Sign in with Microsoft on, against the stand-in Microsoft (off in `off` below: its 404s).
+const microsoft = await startMicrosoft({ redirectUris: [`${APP_URL}/api/auth/microsoft/callback`] });
+afterAll(() => microsoft.close());
 const t = await stripeApp(
-  { ...LIMITS, SMTP_URL: smtp.url, METRICS_TOKEN: 'errors-scraper-token-0123456789' },
+  {
+    ...LIMITS,
+    SMTP_URL: smtp.url,
+    METRICS_TOKEN: 'errors-scraper-token-0123456789',
+    MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT.id,
+    MICROSOFT_CLIENT_SECRET: MICROSOFT_CLIENT.secret,
+    MICROSOFT_LOGIN_URL: microsoft.url,
+  },
   { onRoute: main.onRoute },
 );
 // Payments off (no Stripe keys), metrics off (no token): the 503s and the 404 that say so.
@@ -497,6 +508,75 @@ describe("each operation's own refusals", () => {
       }),
       409,
     );
+
+    // Accepting with Microsoft: a practice without its organisation, an invitation withdrawn; then, once
+    // the practice has its organisation, an address that has an account, and an invitation withdrawn
+    // while the person was at Microsoft.
+    const visitor = client(t.app, nextIp());
+    answered(
+      await visitor.post('/api/auth/microsoft/start', { intent: 'join', invitation: someoneElse.token }),
+      409,
+    );
+    answered(
+      await visitor.post('/api/auth/microsoft/start', { intent: 'join', invitation: withdrawn.token }),
+      410,
+    );
+    const tenant = '3c0f7e43-0c1b-4a2e-9f55-0000000e7702';
+    const work = (n: number) => ({
+      tid: tenant,
+      oid: `errors-practice-oid-${n}`,
+      preferredUsername: `errors.practice${n}@nhs.net`,
+      amr: ['pwd', 'mfa'],
+    });
+    const ownerHere = elsewhere(otherOwner);
+    await signInAtMicrosoft(ownerHere, microsoft, APP_URL, work(1), { intent: 'link' });
+    answered(await ownerHere.post('/api/user/microsoft'), 201);
+    answered(await ownerHere.patch('/api/practice/policy', { microsoftTenant: tenant }), 200);
+    const hasAccount = client(t.app, nextIp());
+    await signInAtMicrosoft(hasAccount, microsoft, APP_URL, work(2), {
+      intent: 'join',
+      invitation: (await invite(otherOwner, outsider.email)).token,
+    });
+    answered(await hasAccount.post('/api/auth/microsoft/join'), 409);
+    const late = await invite(otherOwner, `late.${outsider.email}`);
+    const away = client(t.app, nextIp());
+    await signInAtMicrosoft(away, microsoft, APP_URL, work(3), { intent: 'join', invitation: late.token });
+    answered(await otherOwner.client.delete(`/api/practice/invitations/${late.id}`), 200);
+    answered(await away.post('/api/auth/microsoft/join'), 410);
+  });
+
+  it('sign in with Microsoft', async () => {
+    const tenant = '3c0f7e43-0c1b-4a2e-9f55-0000000e7701';
+    const account = { tid: tenant, oid: 'errors-oid-1', preferredUsername: 'errors@nhs.net', amr: ['pwd'] };
+    const visitor = client(t.app, nextIp());
+    answered(await visitor.post('/api/auth/microsoft/start', { intent: 'link' }), 401);
+    answered(await visitor.post('/api/auth/microsoft/sign-in'), 401);
+    const first = await person();
+    const [a, b] = [first.client, (await person()).client];
+    answered(await a.delete('/api/user/microsoft'), 404);
+    await signInAtMicrosoft(a, microsoft, APP_URL, account, { intent: 'link' });
+    answered(await a.post('/api/user/microsoft'), 201);
+    await signInAtMicrosoft(b, microsoft, APP_URL, account, { intent: 'link' });
+    answered(await b.post('/api/user/microsoft'), 409);
+    // 'Confirm it's you' with Microsoft: none begun, the linked account, another of the same name.
+    answered(await a.post('/api/user/reauth/microsoft'), 401);
+    answered(await b.post('/api/auth/microsoft/start', { intent: 'reauth' }), 404);
+    await signInAtMicrosoft(a, microsoft, APP_URL, account, { intent: 'reauth' });
+    answered(await a.post('/api/user/reauth/microsoft'), 200);
+    await signInAtMicrosoft(a, microsoft, APP_URL, { ...account, oid: 'errors-oid-2' }, { intent: 'reauth' });
+    answered(await a.post('/api/user/reauth/microsoft'), 403);
+    await t.db.execute(sql`update users set password = '' where id = ${first.id}`);
+    answered(await a.delete('/api/user/microsoft'), 409);
+    // Not configured: every route says so.
+    const { client: unset } = await person(off);
+    answered(await unset.get('/api/user/microsoft'), 404);
+    answered(await unset.post('/api/user/microsoft'), 404);
+    answered(await unset.post('/api/user/reauth/microsoft'), 404);
+    answered(await unset.delete('/api/user/microsoft'), 404);
+    answered(await unset.post('/api/auth/microsoft/start', { intent: 'sign-in' }), 404);
+    answered(await unset.post('/api/auth/microsoft/sign-in'), 404);
+    answered(await unset.post('/api/auth/microsoft/join'), 404);
+    answered(await unset.get('/api/auth/microsoft/callback?code=a&state=b'), 404);
   });
 
   it('referrals', async () => {

@@ -300,7 +300,7 @@ describe('the practice audit trail', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.body.replace(/^\uFEFF/, '');
     const lines = body.split('\r\n');
-    expect(lines[0]).toBe('Time (UTC),Actor,Action,Subject,Detail,Address,Device,User agent');
+    expect(lines[0]).toBe('Time (UTC),Who,What,About,Detail,Address,Device,User agent');
     expect(lines.at(-1)).toBe('');
     expect(body).toContain('"\'=HYPERLINK(""http://evil.example"",""x"")"');
     expect(body).toContain(",'+1+1\r\n");
@@ -314,6 +314,21 @@ describe('the practice audit trail', () => {
     }
     // The four sign-ins (registering is no sign-in).
     expect(lines.filter((l) => l.includes(',Signed in,'))).toHaveLength(4);
+  });
+
+  it('exports a trail longer than one read whole, newest first, each event once', async () => {
+    const boss = await owner();
+    const events = 2345;
+    await t.db.execute(sql`insert into practice_events (practice_id, action, detail, created_at)
+      select pm.practice_id, 'practice_renamed', 'event ' || n, now() - make_interval(secs => ${events} - n)
+      from practice_members pm, generate_series(1, ${events}) n where pm.user_id = ${boss.id}`);
+    const res = await boss.client.get('/api/practice/audit.csv');
+    expect(res.statusCode).toBe(200);
+    const numbers = [...res.body.matchAll(/,event (\d+),/g)].map((m) => Number(m[1]));
+    expect(numbers).toEqual(Array.from({ length: events }, (_, i) => events - i));
+    expect(res.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Time (UTC),Who,What,About,Detail,Address,Device,User agent',
+    );
   });
 });
 

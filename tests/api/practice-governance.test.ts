@@ -10,10 +10,12 @@ import {
   browser,
   oauthError,
   oidcApp,
-  register,
+  type register,
   signInToNoteApp,
+  subscribeInBrowser,
+  verifiedPerson,
 } from '../support/oidc';
-import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
+import { startSmtpCatcher } from '../support/smtp';
 import { enrolledAdmin, enrolTotp } from '../support/two-factor';
 
 // A practice governs its team (docs/decisions/092-a-practice-sign-in-policy.md,
@@ -27,6 +29,8 @@ afterEach(() => {
 });
 
 type Person = Awaited<ReturnType<typeof register>> & { b: Browser };
+/** A practice that has not set Microsoft sign-in (docs/decisions/094-sign-in-with-microsoft.md). */
+const NO_MICROSOFT = { microsoftTenant: null, requireMicrosoft: false };
 
 async function call(b: Browser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: object) {
   const res = await b.request(path, {
@@ -44,20 +48,8 @@ async function call(b: Browser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', pat
   };
 }
 
-async function person(): Promise<Person> {
-  const b = browser(t.appUrl);
-  const user = await register(b);
-  const token = emailLinkToken((await smtp.waitFor(user.email, 'Verify')).text);
-  expect((await b.post('/api/user/verify-email', { token })).status).toBe(200);
-  return { ...user, b };
-}
-
-async function subscribe(b: Browser, planId: 'pro' | 'clinic') {
-  const res = await b.post('/api/create-subscription', { planId });
-  const body = (await res.json()) as { clientSecret: string };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  await t.deliverAll(t.fake.confirmSetupIntent(body.clientSecret.split('_secret_')[0]!));
-}
+const person = (): Promise<Person> => verifiedPerson(t, smtp);
+const subscribe = (b: Browser, planId: 'pro' | 'clinic') => subscribeInBrowser(t, b, planId);
 
 /** An owner of a practice (Practice plan, card confirmed) with an admin and a clinician in it. */
 async function practice() {
@@ -90,7 +82,10 @@ describe('the sign-in policy', () => {
     const cases: [object, string][] = [
       [{ sessionHours: 0 }, 'sessionHours: Session length must be between 1 and 720 hours'],
       [{ sessionHours: 721 }, 'sessionHours: Session length must be between 1 and 720 hours'],
-      [{ sessionHours: 1.5 }, 'sessionHours: Session length must be between 1 and 720 hours'],
+      [
+        { sessionHours: 1.5 },
+        'sessionHours: Session length must be a whole number of hours, between 1 and 720',
+      ],
       [{ sessionHours: '8' }, 'sessionHours: Session length must be between 1 and 720 hours'],
       [{ retentionDays: 14 }, 'retentionDays: Retention must be 1, 7, 30 or 90 days'],
       [{ requireTwoFactor: 'yes' }, 'requireTwoFactor: Choose whether a second factor is required'],
@@ -105,15 +100,22 @@ describe('the sign-in policy', () => {
       requireTwoFactor: false,
       sessionHours: null,
       retentionDays: 30,
+      ...NO_MICROSOFT,
     });
     const saved = await policy(owner, { sessionHours: 12, retentionDays: 7 });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.json()).toEqual({ requireTwoFactor: false, sessionHours: 12, retentionDays: 7 });
+    expect(saved.json()).toEqual({
+      requireTwoFactor: false,
+      sessionHours: 12,
+      retentionDays: 7,
+      ...NO_MICROSOFT,
+    });
     // What is left out stays; null lifts the cap.
     expect((await policy(owner, { sessionHours: null })).json()).toEqual({
       requireTwoFactor: false,
       sessionHours: null,
       retentionDays: 7,
+      ...NO_MICROSOFT,
     });
   });
 
@@ -160,6 +162,15 @@ describe('the sign-in policy', () => {
     await enrol(owner);
     expect((await policy(admin, { requireTwoFactor: true })).json().requireTwoFactor).toBe(true);
   });
+
+  it('once it is required, a practice admin still without one may change the rest, the whole form sent', async () => {
+    const { owner, admin } = await practice();
+    await enrol(owner);
+    expect((await policy(owner, { requireTwoFactor: true })).status).toBe(200);
+    const saved = await policy(admin, { requireTwoFactor: true, sessionHours: 8, retentionDays: 7 });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json()).toMatchObject({ requireTwoFactor: true, sessionHours: 8, retentionDays: 7 });
+  });
 });
 
 describe('the policy at the note app', () => {
@@ -177,6 +188,18 @@ describe('the policy at the note app', () => {
     await enrol(owner);
     const on = await policy(owner, { requireTwoFactor: true, retentionDays: 7 });
     expect(on.status, on.text).toBe(200);
+    // The owner's review says whom it closes out: the admin and the clinician, not the owner who has one.
+    const reviewed = (await call(owner.b, 'GET', '/api/practice/members')).json().members;
+    expect(reviewed.map((m: { noteAppBlockedReason: string | null }) => m.noteAppBlockedReason)).toEqual([
+      null,
+      'two_factor_required',
+      'two_factor_required',
+    ]);
+    const csv = (await call(owner.b, 'GET', '/api/practice/members.csv')).text;
+    expect(csv).toContain(`${clinician.username},`);
+    expect(csv.split('\r\n').find((line) => line.startsWith(`${clinician.username},`))).toContain(
+      ',off,closed: second factor required,',
+    );
 
     // At the next refresh...
     const refreshed = await oidc.refreshTokenGrant(t.noteApp, before.tokens.refresh_token!);
@@ -202,6 +225,15 @@ describe('the policy at the note app', () => {
       clinician.email,
       `${owner.username}'s practice asks you to turn on two-factor sign-in`,
     );
+    // The practice's trail says the sign-in stayed closed, and why; the one before the policy opened.
+    const signIns = (await call(owner.b, 'GET', '/api/practice/audit'))
+      .json()
+      .events.filter(
+        (e: { action: string; subject: string }) =>
+          e.action === 'note_app_sign_in' && e.subject === clinician.username,
+      )
+      .map((e: { detail: string }) => e.detail);
+    expect(signIns).toEqual(['note-app: access closed, the practice requires a second factor', 'note-app']);
     expect(mail.text).toContain(`${t.appUrl}/account?tab=security`);
     // The owner, who has one, keeps access.
     expect((await signInToNoteApp(t, owner.b)).tokens.claims()).toMatchObject({ note_app_access: true });
@@ -212,6 +244,22 @@ describe('the policy at the note app', () => {
     expect(open.claims()).toMatchObject({ note_app_access: true, plan: 'clinic' });
     expect(open.claims()).not.toHaveProperty('access_blocked_reason');
     expect(await me(clinician)).toMatchObject({ noteAppAccess: true, noteAppBlockedReason: null });
+  });
+
+  it('an invitation from a practice that requires a second factor says so before they join', async () => {
+    const { owner } = await practice();
+    await enrol(owner);
+    expect((await policy(owner, { requireTwoFactor: true })).status).toBe(200);
+    const invitee = await person();
+    const invited = await owner.b.post('/api/practice/invitations', {
+      email: invitee.email,
+      role: 'clinician',
+    });
+    expect(invited.status).toBe(201);
+    const mail = await smtp.waitFor(invitee.email, 'You are invited to join a practice');
+    expect(mail.text).toContain(
+      `${owner.username}'s practice asks everyone to sign in with a second factor (an authenticator app or a passkey): the note app opens for you once you have turned one on.`,
+    );
   });
 
   it('turned off again, a member without a second factor has access and no reason', async () => {
@@ -244,6 +292,34 @@ describe('the policy at the note app', () => {
     expect(await oauthError(oidc.refreshTokenGrant(t.noteApp, within.refresh_token!))).toBe('invalid_grant');
     expect((await call(clinician.b, 'GET', '/api/user')).status).toBe(401);
   });
+
+  it('a session past the cap is no longer listed among the member’s devices', async () => {
+    const { owner, clinician, practiceId } = await practice();
+    expect((await policy(owner, { sessionHours: 2 })).status).toBe(200);
+    // The cap was set, and the member's first session began, an hour and a half ago (moved back in the
+    // database, whose clock is its own on PostgreSQL); they sign in on a second device now: its two hours
+    // count from now.
+    await t.db.execute(
+      sql`update user_sessions set created_at = now() - interval '90 minutes' where user_id = ${clinician.id}`,
+    );
+    await t.db.execute(
+      sql`update practices set session_cap_from = now() - interval '90 minutes' where id = ${practiceId}`,
+    );
+    const phone = browser(t.appUrl);
+    expect(
+      (await phone.post('/api/login', { username: clinician.username, password: clinician.password })).status,
+    ).toBe(200);
+    const devices = async () =>
+      (await call(phone, 'GET', '/api/user/security'))
+        .json()
+        .sessions.map((s: { current: boolean }) => s.current);
+    expect(await devices()).toEqual([true, false]);
+
+    // Past the first session's cap, unused since: the Security tab lists only the phone.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    expect(await devices()).toEqual([true]);
+  });
 });
 
 describe('the access review', () => {
@@ -270,7 +346,12 @@ describe('the access review', () => {
     const [o, a, c] = review.members;
     expect(o).toMatchObject({ role: 'owner', twoFactor: false, emailVerified: true, unseen: false });
     expect(a).toMatchObject({ role: 'admin', twoFactor: true, unseen: true, lastNoteAppSignInAt: null });
-    expect(c).toMatchObject({ role: 'clinician', twoFactor: false, unseen: false });
+    expect(c).toMatchObject({
+      role: 'clinician',
+      twoFactor: false,
+      unseen: false,
+      noteAppBlockedReason: null,
+    });
     expect(Date.now() - Date.parse(c.lastNoteAppSignInAt)).toBeLessThan(60_000);
     expect(c.lastSignInAt).toEqual(expect.any(String));
 
@@ -306,12 +387,12 @@ describe('the access review', () => {
     );
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Username,Email,Role,Joined (UTC),Last sign-in (UTC),Last note-app sign-in (UTC),Second factor,Email verified,Not seen for 90 days',
+      'Username,Email,Role,Joined (UTC),Last sign-in (UTC),Last note-app sign-in (UTC),Second factor,Note app,Email verified,Not seen for 90 days',
     );
     expect(lines[1]).toMatch(new RegExp(`^${owner.username},'@cmd@example.com,owner,`));
     expect(lines[2]).toMatch(/^"'=HYPERLINK\(""http:\/\/x"",""y""\)",/);
     expect(lines[3]).toMatch(/^"'\+SUM\(1,2\)",'-2\+3@example.com,clinician,/);
-    expect(lines[3]).toMatch(/,off,yes,no$/);
+    expect(lines[3]).toMatch(/,off,,yes,no$/);
     expect(lines.at(-1)).toBe('');
     for (const line of lines.slice(1, -1))
       for (const cell of line.split(',')) expect(cell).not.toMatch(/^[=+\-@]/);

@@ -28,12 +28,13 @@ describe('public endpoints', () => {
     expect(plans).toEqual(JSON.parse(JSON.stringify(PLANS)));
   });
 
-  it('GET /api/config tells the client where the note app is', async () => {
+  it('GET /api/config tells the client where the note app is, and that Microsoft sign-in is not set up', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.json()).toEqual({
       noteAppUrl: 'https://notes.chairnotes.co.uk',
       stripePublishableKey: null,
       stripeJsUrl: null,
+      microsoftSignIn: false,
     });
   });
 });

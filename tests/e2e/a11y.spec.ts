@@ -39,6 +39,8 @@ test('/auth register tab with errors shown has no accessibility violations', asy
 });
 
 test('signed-in pages have no accessibility violations', async ({ page }) => {
+  // Two pages, each checked with axe.
+  test.slow();
   await registerViaApi(page);
   for (const path of ['/account', '/refer']) {
     await page.goto(path);

@@ -193,6 +193,8 @@ test.describe('Security tab', () => {
     page,
     browser,
   }) => {
+    // Two browsers signed in, one signed out from the other, and the activity read.
+    test.slow();
     const user = await registerViaApi(page);
     const mac = await browser.newContext({
       userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:131.0) Gecko/20100101 Firefox/131.0',
@@ -249,6 +251,8 @@ test.describe('Security tab', () => {
   });
 
   test('the delete dialog is keyboard operable: Escape closes it and returns focus', async ({ page }) => {
+    // The dialog opened and closed by keyboard, focus checked at each step.
+    test.slow();
     await registerViaApi(page);
     await page.goto('/account?tab=security');
     const trigger = page.getByRole('button', { name: 'Delete account' });
@@ -267,6 +271,8 @@ test.describe('Security tab', () => {
   });
 
   test('deleting the account needs the password, then signs out for good', async ({ page }) => {
+    // A wrong password, then the right one, the sign-out, and a refused sign-in.
+    test.slow();
     const user = await registerViaApi(page);
     await page.goto('/account?tab=security');
     await page.getByRole('button', { name: 'Delete account' }).click();

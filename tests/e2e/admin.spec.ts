@@ -36,7 +36,11 @@ async function signInAsAdmin(page: Page, path: string) {
 }
 
 /** A user registered (and, with a plan, in a free trial) in a browser of their own. */
-async function newUser(browser: Browser, plan?: 'pro' | 'clinic', { discount = false } = {}) {
+async function newUser(
+  browser: Browser,
+  plan?: 'pro' | 'clinic',
+  { discount = false, interval = 'month' as 'month' | 'year' } = {},
+) {
   // A dentist in a browser of their own (a registration, perhaps a trial at Stripe) besides the
   // admin's sign-in: a test that makes one does two ordinary tests' work or more, nearly the time a test gets
   // (docs/performance.md#browser-test-durations), so it gets three times the budget.
@@ -45,7 +49,7 @@ async function newUser(browser: Browser, plan?: 'pro' | 'clinic', { discount = f
   const page = await context.newPage();
   const user = await registerViaApi(page, uniqueUser());
   if (plan) {
-    await subscribeViaApi(page, plan);
+    await subscribeViaApi(page, plan, interval);
     await atStripe(page, 'confirm-setup', user.email);
   }
   if (discount) {
@@ -90,6 +94,7 @@ function adminUser(overrides: Partial<AdminUser> & Pick<AdminUser, 'id' | 'usern
     plan: 'free',
     subscriptionStatus: 'inactive',
     hasDiscount: false,
+    billingInterval: 'month',
     loginCount: 0,
     consecutiveLogins: 0,
     lastLoginAt: null,
@@ -411,8 +416,9 @@ test.describe('lists', () => {
   }) => {
     const plus = await newUser(browser, 'pro');
     const discounted = await newUser(browser, 'clinic', { discount: true });
+    const yearly = await newUser(browser, 'pro', { interval: 'year' });
     const free = await newUser(browser);
-    await Promise.all([plus.close(), discounted.close(), free.close()]);
+    await Promise.all([plus.close(), discounted.close(), yearly.close(), free.close()]);
     await signInAsAdmin(page, '/admin/subscriptions');
     await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Subscriptions' });
@@ -423,7 +429,13 @@ test.describe('lists', () => {
     await expect(plusRow).toContainText('Plus');
     await expect(plusRow).toContainText('£99.80');
     await expect(plusRow).not.toContainText('discount');
+    await expect(plusRow).not.toContainText('Yearly');
     await expect(page.getByText(/^1 of [\d,]+ subscriptions?$/)).toBeVisible();
+
+    // Billed by the year: the plan says so.
+    await search.fill(yearly.email);
+    const yearlyRow = table.getByRole('row').filter({ hasText: yearly.email });
+    await expect(yearlyRow.getByRole('cell').nth(2)).toHaveText('PlusYearly');
 
     await search.fill(discounted.username.toUpperCase());
     const discountedRow = table.getByRole('row').filter({ hasText: discounted.email });
@@ -517,7 +529,13 @@ test.describe('lists', () => {
       await expect(row.getByRole('cell').nth(3)).toHaveText('1');
       await expect(row).toContainText('Practice, Active');
       await expect(row).toContainText('Accepted');
+      // Which version: the same short form the owner's practice page shows.
+      await expect(row).toContainText(current.version.slice(0, 12));
     }
+    // Every column fits a 1280 px screen beside the admin's menu: the table does not scroll sideways.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const scroller = table.locator('xpath=..');
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     await expect(page.getByText(/^1 of [\d,]+ practices?$/)).toBeVisible();
     await expectNoAxeViolations(page);
 

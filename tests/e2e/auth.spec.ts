@@ -27,6 +27,8 @@ async function registerInForm(page: Page, user: ReturnType<typeof uniqueUser>) {
 
 test.describe('registration and sign-in', () => {
   test('a new dentist registers, lands on pricing, logs out and logs back in', async ({ page }) => {
+    // Registration, pricing, a sign-out and a sign-in: four pages.
+    test.slow();
     const user = uniqueUser();
     await registerInForm(page, user);
 
@@ -80,6 +82,8 @@ test.describe('registration and sign-in', () => {
   });
 
   test('a common password is refused under the field, with the server’s message', async ({ page }) => {
+    // The registration form filled twice, axe on the refusal.
+    test.slow();
     const user = uniqueUser();
     const form = await registerInForm(page, { ...user, password: 'password123' });
     const message = form.getByText('This password is too common. Please choose another.', { exact: true });
@@ -199,6 +203,8 @@ test.describe('redirects', () => {
 });
 
 test('forgot password: the mailed link sets a new password that then signs in', async ({ page }) => {
+  // A reset asked for, its mail, a new password, and a sign-in with it.
+  test.slow();
   const user = await registerViaApi(page);
   await page.context().clearCookies();
   await page.goto('/auth');

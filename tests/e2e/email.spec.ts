@@ -14,6 +14,8 @@ const expectConfirmed = (page: Page, message: string) =>
   expect(page.getByRole('main').getByRole('status').filter({ hasText: message })).toBeVisible();
 
 test('an unverified user sees the banner, resends the link, and verifies with a click', async ({ page }) => {
+  // Two mails (the first link, then the one resent) and the page read after each.
+  test.slow();
   const user = await registerViaApi(page);
   await page.goto('/account');
   const banner = page.getByRole('region', { name: 'Please verify your email address' });
@@ -72,6 +74,8 @@ test('a used or broken link says so', async ({ page }) => {
 });
 
 test('a new email asks for the password, and applies when its link is opened', async ({ page }) => {
+  // A password confirmation, a mail to the new address, its link, and the page after.
+  test.slow();
   const user = await registerViaApi(page);
   const next = uniqueUser().email;
   await page.goto('/account');

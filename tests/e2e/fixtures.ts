@@ -189,9 +189,23 @@ export async function typeTestCard(page: Page, number = '4242 4242 4242 4242') {
  * server talks to the fake Stripe). Its card is not given yet: nothing has begun until
  * `atStripe(page, 'confirm-setup', email)` (docs/decisions/063-a-trial-starts-with-its-card.md).
  */
-export async function subscribeViaApi(page: Page, planId: 'pro' | 'clinic' = 'pro') {
+/** Stripe.js from the stand-in (tests/e2e/support), which talks to the fake Stripe: the only thing routed. */
+export async function serveStripeJs(page: Page) {
+  await page.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({
+      path: path.resolve('tests/e2e/support/stripe-js-standin.js'),
+      contentType: 'application/javascript',
+    }),
+  );
+}
+
+export async function subscribeViaApi(
+  page: Page,
+  planId: 'pro' | 'clinic' = 'pro',
+  interval: 'month' | 'year' = 'month',
+) {
   const res = await page.request.post('/api/create-subscription', {
-    data: { planId },
+    data: { planId, interval },
     headers: { origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -321,4 +335,27 @@ export const formatDate = (iso: string | number | Date) => ukLongDate.format(new
 /** The signed-in page's subscription as the API answers it (GET /api/subscription). */
 export async function subscriptionDetails(page: Page) {
   return (await page.request.get('/api/subscription')).json();
+}
+
+/**
+ * For passkeys in a real browser (docs/architecture.md#identity): Chromium's virtual authenticator (DevTools
+ * protocol, WebAuthn domain) stands in for the fingerprint reader, with a discoverable credential and
+ * user verification, as a phone or laptop would.
+ */
+export async function withVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+  return {
+    /** The credentials the authenticator holds (each with its signature counter). */
+    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+  };
 }

@@ -159,6 +159,8 @@ test.describe('header and footer', () => {
   });
 
   test('each account menu entry opens its own tab, also while the account page is open', async ({ page }) => {
+    // A subscription, then each menu entry opened in a tab of its own: five page loads.
+    test.slow();
     const { email } = await registerViaApi(page);
     await subscribeViaApi(page);
     await atStripe(page, 'confirm-setup', email);
@@ -201,6 +203,8 @@ test.describe('mobile', () => {
   });
 
   test('signed in: the app links, and each account entry opens its own tab', async ({ page }) => {
+    // A subscription, then each menu entry opened in a tab of its own: five page loads.
+    test.slow();
     const { email } = await registerViaApi(page);
     await subscribeViaApi(page);
     await atStripe(page, 'confirm-setup', email);

@@ -25,6 +25,26 @@ async function msUntilNavigation(page: Page, link: Locator, during?: () => Promi
   return Date.now() - clickedAt;
 }
 
+/**
+ * What the sparkle button shows between the click and the navigation, recorded by the page itself (a
+ * slow, shared test machine could miss a 700 ms window) and read back on the next page (sparkleSeen).
+ */
+async function recordSparkle(page: Page) {
+  await page.evaluate(() => {
+    const wrapper = document.querySelector('#main [data-state]')!;
+    const seen = { celebrating: false, particles: 0 };
+    sessionStorage.setItem('sparkle-seen', JSON.stringify(seen));
+    new MutationObserver(() => {
+      seen.celebrating ||= wrapper.getAttribute('data-state') === 'celebrating';
+      seen.particles = Math.max(seen.particles, wrapper.querySelectorAll('.sparkle-particle').length);
+      sessionStorage.setItem('sparkle-seen', JSON.stringify(seen));
+    }).observe(wrapper, { attributes: true, childList: true, subtree: true });
+  });
+}
+
+const sparkleSeen = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => sessionStorage.getItem('sparkle-seen'))) ?? '{}');
+
 /** The top of an element relative to the viewport, in whole pixels. */
 const topOf = (page: Page, selector: string) =>
   page.locator(selector).evaluate((el) => Math.round(el.getBoundingClientRect().top));
@@ -100,23 +120,12 @@ test.describe('landing page', () => {
     const hero = page.getByRole('region', { name: 'Dental clinical notes that write themselves' });
     const link = hero.getByRole('link', { name: 'Get Started Free' });
     await expect(link).toHaveAttribute('href', '/pricing');
-    // What the page shows between the click and the navigation is recorded by the page itself (a slow,
-    // shared test machine could miss a 700 ms window) and read back on the next page.
-    await page.evaluate(() => {
-      const wrapper = document.querySelector('#main [data-state]')!;
-      const seen = { celebrating: false, particles: 0 };
-      new MutationObserver(() => {
-        seen.celebrating ||= wrapper.getAttribute('data-state') === 'celebrating';
-        seen.particles = Math.max(seen.particles, wrapper.querySelectorAll('.sparkle-particle').length);
-        sessionStorage.setItem('sparkle-seen', JSON.stringify(seen));
-      }).observe(wrapper, { attributes: true, childList: true, subtree: true });
-    });
+    await recordSparkle(page);
     const elapsed = await msUntilNavigation(page, link);
     // docs/architecture.md#constants: the medium intensity (the default) waits 700 ms before acting.
     expect(elapsed).toBeGreaterThanOrEqual(690);
     await expect(page).toHaveURL(/\/pricing$/);
-    const seen = JSON.parse((await page.evaluate(() => sessionStorage.getItem('sparkle-seen'))) ?? '{}');
-    expect(seen).toEqual({ celebrating: true, particles: 12 });
+    expect(await sparkleSeen(page)).toEqual({ celebrating: true, particles: 12 });
   });
 
   test('the particle background runs after load and pauses off screen', async ({ page }) => {
@@ -157,9 +166,12 @@ test.describe('reduced motion', () => {
 
     const hero = page.getByRole('region', { name: 'Dental clinical notes that write themselves' });
     const link = hero.getByRole('link', { name: 'Get Started Free' });
-    const elapsed = await msUntilNavigation(page, link);
-    expect(elapsed).toBeLessThan(400);
+    // Acting at once means no celebration between the click and the navigation: the page records what
+    // it shows (as in the test above), not a time a busy machine could stretch.
+    await recordSparkle(page);
+    await msUntilNavigation(page, link);
     await expect(page).toHaveURL(/\/pricing$/);
+    expect(await sparkleSeen(page)).toEqual({ celebrating: false, particles: 0 });
   });
 });
 
@@ -353,6 +365,8 @@ test.describe('contact', () => {
 });
 
 test('newsletter: sign up, already subscribed, unsubscribe from the mail', async ({ page }) => {
+  // Three pages, each checked with axe, and a mail.
+  test.slow();
   const { email } = uniqueUser();
   await open(page, '/');
   const footer = page.getByRole('contentinfo');

@@ -66,6 +66,8 @@ test('a signed-out person who starts from the note app signs in on ChairNotes an
 test('before patient records the note app asks for a fresh sign-in: the signed-in person gives their password again and comes back', async ({
   page,
 }) => {
+  // A subscription, the note app and back through a fresh sign-in: three sites.
+  test.slow();
   const user = await registerViaApi(page);
   await subscribeViaApi(page, 'pro');
   await atStripe(page, 'confirm-setup', user.email);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
 import {
   confirmItIsMe,
   expect,
@@ -8,30 +9,11 @@ import {
   proofIsStaleFor,
   registerViaApi,
   test,
+  withVirtualAuthenticator,
 } from './fixtures';
 
-/**
- * Passkeys in a real browser (docs/architecture.md#identity): Chromium's virtual authenticator (DevTools
- * protocol, WebAuthn domain) stands in for the fingerprint reader, with a discoverable credential and
- * user verification, as a phone or laptop would.
- */
-async function withVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-  return {
-    /** The credentials the authenticator holds (each with its signature counter). */
-    credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
-  };
-}
+// Passkeys in a real browser (docs/architecture.md#identity), Chromium's virtual authenticator standing in
+// for the fingerprint reader (fixtures.ts withVirtualAuthenticator).
 
 async function addPasskey(page: Page, name: string) {
   const card = page.getByRole('region', { name: 'Passkeys' });
@@ -47,10 +29,14 @@ async function addPasskey(page: Page, name: string) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'My Account' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
+  // The toast shows before the page moves home (a document of its own): the next page waits for home.
+  await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByText('You have been successfully logged out.', { exact: true })).toBeVisible();
 }
 
 test('add a passkey, sign out, and sign in with it and no password', async ({ page }) => {
+  // Four pages, a passkey ceremony each way, a mail and axe on three screens: more than an ordinary budget.
+  test.slow();
   const authenticator = await withVirtualAuthenticator(page);
   const user = await registerViaApi(page);
   await page.goto('/account?tab=security');
@@ -88,6 +74,8 @@ test('add a passkey, sign out, and sign in with it and no password', async ({ pa
 });
 
 test('rename and remove a passkey; a removed passkey no longer signs in', async ({ page }) => {
+  // A passkey made, renamed, removed and refused, with a mail and axe on two dialogs: more than an ordinary budget.
+  test.slow();
   await withVirtualAuthenticator(page);
   const user = await registerViaApi(page);
   await page.goto('/account?tab=security');
@@ -141,6 +129,8 @@ test('rename and remove a passkey; a removed passkey no longer signs in', async 
 });
 
 test('with a passkey, the password alone no longer signs in: the passkey finishes it', async ({ page }) => {
+  // A passkey made, a sign-out, and a sign-in in two steps.
+  test.slow();
   await withVirtualAuthenticator(page);
   const user = await registerViaApi(page);
   await page.goto('/account?tab=security');
@@ -161,6 +151,8 @@ test('with a passkey, the password alone no longer signs in: the passkey finishe
 });
 
 test('an admin enrols a passkey instead of an app, and it finishes their next sign-in', async ({ page }) => {
+  // An admin signs in twice, with an authenticator app, then enrols a passkey.
+  test.slow();
   await withVirtualAuthenticator(page);
   const signInWithPassword = async () => {
     await page.goto('/admin?redirect=/admin/users');
@@ -228,6 +220,8 @@ test("adding or removing a passkey long after the sign-in asks 'Confirm it's you
 test('after a password reset the page names the passkeys that still sign in, and the person removes one', async ({
   page,
 }) => {
+  // A passkey made, a reset by mail, axe, then two sign-ins and a removal.
+  test.slow();
   await withVirtualAuthenticator(page);
   const user = await registerViaApi(page);
   await page.goto('/account?tab=security');

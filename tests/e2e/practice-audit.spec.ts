@@ -8,7 +8,7 @@ import {
   test,
   verifyViaApi,
 } from './fixtures';
-import { invitationLink, invite, practiceOwner } from './practice-steps';
+import { invitationLink, invite, practiceOwner, signInWithPassword } from './practice-steps';
 
 // The practice's audit trail (docs/decisions/090-practice-and-admin-audit-trails.md): the owner opens it
 // from the practice page, sees a member's sign-in with where it came from, and saves it as CSV.
@@ -32,11 +32,7 @@ test("the owner opens the audit trail, sees a member's sign-in, and downloads it
   });
   expect(joined.status(), await joined.text()).toBe(200);
   await theirs.clearCookies();
-  await them.goto('/auth');
-  const login = them.getByRole('tabpanel', { name: 'Login' });
-  await login.getByLabel('Username or email').fill(member.username);
-  await login.getByLabel('Password').fill(member.password);
-  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInWithPassword(them, member);
   await expect(them.getByText('Login successful', { exact: true })).toBeVisible();
   await theirs.close();
 
@@ -75,7 +71,7 @@ test("the owner opens the audit trail, sees a member's sign-in, and downloads it
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^chairnotes-practice-audit-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('Time (UTC),Actor,Action,Subject,Detail,Address,Device,User agent');
+  expect(lines[0]).toBe('Time (UTC),Who,What,About,Detail,Address,Device,User agent');
   const row = lines.find((line) => line.includes(`,${member.username},Signed in,`));
   expect(row).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,/);
   expect(row).toContain(',127.0.0.1,');

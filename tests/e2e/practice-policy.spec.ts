@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { baseURL, NOTE_APP_URL } from '../../playwright.config';
 import { expect, expectNoAxeViolations, test } from './fixtures';
-import { joinedClinician, practiceOwner } from './practice-steps';
+import { joinedClinician, practiceOwner, signInWithPassword } from './practice-steps';
 
 // A practice governs its team (docs/decisions/092-a-practice-sign-in-policy.md): the owner requires a
 // second factor, a member without one is closed out of the note app at 'Open ChairNotes', turns one on,
@@ -55,6 +55,8 @@ test('the owner requires a second factor: a member without one is closed out at 
   await expectNoAxeViolations(page);
   await policy.getByRole('button', { name: 'Save policy' }).click();
   await expect(page.getByText('Sign-in policy saved', { exact: true })).toBeVisible();
+  // The review says whom the policy closes out.
+  await expect(memberRow).toContainText('Note app closed until it is on');
   await expect(review.getByRole('link', { name: 'Download the review (CSV)' })).toHaveAttribute(
     'href',
     '/api/practice/members.csv',
@@ -67,6 +69,7 @@ test('the owner requires a second factor: a member without one is closed out at 
   await them.goto('/account');
   const banner = them.getByRole('region', { name: `${owner.username}'s practice requires a second factor` });
   await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Turn on a second factor' })).toBeVisible();
   await expectNoAxeViolations(them);
   await them.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Open ChairNotes' }).click();
   await expect(them).toHaveURL(NOTE_APP_URL);
@@ -74,9 +77,20 @@ test('the owner requires a second factor: a member without one is closed out at 
   await expect(them.getByRole('alert')).toHaveText(
     'Your practice requires a second factor. Turn one on in ChairNotes.',
   );
+  await expect(them.getByRole('link', { name: 'Turn one on in ChairNotes' })).toHaveAttribute(
+    'href',
+    `${baseURL}/account?tab=security`,
+  );
 
-  // The note app's link takes them to the Security tab, where they turn one on.
-  await them.getByRole('link', { name: 'Turn one on in ChairNotes' }).click();
+  // Signed in afresh, they are taken where they turn one on, not to plans their practice pays for.
+  await theirs.clearCookies();
+  await signInWithPassword(them, member);
+  await expect(them).toHaveURL(/\/account\?tab=security$/);
+  await expect(banner).toContainText('it opens within 10 minutes, or at once when you sign in to it again');
+  // Here the banner says why, with no link to the page it is on.
+  await expect(banner.getByRole('link')).toHaveCount(0);
+
+  // There they turn one on.
   const card = them.getByRole('region', { name: 'Two-factor sign-in' });
   await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = (await card.locator('code').textContent())?.trim() ?? '';
@@ -116,6 +130,8 @@ test('the owner reads the practice terms and accepts them', async ({ page }) => 
   await terms.getByRole('button', { name: 'Accept the practice terms' }).click();
   await expect(page.getByText('Practice terms accepted', { exact: true })).toBeVisible();
   await expect(terms).toContainText(/^Practice terms.*Accepted by /);
+  // The keyboard's place is where the button was, not back at the top of the page.
+  await expect(terms.getByText(/^Accepted by /)).toBeFocused();
   await expect(terms.getByRole('button', { name: 'Accept the practice terms' })).toHaveCount(0);
 });
 
@@ -133,6 +149,13 @@ test('the policy form says what is wrong with a session length, and keeps what w
   ).toBeVisible();
   await expect(hours).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page);
+  await hours.fill('2.5');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(
+    policy.getByText('Session length must be a whole number of hours, between 1 and 720', { exact: true }),
+  ).toBeVisible();
+  // The box is as wide as a few digits, beside its label and unit, not across the card.
+  expect((await hours.boundingBox())?.width).toBeLessThan(120);
 
   await hours.fill('8');
   await policy.getByLabel("Keep a consultation's audio and drafts for").selectOption({ label: '7 days' });
@@ -141,4 +164,8 @@ test('the policy form says what is wrong with a session length, and keeps what w
   await page.reload();
   await expect(policy.getByLabel('Session length in hours')).toHaveValue('8');
   await expect(policy.getByLabel("Keep a consultation's audio and drafts for")).toHaveValue('7');
+
+  // The monthly review mail's link opens the page at the review, drawn after the page's data arrives.
+  await page.goto('/practice#access-review');
+  await expect(page.getByRole('region', { name: 'Access review' }).getByRole('heading')).toBeInViewport();
 });

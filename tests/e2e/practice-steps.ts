@@ -6,11 +6,13 @@ import {
   mailTo,
   registerViaApi,
   subscribeViaApi,
+  test,
   type uniqueUser,
   verifyViaApi,
 } from './fixtures';
 
-// Steps the practice tests share (practice.spec.ts, journeys/practice-invite.spec.ts).
+// Steps the practice tests share (practice.spec.ts, practice-policy.spec.ts, practice-audit.spec.ts,
+// journeys/practice-invite.spec.ts).
 
 /** The path of the join link in the newest invitation mail to `email`. */
 export async function invitationLink(email: string): Promise<string> {
@@ -19,8 +21,12 @@ export async function invitationLink(email: string): Promise<string> {
   return `${url.pathname}${url.search}`;
 }
 
-/** A signed-in owner of a practice whose trial runs (card saved), on /practice. */
+/**
+ * A signed-in owner of a practice whose trial runs (card saved), on /practice. A registration, a trial
+ * at Stripe and the practice page are an ordinary test's work already: the test gets three times the time.
+ */
 export async function practiceOwner(page: Page) {
+  test.slow();
   const owner = await registerViaApi(page);
   await subscribeViaApi(page, 'clinic');
   await atStripe(page, 'confirm-setup', owner.email);
@@ -66,4 +72,13 @@ export async function joinedClinician(ownerPage: Page, browser: Browser) {
   });
   expect(joined.status(), await joined.text()).toBe(200);
   return { page, context, member };
+}
+
+/** Signs `user` in on the /auth page's Login tab with their password, as a person types it. */
+export async function signInWithPassword(page: Page, user: { username: string; password: string }) {
+  await page.goto('/auth');
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await login.getByLabel('Username or email').fill(user.username);
+  await login.getByLabel('Password').fill(user.password);
+  await login.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

@@ -25,7 +25,7 @@ test('a code typed but never applied by hand is applied as the friend pays', asy
   await registerViaApi(page);
   await page.goto('/subscribe/pro');
   const summary = page.getByRole('region', { name: 'Your plan' });
-  await summary.getByLabel('Referral code').fill(code.toLowerCase());
+  await summary.getByLabel('Referral code', { exact: true }).fill(code.toLowerCase());
   await giveBillingDetails(page);
   const payment = await typeTestCard(page);
   await payment.getByRole('button', { name: 'Start Free Trial' }).click();
@@ -47,7 +47,7 @@ test('a code that cannot be used says why before payment, and the payment waits 
   const own = await referralCodeOf(page);
   await page.goto('/subscribe/pro');
   const summary = page.getByRole('region', { name: 'Your plan' });
-  const codeInput = summary.getByLabel('Referral code');
+  const codeInput = summary.getByLabel('Referral code', { exact: true });
   await codeInput.fill(own);
   await giveBillingDetails(page);
   const payment = await typeTestCard(page);
@@ -63,13 +63,15 @@ test('a code that cannot be used says why before payment, and the payment waits 
 });
 
 test("a share link's code that cannot be used is shown as such as the page opens", async ({ page }) => {
+  // A share link, a registration and the subscribe page with its payment form.
+  test.slow();
   await page.goto('/auth?ref=NOSUCH99');
   await expect(page.getByText('Referral code NOSUCH99 will be applied when you subscribe')).toBeVisible();
   await registerViaApi(page);
   await page.goto('/subscribe/pro');
   const summary = page.getByRole('region', { name: 'Your plan' });
   await expect(summary.getByRole('alert')).toHaveText('Not applied. This referral code does not exist.');
-  await expect(summary.getByLabel('Referral code')).toHaveValue('NOSUCH99');
+  await expect(summary.getByLabel('Referral code', { exact: true })).toHaveValue('NOSUCH99');
   await expect(summary.getByText("Referral code applied. You'll get 1 month free!")).toHaveCount(0);
   // The refused code, its reason tied to the field, is as readable as the rest of the page.
   await expectNoAxeViolations(page);

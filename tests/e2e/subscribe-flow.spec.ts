@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { baseURL, NOTE_APP_URL } from '../../playwright.config';
 import {
@@ -11,6 +10,7 @@ import {
   mailTo,
   payByCard,
   registerViaApi,
+  serveStripeJs,
   subscribeViaApi,
   test,
 } from './fixtures';
@@ -19,14 +19,6 @@ import {
 // the Stripe.js stand-in, and the tests move Stripe (a saved card, the end of a trial, a failure)
 // through the fake's control server. Nothing of ours is answered by page.route: only Stripe.js and
 // Stripe's billing portal.
-
-const STRIPE_STANDIN = path.resolve('tests/e2e/support/stripe-js-standin.js');
-
-async function serveStripeJs(page: Page) {
-  await page.route('https://js.stripe.com/**', (route) =>
-    route.fulfill({ path: STRIPE_STANDIN, contentType: 'application/javascript' }),
-  );
-}
 
 /** The signed-in user's subscription as the account page reads it. */
 async function subscriptionOf(page: Page) {

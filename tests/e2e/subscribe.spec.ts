@@ -187,7 +187,8 @@ test.describe('subscribe page', () => {
     await expect(summary).toContainText('for up to 10 people in your practice, you included');
 
     // The referral code box: Apply needs a code and waits for the answer.
-    const codeInput = summary.getByLabel('Referral code');
+    // Exact: 'Remove referral code FRIEND-42' (the applied code's button) is a label too.
+    const codeInput = summary.getByLabel('Referral code', { exact: true });
     const apply = summary.getByRole('button', { name: 'Apply' });
     await expect(apply).toBeDisabled();
     await codeInput.fill('   ');
@@ -322,6 +323,8 @@ test.describe('subscribe page', () => {
   });
 
   test('the payment form page has no accessibility violations', async ({ page }) => {
+    // The payment form (Stripe.js's stand-in) set up, then axe.
+    test.slow();
     await registerViaApi(page);
     await serveStripeJs(page);
     await paymentsConfigured(page);
@@ -376,15 +379,17 @@ test.describe('subscribe page', () => {
     );
     await page.goto('/subscribe/pro');
     const summary = page.getByRole('region', { name: 'Your plan' });
-    await summary.getByLabel('Referral code').fill('FRIEND-42');
+    await summary.getByLabel('Referral code', { exact: true }).fill('FRIEND-42');
     await summary.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByText('Error validating code', { exact: true })).toBeVisible();
     await expect(page.getByText('Please try again later.', { exact: true })).toBeVisible();
-    await expect(summary.getByLabel('Referral code')).toHaveValue('FRIEND-42');
+    await expect(summary.getByLabel('Referral code', { exact: true })).toHaveValue('FRIEND-42');
   });
 });
 
 test.describe('subscription confirmed page', () => {
+  // A trial set up at Stripe, then the confirmation page syncing it.
+  test.slow();
   test('syncs the subscription, plays confetti and offers the next steps', async ({ page }) => {
     const user = await registerViaApi(page);
     await subscribeViaApi(page);

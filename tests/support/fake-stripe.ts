@@ -47,8 +47,8 @@ export interface FakeStripe {
   readonly requests: LoggedRequest[];
   /** Every event generated so far, by API calls and control methods, oldest first. */
   readonly events: Stripe.Event[];
-  /** The fake's clock (unix seconds): real time plus the time the control methods skipped. */
-  now(): number;
+  /** A customer's clock (unix seconds): real time plus the time the control methods skipped for them. */
+  now(customer?: string): number;
   close(): Promise<void>;
   /** The browser confirmed a SetupIntent: a card is attached and, with on_subscription, becomes the subscription's default. */
   confirmSetupIntent(setupIntentId: string, card?: Partial<Card>): Stripe.Event[];
@@ -207,7 +207,7 @@ export async function startFakeStripe(listenPort = 0): Promise<FakeStripe> {
     state,
     requests,
     events: state.events,
-    now: () => state.now(),
+    now: (customer) => state.now(customer),
     close: () =>
       new Promise<void>((resolve, reject) => {
         // Closed already: a test that wanted a Stripe nobody answers.

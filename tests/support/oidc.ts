@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import { afterAll, expect } from 'vitest';
 import { freePort } from '../../scripts/support.mjs';
 import { newUser, stripeApp } from './app';
+import { emailLinkToken } from './smtp';
 
 /**
  * The note app as OpenID Connect sees it (docs/architecture.md#note-app-sign-in), for the API tests: the app listens on
@@ -37,9 +38,12 @@ async function startBackchannelReceiver() {
   };
 }
 
-/** The app with payments (fake Stripe) and the note app configured, listening; closed after the file. */
-export async function oidcApp(env: Record<string, string> = {}) {
-  const port = await freePort();
+/**
+ * The app with payments (fake Stripe) and the note app configured, listening; closed after the file.
+ * `port`: where it listens, when another server must know its address first (the stand-in Microsoft).
+ */
+export async function oidcApp(env: Record<string, string> = {}, port?: number) {
+  port ??= await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const backchannel = await startBackchannelReceiver();
   afterAll(() => backchannel.close());
@@ -139,6 +143,26 @@ export async function register(b: Browser) {
   const res = await b.post('/api/register', user);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return { ...user, id: ((await res.json()) as { id: number }).id };
+}
+
+/** Someone registered in a browser of their own, their address verified from the mail `smtp` caught. */
+export async function verifiedPerson(
+  t: OidcApp,
+  smtp: { waitFor(to: string, subject: string): Promise<{ text: string }> },
+) {
+  const b = browser(t.appUrl);
+  const user = await register(b);
+  const token = emailLinkToken((await smtp.waitFor(user.email, 'Verify')).text);
+  expect((await b.post('/api/user/verify-email', { token })).status).toBe(200);
+  return { ...user, b };
+}
+
+/** `b` subscribes to `planId` and its card is confirmed at the fake Stripe: the trial runs. */
+export async function subscribeInBrowser(t: OidcApp, b: Browser, planId: 'pro' | 'clinic') {
+  const res = await b.post('/api/create-subscription', { planId });
+  const body = (await res.json()) as { clientSecret: string };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  await t.deliverAll(t.fake.confirmSetupIntent(body.clientSecret.split('_secret_')[0]!));
 }
 
 /**

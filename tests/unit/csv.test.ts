@@ -144,6 +144,7 @@ describe('every admin export', () => {
       plan: 'clinic',
       subscriptionStatus: 'active',
       hasDiscount: false,
+      billingInterval: 'month',
       loginCount: 3,
       consecutiveLogins: 1,
       lastLoginAt: at,

@@ -150,7 +150,7 @@ describe('subscription with a 14-day trial', () => {
     expect(invoices.data[0]?.hosted_invoice_url).toMatch(/^https:\/\//);
 
     // Long enough to cover the next renewal, which is then voided rather than charged.
-    const resumesAt = fake.now() + 40 * DAY;
+    const resumesAt = fake.now(customer.id) + 40 * DAY;
     const paused = await stripe.subscriptions.update(subscription.id, {
       pause_collection: { behavior: 'void', resumes_at: resumesAt },
     });
@@ -174,6 +174,27 @@ describe('subscription with a 14-day trial', () => {
     const all = await stripe.subscriptions.list({ customer: customer.id, status: 'all' });
     expect(all.data.map((s) => s.status)).toEqual(['canceled']);
     expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
+  });
+
+  it("each customer has a clock of their own: one's renewal does not move another's period", async () => {
+    const moved = await subscribe({ trial_period_days: 14 });
+    const other = await subscribe({ trial_period_days: 14 });
+    fake.confirmSetupIntent(fake.state.subscriptions.get(moved.subscription.id)!.pending_setup_intent!);
+    fake.endTrial(moved.subscription.id);
+    expect(fake.now(moved.customer.id)).toBeGreaterThanOrEqual(moved.subscription.trial_end!);
+    // The other customer's now is still today, inside their trial, as parallel tests need it to be.
+    expect(fake.now(other.customer.id)).toBeLessThan(Date.now() / 1000 + 60);
+    const preview = await stripe.invoices.createPreview({
+      customer: other.customer.id,
+      subscription: other.subscription.id,
+      subscription_details: {
+        items: [{ id: other.subscription.items.data[0]!.id, price: priceId }],
+        proration_behavior: 'always_invoice',
+      },
+    });
+    expect(preview.parent?.subscription_details?.subscription_proration_date ?? 0).toBeLessThan(
+      other.subscription.trial_end!,
+    );
   });
 
   it('a failed payment at the end of the trial leaves the subscription past_due', async () => {

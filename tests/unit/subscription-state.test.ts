@@ -10,7 +10,11 @@ import { noteAppEntitlement, sessionCapEnd } from '../../src/shared/access';
 import type { PlanId, SubscriptionStatus } from '../../src/shared/constants';
 
 const planOfPrice = (id: string) =>
-  id === 'price_pro' ? 'pro' : id === 'price_clinic' ? 'clinic' : undefined;
+  id === 'price_pro'
+    ? ({ plan: 'pro', interval: 'month' } as const)
+    : id === 'price_clinic'
+      ? ({ plan: 'clinic', interval: 'month' } as const)
+      : undefined;
 const T = 1_800_000_000;
 
 function sub(overrides: Partial<Stripe.Subscription> = {}): Stripe.Subscription {

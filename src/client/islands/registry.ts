@@ -22,7 +22,8 @@ export type IslandComponent<N extends IslandName> = Awaited<ReturnType<(typeof I
  * - 'query': at once when the page's address has a query (?tab=register), which the prerendered HTML
  *   could not know;
  * - 'visible': when it comes near the screen;
- * - 'stale': when the API's answer differs from what the HTML was built with (the plans' prices);
+ * - 'stale': when the API's answer differs from what the HTML was built with, in the fields the HTML
+ *   names (whether Sign in with Microsoft is set up here, which a build cannot know);
  * - 'interaction': when the visitor points at, touches, focuses or types in it (a click or a tap made
  *   before it is ready is replayed once it is, and what was typed is kept);
  * - 'session': at once for a signed-in visitor (their header, their banners), never for others.

@@ -127,6 +127,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -272,6 +277,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -416,6 +426,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -496,6 +511,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -601,6 +621,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -737,6 +762,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -881,6 +911,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -967,7 +1002,9 @@ export interface paths {
                             /** @enum {string} */
                             authenticatorAttachment?: "platform" | "cross-platform";
                             /** @default {} */
-                            clientExtensionResults?: Record<string, never>;
+                            clientExtensionResults?: {
+                                [key: string]: unknown;
+                            };
                             id: string;
                             rawId: string;
                             response: {
@@ -1038,6 +1075,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -1168,6 +1210,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -1287,6 +1334,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -1362,7 +1414,9 @@ export interface paths {
                             /** @enum {string} */
                             authenticatorAttachment?: "platform" | "cross-platform";
                             /** @default {} */
-                            clientExtensionResults?: Record<string, never>;
+                            clientExtensionResults?: {
+                                [key: string]: unknown;
+                            };
                             id: string;
                             rawId: string;
                             response: {
@@ -1433,6 +1487,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -1563,6 +1622,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -1685,6 +1749,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -1788,6 +1857,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -1916,6 +1990,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -2040,6 +2119,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -2125,6 +2209,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -2245,6 +2334,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -2293,6 +2384,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -2409,7 +2505,7 @@ export interface paths {
                                 id: number;
                                 ip: string | null;
                                 /** @enum {string} */
-                                type: "sign_in" | "sign_in_failed" | "sign_out" | "password_changed" | "password_reset" | "email_changed" | "session_ended" | "sessions_ended" | "sessions_ended_by_admin" | "two_factor_enabled" | "two_factor_disabled" | "recovery_codes_regenerated" | "recovery_code_used" | "passkey_added" | "passkey_removed";
+                                type: "sign_in" | "sign_in_failed" | "sign_out" | "password_changed" | "password_reset" | "email_changed" | "session_ended" | "sessions_ended" | "sessions_ended_by_admin" | "two_factor_enabled" | "two_factor_disabled" | "recovery_codes_regenerated" | "recovery_code_used" | "passkey_added" | "passkey_removed" | "microsoft_linked" | "microsoft_unlinked";
                             }[];
                             sessions: {
                                 /** Format: date-time */
@@ -2420,6 +2516,8 @@ export interface paths {
                                 lastSeenAt: string;
                             }[];
                             subscription: {
+                                /** @enum {string} */
+                                billingInterval: "month" | "year";
                                 cancelAtPeriodEnd: boolean;
                                 currentPeriodEnd: string | null;
                                 hasDiscount: boolean;
@@ -2471,6 +2569,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -2584,6 +2687,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -2617,6 +2725,643 @@ export interface paths {
                 };
                 /** @description Unsupported content type: send application/json */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/microsoft/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Back to /auth, or the Security tab, with `microsoft` saying how it went */
+                303: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Sign in with Microsoft is not configured */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/microsoft/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access: {
+                                managedBy: string | null;
+                                /** @enum {string} */
+                                plan: "pro" | "clinic";
+                                practiceName: string | null;
+                                /** @enum {string} */
+                                through: "own" | "practice";
+                            } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
+                            consecutiveLogins: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            hasDiscount: boolean;
+                            id: number;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
+                            /** @enum {string} */
+                            plan: "free" | "pro" | "clinic";
+                            practice: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "clinician";
+                            } | null;
+                            referralCode: string | null;
+                            referralCredits: number;
+                            role: string;
+                            /** @enum {string} */
+                            subscriptionStatus: "inactive" | "active" | "paused" | "past_due" | "canceled";
+                            twoFactor: boolean;
+                            username: string;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No Microsoft sign-in was finished in this browser, or it expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description A Microsoft account of another organisation than the practice's; or: Cross-origin request refused: the Origin header is not the app's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Sign in with Microsoft is not configured */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The practice has no Microsoft organisation, the Microsoft account is linked already, or the address has an account */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The invitation was used, withdrawn, or has expired */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unsupported content type: send application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Too many attempts: wait, then try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/microsoft/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            access: {
+                                managedBy: string | null;
+                                /** @enum {string} */
+                                plan: "pro" | "clinic";
+                                practiceName: string | null;
+                                /** @enum {string} */
+                                through: "own" | "practice";
+                            } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
+                            consecutiveLogins: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            email: string;
+                            emailVerified: boolean;
+                            hasDiscount: boolean;
+                            id: number;
+                            lastLoginAt: string | null;
+                            loginCount: number;
+                            noteAppAccess: boolean;
+                            noteAppBlockedReason: "two_factor_required" | null;
+                            /** @enum {string} */
+                            plan: "free" | "pro" | "clinic";
+                            practice: {
+                                id: number;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "admin" | "clinician";
+                            } | null;
+                            referralCode: string | null;
+                            referralCredits: number;
+                            role: string;
+                            /** @enum {string} */
+                            subscriptionStatus: "inactive" | "active" | "paused" | "past_due" | "canceled";
+                            twoFactor: boolean;
+                            username: string;
+                        } | {
+                            methods: ("totp" | "recovery" | "passkey")[];
+                            /** @enum {boolean} */
+                            twoFactorRequired: true;
+                        } | {
+                            /** @enum {boolean} */
+                            microsoftUnlinked: true;
+                            username: string;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No Microsoft sign-in was finished in this browser, or it expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The practice's sign-in rule refuses this account; or: Cross-origin request refused: the Origin header is not the app's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Sign in with Microsoft is not configured */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unsupported content type: send application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Too many attempts: wait, then try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/microsoft/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        intent: "sign-in" | "link" | "join" | "reauth";
+                        invitation?: string;
+                        returnTo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uri */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Linking, or confirming it is them, needs a signed-in user */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Prove it is you again first (`reauthRequired`), then try again; or: Cross-origin request refused: the Origin header is not the app's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Not configured; or, for 'reauth', no Microsoft account is linked */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description For 'join': the practice does not sign its team in with Microsoft */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description For 'join': the invitation was used, withdrawn, or has expired */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unsupported content type: send application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Too many attempts: wait, then try again */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2714,6 +3459,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -2841,6 +3591,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -2931,6 +3683,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -3156,6 +3913,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -3496,6 +4258,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -3606,6 +4373,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            microsoftSignIn: boolean;
                             noteAppUrl: string | null;
                             stripeJsUrl: string | null;
                             stripePublishableKey: string | null;
@@ -3705,6 +4473,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -3787,6 +4560,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @default month
+                         * @enum {string}
+                         */
+                        interval?: "month" | "year";
                         /** @enum {string} */
                         planId: "pro" | "clinic";
                         referralCode?: string;
@@ -3851,6 +4629,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -4116,6 +4899,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -4173,7 +4958,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-origin request refused: the Origin header is not the app's */
+                /** @description The person's practice signs its team in with Microsoft (`microsoftRequired`); or: Cross-origin request refused: the Origin header is not the app's */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4187,6 +4972,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -4290,6 +5080,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -4357,6 +5149,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -4444,7 +5241,9 @@ export interface paths {
                             /** @enum {string} */
                             authenticatorAttachment?: "platform" | "cross-platform";
                             /** @default {} */
-                            clientExtensionResults?: Record<string, never>;
+                            clientExtensionResults?: {
+                                [key: string]: unknown;
+                            };
                             id: string;
                             rawId: string;
                             response: {
@@ -4475,6 +5274,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -4528,7 +5329,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-origin request refused: the Origin header is not the app's */
+                /** @description The person's practice signs its team in with Microsoft; or: Cross-origin request refused: the Origin header is not the app's */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4542,6 +5343,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -4659,6 +5465,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -4778,6 +5589,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -4902,6 +5718,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -5233,6 +6054,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -5358,6 +6184,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -5464,6 +6295,8 @@ export interface paths {
                                 username: string;
                             }[];
                             policy: {
+                                microsoftTenant: string | null;
+                                requireMicrosoft: boolean;
                                 requireTwoFactor: boolean;
                                 /** @enum {number} */
                                 retentionDays: 1 | 7 | 30 | 90;
@@ -5574,6 +6407,8 @@ export interface paths {
                                 username: string;
                             }[];
                             policy: {
+                                microsoftTenant: string | null;
+                                requireMicrosoft: boolean;
                                 requireTwoFactor: boolean;
                                 /** @enum {number} */
                                 retentionDays: 1 | 7 | 30 | 90;
@@ -5637,6 +6472,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -5766,6 +6606,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -5879,6 +6724,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -6036,6 +6886,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -6128,6 +6983,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -6223,6 +7083,8 @@ export interface paths {
                                 username: string;
                             }[];
                             policy: {
+                                microsoftTenant: string | null;
+                                requireMicrosoft: boolean;
                                 requireTwoFactor: boolean;
                                 /** @enum {number} */
                                 retentionDays: 1 | 7 | 30 | 90;
@@ -6286,6 +7148,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -6422,6 +7289,8 @@ export interface paths {
                                 username: string;
                             }[];
                             policy: {
+                                microsoftTenant: string | null;
+                                requireMicrosoft: boolean;
                                 requireTwoFactor: boolean;
                                 /** @enum {number} */
                                 retentionDays: 1 | 7 | 30 | 90;
@@ -6485,6 +7354,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -6595,6 +7469,8 @@ export interface paths {
                                 username: string;
                             }[];
                             policy: {
+                                microsoftTenant: string | null;
+                                requireMicrosoft: boolean;
                                 requireTwoFactor: boolean;
                                 /** @enum {number} */
                                 retentionDays: 1 | 7 | 30 | 90;
@@ -6658,6 +7534,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -6769,6 +7650,8 @@ export interface paths {
                             /** Format: date-time */
                             expiresAt: string;
                             invitedBy: string;
+                            /** @enum {string} */
+                            microsoft: "none" | "offered" | "required";
                             practiceId: number;
                             practiceName: string;
                             /** @enum {string} */
@@ -6802,6 +7685,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -6942,6 +7830,8 @@ export interface paths {
                             }[];
                             ownSubscription: boolean;
                             policy: {
+                                microsoftTenant: string | null;
+                                requireMicrosoft: boolean;
                                 requireTwoFactor: boolean;
                                 /** @enum {number} */
                                 retentionDays: 1 | 7 | 30 | 90;
@@ -7005,6 +7895,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -7173,6 +8068,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -7285,6 +8185,7 @@ export interface paths {
                                 joinedAt: string;
                                 lastNoteAppSignInAt: string | null;
                                 lastSignInAt: string | null;
+                                noteAppBlockedReason: "two_factor_required" | null;
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "clinician";
                                 twoFactor: boolean;
@@ -7322,6 +8223,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -7416,6 +8322,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -7505,6 +8416,8 @@ export interface paths {
                                 username: string;
                             }[];
                             policy: {
+                                microsoftTenant: string | null;
+                                requireMicrosoft: boolean;
                                 requireTwoFactor: boolean;
                                 /** @enum {number} */
                                 retentionDays: 1 | 7 | 30 | 90;
@@ -7568,6 +8481,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -7685,6 +8603,8 @@ export interface paths {
                                 username: string;
                             }[];
                             policy: {
+                                microsoftTenant: string | null;
+                                requireMicrosoft: boolean;
                                 requireTwoFactor: boolean;
                                 /** @enum {number} */
                                 retentionDays: 1 | 7 | 30 | 90;
@@ -7748,6 +8668,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -7859,6 +8784,7 @@ export interface paths {
                                 joinedAt: string;
                                 lastNoteAppSignInAt: string | null;
                                 lastSignInAt: string | null;
+                                noteAppBlockedReason: "two_factor_required" | null;
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "clinician";
                                 twoFactor: boolean;
@@ -7908,6 +8834,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -7995,6 +8926,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        microsoftTenant?: string | null;
+                        requireMicrosoft?: boolean;
                         requireTwoFactor?: boolean;
                         /** @enum {number} */
                         retentionDays?: 1 | 7 | 30 | 90;
@@ -8010,6 +8943,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            microsoftTenant: string | null;
+                            requireMicrosoft: boolean;
                             requireTwoFactor: boolean;
                             /** @enum {number} */
                             retentionDays: 1 | 7 | 30 | 90;
@@ -8041,7 +8976,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Your role in the practice does not allow it; or: Prove it is you again first (`reauthRequired`), then try again; or: Cross-origin request refused: the Origin header is not the app's */
+                /** @description Your role in the practice does not allow it; or: Prove it is you again first (`reauthRequired`), then try again; or: Microsoft sign-in is the owner's to set; or: Cross-origin request refused: the Origin header is not the app's */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8055,6 +8990,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -8075,7 +9015,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Requiring a second factor: the person saving it, or the owner, has none yet */
+                /** @description Requiring a second factor: the person saving it, or the owner, has none yet; or the Microsoft organisation is not the owner's own, or is missing */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -8178,6 +9118,8 @@ export interface paths {
                                 username: string;
                             }[];
                             policy: {
+                                microsoftTenant: string | null;
+                                requireMicrosoft: boolean;
                                 requireTwoFactor: boolean;
                                 /** @enum {number} */
                                 retentionDays: 1 | 7 | 30 | 90;
@@ -8241,6 +9183,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -8390,6 +9337,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -8632,6 +9584,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -8687,6 +9641,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -8905,6 +9864,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             billingAvailable: boolean;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             cancelAtPeriodEnd: boolean;
                             currentPeriodEnd: string | null;
                             hasDiscount: boolean;
@@ -8913,6 +9874,9 @@ export interface paths {
                             paymentActionUrl: string | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
+                            renewalMoved: boolean;
+                            /** @enum {string} */
+                            retentionOffer: "discount" | "monthly_at_period_end";
                             retentionOfferAvailable: boolean;
                             /** @enum {string} */
                             status: "inactive" | "active" | "paused" | "past_due" | "canceled";
@@ -8988,6 +9952,7 @@ export interface paths {
                             notIncluded: string[];
                             popular: boolean;
                             price: number;
+                            yearlyPrice: number;
                         }[];
                     };
                 };
@@ -9054,6 +10019,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -9121,6 +10088,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -9216,6 +10188,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @default month
+                         * @enum {string}
+                         */
+                        interval?: "month" | "year";
                         /** @enum {string} */
                         planId: "pro" | "clinic";
                         quote?: string;
@@ -9238,6 +10215,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -9328,6 +10307,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -9447,6 +10431,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @default month
+                         * @enum {string}
+                         */
+                        interval?: "month" | "year";
                         /** @enum {string} */
                         planId: "pro" | "clinic";
                     };
@@ -9468,6 +10457,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -9547,6 +10538,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -9645,6 +10641,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
+                    interval?: "month" | "year";
                     planId: "pro" | "clinic";
                 };
                 header?: never;
@@ -9662,6 +10659,8 @@ export interface paths {
                         "application/json": {
                             amountNow: number;
                             creditUsed: number;
+                            /** @enum {string} */
+                            interval: "month" | "year";
                             nextAmount: number;
                             nextPaymentAt: string | null;
                             /** @enum {string} */
@@ -9798,6 +10797,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -9866,6 +10867,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -9873,7 +10879,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The discount has been used already */
+                /** @description The offer has been used already */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -9986,6 +10992,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -10053,6 +11061,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -10162,6 +11175,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -10229,6 +11244,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -10378,6 +11398,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -10531,6 +11556,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -10662,6 +11692,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -10729,6 +11761,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -10836,6 +11873,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -10957,6 +11996,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -11085,6 +12129,8 @@ export interface paths {
                                 /** @enum {string} */
                                 through: "own" | "practice";
                             } | null;
+                            /** @enum {string} */
+                            billingInterval: "month" | "year";
                             consecutiveLogins: number;
                             /** Format: date-time */
                             createdAt: string;
@@ -11153,6 +12199,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -11356,6 +12407,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -11480,6 +12536,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -11617,6 +12678,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -11763,6 +12829,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -11902,6 +12973,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -12022,6 +13098,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -12046,6 +13127,353 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/microsoft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            account: {
+                                lastUsedAt: string | null;
+                                /** Format: date-time */
+                                linkedAt: string;
+                                tenant: string;
+                                username: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Sign in with Microsoft is not configured */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lastUsedAt: string | null;
+                            /** Format: date-time */
+                            linkedAt: string;
+                            tenant: string;
+                            username: string;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No Microsoft sign-in was finished in this browser, or it expired; or: Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Prove it is you again first (`reauthRequired`), then try again; or: Cross-origin request refused: the Origin header is not the app's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Sign in with Microsoft is not configured */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description That Microsoft account is linked to another account, or this one has one already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unsupported content type: send application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Prove it is you again first (`reauthRequired`), then try again; or: Cross-origin request refused: the Origin header is not the app's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description No Microsoft account is linked */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description It is the only way left to sign in */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unsupported content type: send application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -12187,6 +13615,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -12317,6 +13750,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -12400,7 +13838,9 @@ export interface paths {
                             /** @enum {string} */
                             authenticatorAttachment?: "platform" | "cross-platform";
                             /** @default {} */
-                            clientExtensionResults?: Record<string, never>;
+                            clientExtensionResults?: {
+                                [key: string]: unknown;
+                            };
                             id: string;
                             rawId: string;
                             response: {
@@ -12471,6 +13911,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -12601,6 +14046,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -12727,10 +14177,163 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
                             reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description The request body is larger than 64 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Unsupported content type: send application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Too many attempts: wait, then try again */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/reauth/microsoft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description No Microsoft sign-in was finished in this browser, or it expired; or: Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description The Microsoft account is not the one linked to this account; or: Cross-origin request refused: the Origin header is not the app's */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Sign in with Microsoft is not configured */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
                         };
                     };
                 };
@@ -12819,7 +14422,7 @@ export interface paths {
                                 id: number;
                                 ip: string | null;
                                 /** @enum {string} */
-                                type: "sign_in" | "sign_in_failed" | "sign_out" | "password_changed" | "password_reset" | "email_changed" | "session_ended" | "sessions_ended" | "sessions_ended_by_admin" | "two_factor_enabled" | "two_factor_disabled" | "recovery_codes_regenerated" | "recovery_code_used" | "passkey_added" | "passkey_removed";
+                                type: "sign_in" | "sign_in_failed" | "sign_out" | "password_changed" | "password_reset" | "email_changed" | "session_ended" | "sessions_ended" | "sessions_ended_by_admin" | "two_factor_enabled" | "two_factor_disabled" | "recovery_codes_regenerated" | "recovery_code_used" | "passkey_added" | "passkey_removed" | "microsoft_linked" | "microsoft_unlinked";
                             }[];
                             sessions: {
                                 createdAt: string;
@@ -12936,6 +14539,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -13068,6 +14676,11 @@ export interface paths {
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
                             /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
                              */
@@ -13180,6 +14793,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -13311,6 +14929,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}
@@ -13449,6 +15072,11 @@ export interface paths {
                             enrolmentRequired?: true;
                             /** @description For a person to read; a 400 names the field first */
                             message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
                             /**
                              * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
                              * @enum {boolean}

@@ -58,6 +58,11 @@ export function describeFailure(error: Error): string {
   return error instanceof ApiError ? error.message : 'Please try again later';
 }
 
+/** The server's own words for a refusal, shown where the person acts (no status in front); else try again later. */
+export function serverWords(error: Error): string {
+  return error instanceof ApiError ? error.serverMessage : describeFailure(error);
+}
+
 /**
  * The current user or admin (`call` asks for them): null when signed out (a 401 is an answer, not an
  * error), and without a request when there is plainly no session.
@@ -70,54 +75,6 @@ export async function getSession<R extends Result>(
   // openapi-fetch reads every answer's body, a 401's too: an unread body leaves the request open in the browser.
   const result = await call();
   return result.response.status === 401 ? null : dataOf(result);
-}
-
-// An untyped call, for the passkey ceremonies (passkey-ceremonies.ts): the document does not describe the
-// WebAuthn options the server answers, and the browser's credential is not its request type.
-async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = await res.text().catch(() => '');
-  let message = text;
-  let details: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object') details = parsed as Record<string, unknown>;
-    if (typeof details.message === 'string') message = details.message;
-  } catch {
-    // Not JSON: the raw body text is the message.
-  }
-  throw new ApiError(res.status, message || res.statusText, details);
-}
-
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Every call carries the session cookie; the JSON content type is only sent with a body. */
-async function apiRequest(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : undefined,
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    credentials: 'include',
-    signal,
-  });
-  await throwIfNotOk(res);
-  return res;
-}
-
-/** apiRequest, then the JSON answer. */
-export async function apiJson<T>(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
-  const res = await apiRequest(method, url, body, signal);
-  return (await res.json()) as T;
 }
 
 /** A failed call as a toast describes it: the server's "<status>: <message>", or else the network failed. */

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { toCsv } from '../../shared/csv';
 import {
   ADMIN_EVENT_LABELS,
   type AdminAuditPage,
@@ -9,7 +8,7 @@ import {
 } from '../../shared/schemas/audit';
 import type { AppContext } from '../context';
 import type { AdminEventRow } from '../db/schema';
-import { auditCsvColumns, auditEventFields, auditPage, wholeTrail } from '../lib/audit-format';
+import { auditCsvColumns, auditEventFields, auditPage, trailCsv } from '../lib/audit-format';
 import { clientOf } from '../lib/client';
 import { adminAuditRepo, recordAdminEvent } from './admin-audit';
 
@@ -63,17 +62,16 @@ export function adminAuditService(ctx: AppContext) {
       return auditPage(await repo.page(before, limit + 1), limit, toEvent);
     },
 
-    /** The whole trail as CSV, newest first; the export is recorded in it (in the next one). */
-    async csv(request: FastifyRequest): Promise<string> {
-      const events = (await wholeTrail(repo.page)).map(toEvent);
-      await recordAdminEvent(db, {
-        admin: request.adminSession.admin,
-        action: 'list_exported',
-        subject: { name: 'admin audit' },
-        detail: rowCount(events.length),
-        client: clientOf(request),
-      });
-      return toCsv(CSV_COLUMNS, events);
-    },
+    /** The whole trail as CSV, newest first; the export is recorded in it (in the next one) once written. */
+    csv: (request: FastifyRequest) =>
+      trailCsv(repo.page, toEvent, CSV_COLUMNS, (rows) =>
+        recordAdminEvent(db, {
+          admin: request.adminSession.admin,
+          action: 'list_exported',
+          subject: { name: 'admin audit' },
+          detail: rowCount(rows),
+          client: clientOf(request),
+        }),
+      ),
   };
 }

@@ -51,10 +51,15 @@ export async function adminStats(db: Db): Promise<AdminStats> {
       .from(users)
       .groupBy(users.plan, users.subscriptionStatus),
     db
-      .select({ plan: users.plan, hasDiscount: users.hasDiscount, users: count() })
+      .select({
+        plan: users.plan,
+        hasDiscount: users.hasDiscount,
+        interval: users.billingInterval,
+        users: count(),
+      })
       .from(users)
       .where(paidAndActive())
-      .groupBy(users.plan, users.hasDiscount),
+      .groupBy(users.plan, users.hasDiscount, users.billingInterval),
     db.select({ n: count() }).from(subscribers),
     db
       .select({
@@ -103,7 +108,7 @@ export async function adminStats(db: Db): Promise<AdminStats> {
   let revenue = 0;
   for (const row of paying) {
     activeSubscriptions += row.users;
-    revenue += row.users * monthlyAmount(row.plan, row.hasDiscount);
+    revenue += row.users * monthlyAmount(row.plan, row.hasDiscount, row.interval);
   }
   const perDay = new Map(signups.map((r) => [r.day, r.n]));
   return {
@@ -156,6 +161,7 @@ export function adminUsersJson(db: Db): Promise<string> {
       plan: sql`u.plan`,
       subscriptionStatus: sql`u.subscription_status`,
       hasDiscount: sql`u.has_discount`,
+      billingInterval: sql`u.billing_interval`,
       loginCount: sql`u.login_count`,
       consecutiveLogins: sql`u.consecutive_logins`,
       lastLoginAt: sql`u.last_login_at`,

@@ -4,7 +4,7 @@ import type { AdminUserDetail } from '../../shared/schemas/admin';
 import { secondFactorMethods } from '../auth/second-factors';
 import { securityEventsRepo } from '../auth/security-events';
 import { usersRepo } from '../auth/users-repo';
-import { subscriptionService } from '../billing/subscription-service';
+import { billingAccountService } from '../billing/billing-account-service';
 import type { AppContext } from '../context';
 import { describeDevice } from '../lib/client';
 import { notFound } from '../lib/http-error';
@@ -32,7 +32,7 @@ export async function adminUserDetail(
     ctx.sessions.user.list(user.id, ''),
     securityEventsRepo(db).recentForUser(user.id),
     ctx.billing
-      ? subscriptionService(ctx)
+      ? billingAccountService(ctx)
           .invoices(user)
           .catch((err: unknown) => {
             log.warn({ err, userId }, "admin user detail: Stripe's invoices could not be read");
@@ -63,6 +63,7 @@ export async function adminUserDetail(
       cancelAtPeriodEnd: user.cancelAtPeriodEnd,
       pausedUntil: iso(user.pausedUntil),
       hasDiscount: user.hasDiscount,
+      billingInterval: user.billingInterval,
     },
     access: entitlement.access
       ? {

@@ -12,7 +12,7 @@ import { practicesRepo } from '../practices/practices-repo';
 import { type Account, secondFactorMethods } from './second-factors';
 import { securityEventsRepo } from './security-events';
 import type { CookieOptions } from './session-cookies';
-import type { Amr, SessionKind } from './sessions';
+import { type Amr, provedSecondFactor, type SessionKind } from './sessions';
 import { startSession, subjectOf } from './sign-in';
 import { twoFactorService } from './two-factor-service';
 import { toPublicUser, usersRepo } from './users-repo';
@@ -30,17 +30,21 @@ const cookieName = (opts: CookieOptions) => (opts.secure ? `__Host-${COOKIE}` : 
  * A sign-in waiting for its second factor. `passwordRight` is false only for one begun while the account
  * was held, whose wrong password was not said to be wrong: no code finishes it.
  */
-type PendingSignIn = Account & { passwordRight: boolean };
+type PendingSignIn = Account & { passwordRight: boolean; firstFactor: FirstFactor };
+
+/** What began a sign-in that waits for its second factor: a password, or Microsoft without one of its own. */
+type FirstFactor = 'pwd' | 'fed';
 
 export function loginChallengesRepo(db: Db) {
   return {
-    async create(account: Account, passwordRight: boolean): Promise<string> {
+    async create(account: Account, passwordRight: boolean, firstFactor: FirstFactor): Promise<string> {
       const token = randomToken();
       await db.insert(loginChallenges).values({
         id: sha256Hex(token),
         kind: account.kind,
         subjectId: account.id,
         passwordRight,
+        firstFactor,
         expiresAt: new Date(Date.now() + PENDING_MS),
       });
       return token;
@@ -57,7 +61,9 @@ export function loginChallengesRepo(db: Db) {
             gt(loginChallenges.expiresAt, new Date()),
           ),
         );
-      return row ? { kind, id: row.subjectId, passwordRight: row.passwordRight } : null;
+      return row
+        ? { kind, id: row.subjectId, passwordRight: row.passwordRight, firstFactor: row.firstFactor }
+        : null;
     },
 
     /** Ends it; false when it had already ended (two finishes racing: only one opens a session). */
@@ -92,12 +98,18 @@ export async function openSession<K extends SessionKind>(
 ): Promise<Answer[K]> {
   const { ctx } = request.server;
   const { db } = ctx.database;
-  const secondFactor = amr.some((method) => method !== 'pwd');
+  const secondFactor = provedSecondFactor(amr);
   await startSession(request, reply, account.kind, account.id, amr);
   // Counted by the step that completed it: a password alone, a passkey alone, or a second factor.
   ctx.metrics.signIn(
     account.kind,
-    !secondFactor ? 'password' : amr.includes('pwd') ? 'second_factor' : 'passkey',
+    amr.includes('fed')
+      ? 'microsoft'
+      : !secondFactor
+        ? 'password'
+        : amr.includes('pwd')
+          ? 'second_factor'
+          : 'passkey',
     'success',
   );
   if (account.kind === 'user') {
@@ -105,8 +117,12 @@ export async function openSession<K extends SessionKind>(
     const user = await users.findById(account.id);
     if (!user) throw unauthorized(M.signInTimedOut);
     const practice = await practicesRepo(db).membership(user.id);
+    // Microsoft's second factor is not one of ours: whether they have one is asked (the Security tab's).
+    const microsoftMfa = amr.includes('mfa');
+    const twoFactor = microsoftMfa ? (await secondFactorMethods(db, account)).length > 0 : secondFactor;
     return toPublicUser(await users.recordLogin(user, request.ip), {
-      twoFactor: secondFactor,
+      twoFactor,
+      microsoftMfa,
       practice,
     }) as Answer[K];
   }
@@ -119,21 +135,23 @@ export async function openSession<K extends SessionKind>(
  * After a right password: the session at once when the account has no second factor, else a pending
  * sign-in (cookie cn_2fa) and the methods that can finish it. `passwordRight` false: a password checked
  * blind while the account was held (sign-in.ts verifyLogin), answered alike, finished by no code.
+ * `firstFactor` 'fed': Microsoft's sign-in without its own second factor, which ours then finishes.
  */
 export async function passwordAccepted<K extends SessionKind>(
   request: FastifyRequest,
   reply: FastifyReply,
   account: Account & { kind: K },
   passwordRight = true,
+  firstFactor: FirstFactor = 'pwd',
 ): Promise<Answer[K] | TwoFactorRequired> {
   const { ctx } = request.server;
   const methods = await secondFactorMethods(ctx.database.db, account);
   if (methods.length === 0) {
     // The factor went between the password's check and now: a wrong password opens nothing.
     if (!passwordRight) throw unauthorized('Invalid username or password');
-    return openSession(request, reply, account, ['pwd']);
+    return openSession(request, reply, account, [firstFactor]);
   }
-  const token = await loginChallengesRepo(ctx.database.db).create(account, passwordRight);
+  const token = await loginChallengesRepo(ctx.database.db).create(account, passwordRight, firstFactor);
   reply.setCookie(cookieName(ctx.cookie), token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -183,7 +201,7 @@ export async function completePendingSignIn<K extends SessionKind>(
   reply.clearCookie(cookieName(ctx.cookie), { path: '/', httpOnly: true, secure: ctx.cookie.secure });
   if (!account.passwordRight && (kind === 'admin' || secondFactor === 'otp'))
     throw unauthorized('Invalid username or password');
-  const amr: Amr[] = account.passwordRight ? ['pwd', secondFactor] : [secondFactor];
+  const amr: Amr[] = account.passwordRight ? [account.firstFactor, secondFactor] : [secondFactor];
   return openSession(request, reply, { kind, id: account.id }, amr);
 }
 

@@ -18,6 +18,8 @@ export type UserSession = {
   reauthenticatedAt: Date;
   /** They have a second factor on. */
   twoFactor: boolean;
+  /** This session was opened by Microsoft with its second factor (`amr` has `mfa`). */
+  microsoftMfa: boolean;
   /** Their practice, as the session look-up read it. */
   practice: Membership | null;
 };
@@ -66,6 +68,7 @@ async function userSession(request: FastifyRequest, reply: FastifyReply): Promis
       token: session.token,
       reauthenticatedAt: session.reauthenticatedAt,
       twoFactor: session.twoFactor,
+      microsoftMfa: session.amr.includes('mfa'),
       practice: session.practice,
     }
   );
@@ -105,6 +108,17 @@ export function guard(access: Access) {
     }
     (request as Guarded)[FOUND] = found;
   };
+}
+
+/**
+ * Who the request was answered for, as far as its guard found (nothing on a public route, or when the
+ * guard refused): for the request's log line (lib/request-log.ts). Never throws.
+ */
+export function requesterOf(request: FastifyRequest): { userId?: number; adminId?: number } {
+  const found = (request as Guarded)[FOUND];
+  if (found?.user) return { userId: found.user.user.id };
+  if (found?.admin) return { adminId: found.admin.admin.id };
+  return {};
 }
 
 function foundBy(request: FastifyRequest, allowed: Access[], property: string): Found {

@@ -10,6 +10,8 @@ import { messageSchema } from '../../shared/schemas/fields';
 import { twoFactorRequiredSchema } from '../../shared/schemas/two-factor';
 import { accountService } from '../account/account-service';
 import { clientOf } from '../lib/client';
+import { microsoftCookies } from '../microsoft/microsoft-cookies';
+import { microsoftService } from '../microsoft/microsoft-service';
 import { errors } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
@@ -21,6 +23,8 @@ import { toPublicUser } from './users-repo';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService(app.ctx);
   const account = accountService(app.ctx);
+  const microsoft = microsoftService(app.ctx);
+  const microsoftProof = microsoftCookies(app.ctx);
   const rateLimit = authRateLimit(app.ctx.config);
 
   app.post(
@@ -47,13 +51,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginRequestSchema,
         response: {
           200: z.union([publicUserSchema, twoFactorRequiredSchema]),
-          ...errors({ 401: 'Wrong username or password' }),
+          ...errors(
+            { 401: 'Wrong username or password' },
+            { 403: "The person's practice signs its team in with Microsoft (`microsoftRequired`)" },
+          ),
         },
       },
     },
     async (request, reply) => {
       const { username: login, password } = request.body;
       const { account: user, passwordRight } = await auth.login({ login, password }, clientOf(request));
+      // A practice that signs its team in with Microsoft refuses the password, saying how (only once the
+      // password is known right: a wrong one tells nothing of the account's practice), unless this browser
+      // has just proved a Microsoft account of its organisation to link.
+      if (passwordRight)
+        await microsoft.checkSignInWithoutMicrosoft(user.id, microsoftProof.account(request));
       // A second factor on: no session yet, the answer names the ways to finish (POST /api/login/2fa).
       return passwordAccepted(request, reply, { kind: 'user', id: user.id }, passwordRight);
     },

@@ -57,7 +57,15 @@ const tables = {
 type Owner = { user: User; admin: Admin };
 
 /** How a person proved who they are (RFC 8176): a password, a one-time code, a hardware key (passkey). */
-export type Amr = 'pwd' | 'otp' | 'hwk';
+/**
+ * How a person proved who they are (RFC 8176): a password, a code, a passkey; `fed` signed in at
+ * Microsoft, `mfa` Microsoft said with a second factor (docs/decisions/094-sign-in-with-microsoft.md).
+ */
+export type Amr = 'pwd' | 'otp' | 'hwk' | 'fed' | 'mfa';
+
+/** Whether a sign-in proved a second factor: ours (a code, a passkey), or Microsoft's. */
+export const provedSecondFactor = (amr: Amr[]) =>
+  amr.some((method) => method === 'otp' || method === 'hwk' || method === 'mfa');
 
 export type ValidSession<K extends SessionKind> = {
   /** The session's id (the SHA-256 of its token): what the note app's sessions are linked to. */
@@ -80,19 +88,13 @@ export type ValidSession<K extends SessionKind> = {
 export type SessionStore<K extends SessionKind = SessionKind> = ReturnType<typeof sessionStore<K>>;
 
 /**
- * `onEnded`: called (not awaited) after sessions were deleted, however they ended: the note app's
- * sessions opened from them end too (oidc/note-app-logout.ts).
+ * The session look-up every authenticated request makes: the sessions with these ids (`ids`, a
+ * placeholder: the SHA-256 of their tokens), each with its owner, their second factor and practice,
+ * in one query. Exported for the bench's bare reference, which runs the same SQL (bench/api.mjs).
  */
-export function sessionStore<K extends SessionKind>(
-  db: Db,
-  kind: K,
-  { onEnded }: { onEnded?: () => void } = {},
-) {
+export function sessionLookup<K extends SessionKind>(db: Db, kind: K) {
   const { table, subject, owners } = tables[kind];
-  const { idleMs, maxMs, renewStepMs } = SESSION_LIFETIMES[kind];
-  // Every authenticated request runs this: built once and prepared, and the requests that arrive
-  // together share one query (batchedLookup).
-  const findSessions = db
+  return db
     .select({
       id: table.id,
       owner: owners,
@@ -107,8 +109,23 @@ export function sessionStore<K extends SessionKind>(
     })
     .from(table)
     .innerJoin(owners, eq(owners.id, subject))
-    .where(sql`${table.id} = any(${sql.placeholder('ids')})`)
-    .prepare(`find_${kind}_sessions`);
+    .where(sql`${table.id} = any(${sql.placeholder('ids')})`);
+}
+
+/**
+ * `onEnded`: called (not awaited) after sessions were deleted, however they ended: the note app's
+ * sessions opened from them end too (oidc/note-app-logout.ts).
+ */
+export function sessionStore<K extends SessionKind>(
+  db: Db,
+  kind: K,
+  { onEnded }: { onEnded?: () => void } = {},
+) {
+  const { table, subject, owners } = tables[kind];
+  const { idleMs, maxMs, renewStepMs } = SESSION_LIFETIMES[kind];
+  // Every authenticated request runs this: built once and prepared, and the requests that arrive
+  // together share one query (batchedLookup).
+  const findSessions = sessionLookup(db, kind).prepare(`find_${kind}_sessions`);
   const findSession = batchedLookup(async (ids) => {
     const rows = await findSessions.execute({ ids });
     return new Map(rows.map((r) => [r.id, r]));
@@ -125,6 +142,12 @@ export function sessionStore<K extends SessionKind>(
       ? { id, userId: subjectId, ...device, amr }
       : { id, adminId: subjectId, ...device, enrolled };
   };
+  /**
+   * The last moment a session may live: its absolute end, or its practice's cap on its members' sessions
+   * if sooner (docs/decisions/092-a-practice-sign-in-policy.md).
+   */
+  const lastMoment = (createdAt: Date, practice: Membership | null) =>
+    Math.min(createdAt.getTime() + maxMs, sessionCapEnd(practice, createdAt) ?? Number.POSITIVE_INFINITY);
   const ended = <T>(rows: T[]): T[] => {
     if (rows.length > 0) onEnded?.();
     return rows;
@@ -143,7 +166,7 @@ export function sessionStore<K extends SessionKind>(
     ): Promise<{ token: string; expiresAt: Date }> {
       const token = randomToken();
       const expiresAt = new Date(Date.now() + idleMs);
-      const enrolled = amr.some((method) => method !== 'pwd');
+      const enrolled = provedSecondFactor(amr);
       const values = row(sha256Hex(token), subjectId, expiresAt, client, { enrolled, amr });
       // biome-ignore lint/suspicious/noExplicitAny: the row shape is chosen by kind above
       await db.insert(table).values(values as any);
@@ -169,9 +192,7 @@ export function sessionStore<K extends SessionKind>(
         practice: found.practice,
       };
       const now = Date.now();
-      // A practice's cap on its members' sessions (docs/decisions/092-a-practice-sign-in-policy.md) ends it sooner.
-      const cap = sessionCapEnd(found.practice, found.createdAt);
-      const end = Math.min(found.createdAt.getTime() + maxMs, cap ?? Number.POSITIVE_INFINITY);
+      const end = lastMoment(found.createdAt, found.practice);
       if (found.expiresAt.getTime() <= now || end <= now) {
         ended(await db.delete(table).where(eq(table.id, id)).returning({ id: table.id }));
         return null;
@@ -216,7 +237,10 @@ export function sessionStore<K extends SessionKind>(
       return gone?.subject ?? null;
     },
 
-    /** The subject's live sessions, most recently used first; `current` marks the one holding `token`. */
+    /**
+     * The subject's live sessions, most recently used first; `current` marks the one holding `token`.
+     * One past its practice's cap is not live, though its row waits for its next use or the purge.
+     */
     async list(subjectId: number, token: string) {
       const now = new Date();
       const rows = await db
@@ -226,18 +250,16 @@ export function sessionStore<K extends SessionKind>(
           userAgent: table.userAgent,
           lastSeenAt: table.lastSeenAt,
           createdAt: table.createdAt,
+          practice: kind === 'user' ? membershipOfUser() : sql<null>`null`,
         })
         .from(table)
-        .where(
-          and(
-            eq(subject, subjectId),
-            gt(table.expiresAt, now),
-            gt(table.createdAt, new Date(now.getTime() - maxMs)),
-          ),
-        )
+        .innerJoin(owners, eq(owners.id, subject))
+        .where(and(eq(subject, subjectId), gt(table.expiresAt, now)))
         .orderBy(desc(table.lastSeenAt));
       const currentId = sha256Hex(token);
-      return rows.map((r) => ({ ...r, current: r.id === currentId }));
+      return rows
+        .filter((r) => lastMoment(r.createdAt, r.practice) > now.getTime())
+        .map(({ practice: _, ...r }) => ({ ...r, current: r.id === currentId }));
     },
 
     /** Ends one of the subject's sessions by its id (from `list`); false when it is not theirs or gone. */

@@ -157,15 +157,18 @@ export function usersRepo(db: Db | Tx) {
   };
 }
 
-/** What the session look-up knows of a user beyond their row: a second factor on, their practice. */
-export type UserFacts = { twoFactor: boolean; practice: Membership | null };
+/**
+ * What the session look-up knows of a user beyond their row: a second factor on, whether this session
+ * was opened by Microsoft with its second factor, their practice.
+ */
+export type UserFacts = { twoFactor: boolean; microsoftMfa?: boolean; practice: Membership | null };
 
 /**
  * The only shape in which a user leaves the server, with the facts of the session look-up
  * (auth/second-factors.ts, practices/practices-repo.ts).
  */
-export function toPublicUser(user: User, { twoFactor, practice }: UserFacts): PublicUser {
-  const entitlement = noteAppEntitlement({ ...user, twoFactor }, practice);
+export function toPublicUser(user: User, { twoFactor, microsoftMfa, practice }: UserFacts): PublicUser {
+  const entitlement = noteAppEntitlement({ ...user, twoFactor, microsoftMfa }, practice);
   const viaPractice = entitlement.through === 'practice' && practice;
   return {
     id: user.id,
@@ -175,6 +178,7 @@ export function toPublicUser(user: User, { twoFactor, practice }: UserFacts): Pu
     plan: user.plan,
     subscriptionStatus: user.subscriptionStatus,
     hasDiscount: user.hasDiscount,
+    billingInterval: user.billingInterval,
     role: user.role,
     referralCode: user.referralCode,
     referralCredits: user.referralCredits,

@@ -101,6 +101,8 @@ export function billingRepo(db: Db | Tx) {
         pausedUntil: from.pausedUntil,
         pastDueAccessUntil: from.pastDueAccessUntil,
         hasDiscount: from.hasDiscount,
+        billingInterval: from.billingInterval,
+        renewalMoved: from.renewalMoved,
         awaitingCardSince: from.awaitingCardSince,
         subscriptionSyncedAt: from.subscriptionSyncedAt,
       };

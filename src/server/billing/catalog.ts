@@ -1,15 +1,18 @@
 import type Stripe from 'stripe';
 import { VAT_PERCENT } from '../../shared/access';
-import type { PaidPlanId } from '../../shared/constants';
-import { RETENTION_DISCOUNT } from '../../shared/constants';
-import { findPlan } from '../../shared/plans';
+import type { BillingInterval, PaidPlanId } from '../../shared/constants';
+import { BILLING_INTERVALS, RETENTION_DISCOUNT } from '../../shared/constants';
+import { findPlan, priceFor } from '../../shared/plans';
 
 // Prices are found by lookup key and coupons by id, and created when missing: a Stripe account needs
 // only its keys. Changing a price means a new lookup key (Stripe prices are immutable).
-export const PRICE_LOOKUP_KEYS: Record<PaidPlanId, string> = {
-  pro: 'chairnotes_pro_monthly_gbp',
-  clinic: 'chairnotes_clinic_monthly_gbp',
+export const PRICE_LOOKUP_KEYS: Record<PaidPlanId, Record<BillingInterval, string>> = {
+  pro: { month: 'chairnotes_pro_monthly_gbp', year: 'chairnotes_pro_yearly_gbp' },
+  clinic: { month: 'chairnotes_clinic_monthly_gbp', year: 'chairnotes_clinic_yearly_gbp' },
 };
+
+/** What one of our Stripe prices is: a plan, billed by the month or the year. */
+export type PricedPlan = { plan: PaidPlanId; interval: BillingInterval };
 export const RETENTION_COUPON_ID = 'chairnotes_retention_50_3m';
 export const REFERRAL_COUPON_ID = 'chairnotes_referral_first_month_free';
 
@@ -20,7 +23,8 @@ export const VAT_RATE_KEY = 'chairnotes_uk_vat_20_inclusive';
 export const PORTAL_CONFIGURATION_KEY = 'chairnotes_portal_v1';
 
 export type Catalog = {
-  priceIds: Record<PaidPlanId, string>;
+  /** Our Stripe price per plan and interval (docs/decisions/096-yearly-plans.md). */
+  priceIds: Record<PaidPlanId, Record<BillingInterval, string>>;
   /** Passed to every portal session: a new Stripe account has no default configuration. */
   portalConfigurationId: string;
   /**
@@ -28,7 +32,7 @@ export type Catalog = {
    * price (an HMRC VAT invoice needs it) without changing what is charged.
    */
   vatRateId: string;
-  planOfPrice(priceId: string): PaidPlanId | undefined;
+  planOfPrice(priceId: string): PricedPlan | undefined;
 };
 
 async function ensureCoupon(
@@ -90,27 +94,36 @@ async function ensureVatRate(stripe: Stripe): Promise<string> {
 }
 
 export async function ensureCatalog(stripe: Stripe): Promise<Catalog> {
-  const keys = Object.values(PRICE_LOOKUP_KEYS);
-  const found = await stripe.prices.list({ lookup_keys: keys, active: true, limit: keys.length });
-  const priceIds = {} as Record<PaidPlanId, string>;
-  for (const [planId, lookupKey] of Object.entries(PRICE_LOOKUP_KEYS) as [PaidPlanId, string][]) {
+  const wanted = (
+    Object.entries(PRICE_LOOKUP_KEYS) as [PaidPlanId, Record<BillingInterval, string>][]
+  ).flatMap(([plan, keys]) =>
+    BILLING_INTERVALS.map((interval) => ({ plan, interval, lookupKey: keys[interval] })),
+  );
+  const found = await stripe.prices.list({
+    lookup_keys: wanted.map((w) => w.lookupKey),
+    active: true,
+    limit: wanted.length,
+  });
+  const priceIds = { pro: {}, clinic: {} } as Record<PaidPlanId, Record<BillingInterval, string>>;
+  for (const { plan: planId, interval, lookupKey } of wanted) {
     const existing = found.data.find((p) => p.lookup_key === lookupKey);
     if (existing) {
-      priceIds[planId] = existing.id;
+      priceIds[planId][interval] = existing.id;
       continue;
     }
     const plan = findPlan(planId)!;
+    // Yearly prices go with the same VAT rate as the monthly ones: every subscription carries it (withVat).
     const created = await stripe.prices.create(
       {
         currency: 'gbp',
-        unit_amount: Math.round(plan.price * 100),
-        recurring: { interval: 'month' },
+        unit_amount: Math.round(priceFor(planId, interval) * 100),
+        recurring: { interval },
         lookup_key: lookupKey,
-        product_data: { name: `ChairNotes ${plan.name}` },
+        product_data: { name: `ChairNotes ${plan.name}${interval === 'year' ? ' (yearly)' : ''}` },
       },
       { idempotencyKey: `price-${lookupKey}` },
     );
-    priceIds[planId] = created.id;
+    priceIds[planId][interval] = created.id;
   }
   await ensureCoupon(stripe, {
     id: RETENTION_COUPON_ID,
@@ -127,6 +140,8 @@ export async function ensureCatalog(stripe: Stripe): Promise<Catalog> {
   });
   const portalConfigurationId = await ensurePortalConfiguration(stripe);
   const vatRateId = await ensureVatRate(stripe);
-  const byPrice = new Map(Object.entries(priceIds).map(([plan, id]) => [id, plan as PaidPlanId]));
+  const byPrice = new Map<string, PricedPlan>(
+    wanted.map(({ plan, interval }) => [priceIds[plan][interval], { plan, interval }]),
+  );
   return { priceIds, portalConfigurationId, vatRateId, planOfPrice: (priceId) => byPrice.get(priceId) };
 }

@@ -20,12 +20,14 @@ import {
 import type { UserSession } from '../auth/require';
 import { toPublicUser } from '../auth/users-repo';
 import type { Db } from '../db/client';
-import { planChangedMail } from '../mail/templates';
+import type { User } from '../db/schema';
+import { monthlyFromYearEndMail, planChangedMail } from '../mail/templates';
 import { errors, STRIPE_FAILURES } from '../openapi';
 import { practiceService } from '../practices/practice-service';
 import { practicesRepo } from '../practices/practices-repo';
 import { referralService } from '../referrals/referral-service';
 import { referralCodeRateLimit } from '../security/rate-limits';
+import { billingAccountService } from './billing-account-service';
 import { subscriptionService } from './subscription-service';
 
 /** Billing's refusals (subscription-service.ts). */
@@ -68,6 +70,7 @@ async function answerUser(
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const subscriptions = subscriptionService(app.ctx);
+  const account = billingAccountService(app.ctx);
   const practices = practiceService(app.ctx);
   const referrals = referralService(app.ctx);
 
@@ -89,10 +92,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = request.userSession;
-      const { planId, referralCode } = request.body;
+      const { planId, interval, referralCode } = request.body;
       // A member of someone else's practice cannot start one of their own (one practice each).
       await practices.checkPlanChoice(session.practice, planId);
-      const started = await subscriptions.create(session.user, planId);
+      const started = await subscriptions.create(session.user, planId, interval);
       // A code that came with the page is applied here, with the subscription: nothing the person must
       // press, and no later step of the browser's that could lose it (docs/decisions/064-referral-code-applied-with-the-subscription.md).
       const referral = await referrals.afterSubscriptionStarted(session.user.id, referralCode);
@@ -128,9 +131,18 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/subscription/discount',
-    changed({ 409: 'The discount has been used already' }),
+    // The retention offer, by the plan's interval: 50 % for 3 months, or (yearly) monthly from the year's end.
+    changed({ 409: 'The offer has been used already' }),
     async (request) =>
-      answerUser(app.ctx.database.db, request.userSession, (user) => subscriptions.discount(user)),
+      answerUser(app.ctx.database.db, request.userSession, async (user) => {
+        const after = await subscriptions.discount(user);
+        // The yearly offer changes the interval: a money event, so a mail (docs/decisions/096-yearly-plans.md).
+        if (user.billingInterval === 'year' && after.billingInterval === 'month')
+          app.ctx.mailer.sendInBackground(
+            monthlyFromYearEndMail(after, after.currentPeriodEnd, app.ctx.config.APP_URL),
+          );
+        return after;
+      }),
   );
 
   app.get(
@@ -145,17 +157,20 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = request.userSession;
       await practices.checkPlanChoice(session.practice, request.query.planId);
-      return subscriptions.previewPlanChange(session.user, request.query.planId);
+      const { planId, interval } = request.query;
+      return subscriptions.previewPlanChange(session.user, planId, interval);
     },
   );
 
   /** The switch is done: the person hears what it did to their money. */
-  const mailPlanChanged = (answer: PublicUser, amountNow: number) =>
+  const mailPlanChanged = (before: User, answer: PublicUser, amountNow: number) =>
     app.ctx.mailer.sendInBackground(
       planChangedMail(
         answer,
         {
           planName: findPlan(answer.plan)?.name ?? answer.plan,
+          interval: answer.billingInterval,
+          intervalBefore: before.billingInterval,
           amountNow,
           formatted: formatPounds(Math.abs(amountNow)),
         },
@@ -181,7 +196,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await subscriptions.changePlan(session.user, request.body, request.id);
       if ('authenticate' in outcome) return reply.code(202).send(outcome.authenticate);
       const answer = await answerUser(app.ctx.database.db, session, async () => outcome.user);
-      mailPlanChanged(answer, outcome.amountNow);
+      mailPlanChanged(session.user, answer, outcome.amountNow);
       return answer;
     },
   );
@@ -201,7 +216,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, amountNow, switched } = await subscriptions.completePlanChange(session.user);
       const answer = await answerUser(app.ctx.database.db, session, async () => user);
       // The switch's own paid invoice says it happened (the webhook may have stored the plan already).
-      if (switched && answer.plan === request.body.planId) mailPlanChanged(answer, amountNow);
+      if (switched && answer.plan === request.body.planId) mailPlanChanged(session.user, answer, amountNow);
       return answer;
     },
   );
@@ -227,7 +242,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceSchema.array(), ...errors(...STRIPE_FAILURES) },
       },
     },
-    async (request) => subscriptions.invoices(request.userSession.user),
+    async (request) => account.invoices(request.userSession.user),
   );
 
   app.get(
@@ -238,7 +253,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentMethodSchema, ...errors(...STRIPE_FAILURES) },
       },
     },
-    async (request) => subscriptions.paymentMethod(request.userSession.user),
+    async (request) => account.paymentMethod(request.userSession.user),
   );
 
   // A new card without the portal: the page confirms the SetupIntent, then says which one it was.
@@ -253,7 +268,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => subscriptions.startCardUpdate(request.userSession.user, request.id),
+    async (request) => account.startCardUpdate(request.userSession.user, request.id),
   );
 
   // 202: paying the unpaid renewal with the new card waits for the bank's check in the page.
@@ -276,7 +291,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const session = request.userSession;
-      const outcome = await subscriptions.finishCardUpdate(session.user, request.body.setupIntentId);
+      const outcome = await account.finishCardUpdate(session.user, request.body.setupIntentId);
       if ('authenticate' in outcome) return reply.code(202).send(outcome.authenticate);
       return answerUser(app.ctx.database.db, session, async () => outcome.user);
     },
@@ -299,7 +314,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      details: await subscriptions.saveBillingDetails(request.userSession.user, request.body),
+      details: await account.saveBillingDetails(request.userSession.user, request.body),
     }),
   );
 
@@ -311,6 +326,6 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ url: z.string() }), ...errors(NO_BILLING_ACCOUNT, ...PAYMENTS) },
       },
     },
-    async (request) => ({ url: await subscriptions.portalUrl(request.userSession.user) }),
+    async (request) => ({ url: await account.portalUrl(request.userSession.user) }),
   );
 };

@@ -1,14 +1,17 @@
 import type Stripe from 'stripe';
 import { isLiveSubscription, withVat } from '../../shared/access';
-import { FREEZE_DAYS, type PaidPlanId, RETENTION_DISCOUNT, TRIAL_DAYS } from '../../shared/constants';
-import { monthlyAmount } from '../../shared/plans';
+import {
+  type BillingInterval,
+  FREEZE_DAYS,
+  type PaidPlanId,
+  RETENTION_DISCOUNT,
+  TRIAL_DAYS,
+} from '../../shared/constants';
+import { monthlyAmount, priceFor } from '../../shared/plans';
 import type {
-  BillingDetails,
   CancelRequest,
   CreateSubscriptionResponse,
-  Invoice,
   PaymentAuthentication,
-  PaymentMethod,
   PlanChange,
   PlanChangePreview,
   SubscriptionDetails,
@@ -17,12 +20,20 @@ import type { AppContext } from '../context';
 import { cancellations, type User } from '../db/schema';
 import { badRequest, conflict, HttpError } from '../lib/http-error';
 import { openSecret, sealSecret } from '../lib/secret-box';
+import { referralsRepo } from '../referrals/referrals-repo';
 import type { Billing } from './billing';
 import { billingRepo } from './billing-repo';
 import { RETENTION_COUPON_ID } from './catalog';
 import { addDiscount } from './discounts';
+import {
+  billingOf,
+  ensureCustomer,
+  invoiceIdOf,
+  paymentIntentOf,
+  requireLiveSubscription,
+} from './stripe-account';
 import { stripeCall } from './stripe-call';
-import { awaitsCard, mapStatus } from './subscription-state';
+import { mapStatus, RENEWAL_MOVED_KEY } from './subscription-state';
 import { ENDED, hadTrial, readFromStripe, storeSnapshot, syncUser } from './sync';
 import { isResumable } from './unconfirmed-trials';
 
@@ -32,32 +43,15 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 const trialEnd = (sub: Stripe.Subscription) =>
   sub.trial_end ? new Date(sub.trial_end * 1000).toISOString() : null;
 
-/**
- * Stripe's £0 invoice of a trial whose card was never confirmed (an abandoned checkout, cancelled by
- * us or by Stripe, or still waiting): the trial never began, so it is nobody's billing history
- * (docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md). An invoice with money
- * on it is always shown.
- */
-function isUnstartedTrialInvoice(invoice: Stripe.Invoice, neverStarted: Set<string>): boolean {
-  const sub = invoice.parent?.subscription_details?.subscription;
-  const subId = typeof sub === 'string' ? sub : sub?.id;
-  return invoice.total === 0 && subId !== undefined && neverStarted.has(subId);
-}
-
-/**
- * Both calls' answers, or the first one's failure once both have ended: unlike Promise.all, no call is
- * still on its way to Stripe when the request has been answered.
- */
-async function settledBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
-  const [first, second] = await Promise.allSettled([a, b]);
-  if (first.status === 'rejected') throw first.reason;
-  if (second.status === 'rejected') throw second.reason;
-  return [first.value, second.value];
-}
-
 /** How old a preview may be and still price the switch (else Stripe prices it at its own moment). */
 const QUOTE_MAX_AGE_MS = 15 * 60_000;
-type Quote = { userId: number; planId: PaidPlanId; prorationDate: number; issuedAt: number };
+type Quote = {
+  userId: number;
+  planId: PaidPlanId;
+  interval: BillingInterval;
+  prorationDate: number;
+  issuedAt: number;
+};
 
 /**
  * A preview's moment of proration as Stripe chose it (Stripe's clock: a test clock's, too), sealed so
@@ -75,7 +69,7 @@ function sealQuote(key: Buffer, quote: Omit<Quote, 'issuedAt'>): string {
 function quotedProrationDate(
   key: Buffer,
   sealed: string | undefined,
-  expected: { userId: number; planId: PaidPlanId },
+  expected: { userId: number; planId: PaidPlanId; interval: BillingInterval },
   period: { current_period_start: number; current_period_end: number },
 ): number | undefined {
   if (!sealed) return undefined;
@@ -88,7 +82,10 @@ function quotedProrationDate(
   const fresh = Date.now() - quote.issuedAt <= QUOTE_MAX_AGE_MS;
   const inPeriod =
     quote.prorationDate >= period.current_period_start && quote.prorationDate < period.current_period_end;
-  const theirs = quote.userId === expected.userId && quote.planId === expected.planId;
+  const theirs =
+    quote.userId === expected.userId &&
+    quote.planId === expected.planId &&
+    (quote.interval ?? 'month') === expected.interval;
   return fresh && inPeriod && theirs ? quote.prorationDate : undefined;
 }
 
@@ -109,18 +106,20 @@ const ALREADY_SUBSCRIBED = 'You already have a subscription. Manage it from your
 export function subscriptionService(ctx: AppContext) {
   const { db } = ctx.database;
   const repo = billingRepo(db);
+  const requireBilling = () => billingOf(ctx);
 
-  function requireBilling(): Billing {
-    if (!ctx.billing)
-      throw new HttpError(503, 'Payments are not available right now. Please try again later.');
-    return ctx.billing;
-  }
-
-  /** Why this subscription cannot move to `planId` now; else what the move needs. */
-  function checkPlanChange(user: User, planId: PaidPlanId) {
+  /** Why this subscription cannot move to `planId` billed by `interval` now; else what the move needs. */
+  function checkPlanChange(user: User, planId: PaidPlanId, interval: BillingInterval) {
     const billing = requireBilling();
     const subId = requireLiveSubscription(user);
-    if (user.plan === planId) throw conflict('You are already on this plan.');
+    if (user.plan === planId && user.billingInterval === interval)
+      throw conflict('You are already on this plan.');
+    // The moved renewal is days paid for, which Stripe holds as a trial: a switch then would be free.
+    if (user.renewalMoved)
+      throw conflict('Your renewal date has been moved. You can change plan once it has come.');
+    // A repeating discount would take half off a whole year's invoice (docs/decisions/096-yearly-plans.md).
+    if (interval === 'year' && user.hasDiscount)
+      throw conflict('Your 50% discount is still running. You can switch to yearly once it has ended.');
     if (user.subscriptionStatus === 'paused') throw conflict('Resume your subscription first.');
     if (user.cancelAtPeriodEnd)
       throw conflict('Your subscription is set to end. Keep your subscription first, then change plan.');
@@ -128,8 +127,26 @@ export function subscriptionService(ctx: AppContext) {
     return { billing, subId, trial };
   }
 
-  /** The subscription, its one item, and our price for `planId`. */
-  async function itemAndPrice(billing: Billing, subId: string, planId: PaidPlanId) {
+  /**
+   * A referral's free month is given in the interval's own way (a coupon on the first monthly invoice,
+   * or a month added to a yearly period: referrals/friend-reward.ts): while the trial runs with a code
+   * applied, the interval stays, or the coupon would take a whole year off.
+   */
+  async function checkReferralKept(user: User, interval: BillingInterval, trial: boolean) {
+    if (!trial || interval === user.billingInterval) return;
+    if (await referralsRepo(db).pendingCodeOf(user.id))
+      throw conflict(
+        'Your referral month was given for this billing interval. You can switch after your first payment.',
+      );
+  }
+
+  /** The subscription, its one item, and our price for `planId` by `interval`. */
+  async function itemAndPrice(
+    billing: Billing,
+    subId: string,
+    planId: PaidPlanId,
+    interval: BillingInterval,
+  ) {
     const [sub, catalog] = await Promise.all([
       billing.stripe.subscriptions.retrieve(subId),
       billing.catalog(),
@@ -137,15 +154,7 @@ export function subscriptionService(ctx: AppContext) {
     const item = sub.items.data[0];
     if (!item)
       throw new HttpError(502, 'Our payment provider did not respond as expected. Please try again.');
-    return { sub, item, price: catalog.priceIds[planId], vatRateId: catalog.vatRateId };
-  }
-
-  /** The PaymentIntent an invoice's payment is (its first payment), or null. */
-  async function paymentIntentOf(billing: Billing, invoiceId: string): Promise<Stripe.PaymentIntent | null> {
-    const invoice = await billing.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
-    const ref = invoice.payments?.data[0]?.payment.payment_intent;
-    if (!ref) return null;
-    return typeof ref === 'string' ? billing.stripe.paymentIntents.retrieve(ref) : ref;
+    return { sub, item, price: catalog.priceIds[planId][interval], vatRateId: catalog.vatRateId };
   }
 
   /**
@@ -156,16 +165,6 @@ export function subscriptionService(ctx: AppContext) {
     await billing.stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `void-${invoiceId}` });
     await syncUser(db, billing, user);
     return new HttpError(402, why);
-  }
-
-  const invoiceIdOf = (sub: Stripe.Subscription) =>
-    typeof sub.latest_invoice === 'string' ? sub.latest_invoice : (sub.latest_invoice?.id ?? null);
-
-  function requireLiveSubscription(user: User): string {
-    if (!user.stripeSubscriptionId || !isLiveSubscription(user.subscriptionStatus)) {
-      throw badRequest('You have no active subscription.');
-    }
-    return user.stripeSubscriptionId;
   }
 
   /** Applies a change to the user's subscription in Stripe, then stores Stripe's whole answer. */
@@ -185,6 +184,45 @@ export function subscriptionService(ctx: AppContext) {
   }
 
   /**
+   * Moves the next renewal `seconds` past the end of the period paid for, by Stripe's `trial_end` with no
+   * proration: the days between are paid for already, and marked so (RENEWAL_MOVED_KEY) that they are not
+   * shown or priced as a trial. Within a real trial, the trial is simply longer.
+   */
+  async function renewalMovedBy(user: User, seconds: number, why: string) {
+    const billing = requireBilling();
+    const subId = requireLiveSubscription(user);
+    const sub = await stripeCall(() => billing.stripe.subscriptions.retrieve(subId));
+    const periodEnd = sub.items.data[0]?.current_period_end;
+    if (!periodEnd)
+      throw new HttpError(502, 'Our payment provider did not respond as expected. Please try again.');
+    const inTrial = sub.status === 'trialing' && !sub.metadata?.[RENEWAL_MOVED_KEY];
+    return {
+      trial_end: periodEnd + seconds,
+      proration_behavior: 'none' as const,
+      ...(inTrial ? {} : { metadata: { [RENEWAL_MOVED_KEY]: why } }),
+    };
+  }
+
+  /**
+   * The yearly plan's retention offer: the same plan by the month from the end of the year paid for.
+   * The price changes now with no proration, and the renewal stays where it was (`trial_end` at the
+   * period's end), so the first monthly invoice comes when the year would have renewed.
+   */
+  async function monthlyAtPeriodEnd(billing: Billing, user: User, subId: string): Promise<User> {
+    const plan = user.plan === 'free' ? null : user.plan;
+    if (!plan) throw badRequest('You have no active subscription.');
+    const [{ item, price }, moved] = await Promise.all([
+      stripeCall(() => itemAndPrice(billing, subId, plan, 'month')),
+      renewalMovedBy(user, 0, 'to_monthly'),
+    ]);
+    return change(
+      user,
+      { items: [{ id: item.id, price }], ...(moved.metadata ? moved : { proration_behavior: 'none' }) },
+      `monthly-at-period-end-${user.id}`,
+    );
+  }
+
+  /**
    * A trial whose card was never saved (the subscribe page reloaded, the person left and came back,
    * a second tab, or an answer lost on the way back from Stripe) is picked up where it stopped: the
    * same subscription and its SetupIntent, moved to the plan now chosen. Without this the person would
@@ -195,6 +233,7 @@ export function subscriptionService(ctx: AppContext) {
     billing: Billing,
     user: User,
     planId: PaidPlanId,
+    interval: BillingInterval,
   ): Promise<CreateSubscriptionResponse | null> {
     if (!user.stripeSubscriptionId) return null;
     const sub = await billing.stripe.subscriptions.retrieve(user.stripeSubscriptionId, {
@@ -204,15 +243,16 @@ export function subscriptionService(ctx: AppContext) {
     if (!isResumable(sub) || !setupIntent?.client_secret) return null;
     const catalog = await billing.catalog();
     const item = sub.items.data[0];
-    if (item && item.price.id !== catalog.priceIds[planId]) {
+    const price = catalog.priceIds[planId][interval];
+    if (item && item.price.id !== price) {
       await billing.stripe.subscriptions.update(
         sub.id,
         {
-          items: [{ id: item.id, price: catalog.priceIds[planId] }],
+          items: [{ id: item.id, price }],
           proration_behavior: 'none',
           ...withVat(catalog.vatRateId),
         },
-        { idempotencyKey: `resume-${sub.id}-${planId}-${Date.now()}` },
+        { idempotencyKey: `resume-${sub.id}-${planId}-${interval}-${Date.now()}` },
       );
     }
     const snapshot = await readFromStripe(billing, sub.customer as string, sub.id);
@@ -220,26 +260,17 @@ export function subscriptionService(ctx: AppContext) {
     return { clientSecret: setupIntent.client_secret, intent: 'setup', trialEndsAt: trialEnd(sub) };
   }
 
-  async function ensureCustomer(billing: Billing, user: User): Promise<string> {
-    if (user.stripeCustomerId) return user.stripeCustomerId;
-    const customer = await billing.stripe.customers.create(
-      { email: user.email, name: user.username, metadata: { userId: String(user.id) } },
-      { idempotencyKey: `customer-${user.id}` },
-    );
-    await repo.setCustomer(user.id, customer.id);
-    return customer.id;
-  }
-
   /** Creates the subscription in Stripe; the caller holds the user's creation lease, taken at `claimedAt`. */
   async function startSubscription(
     billing: Billing,
     user: User,
     planId: PaidPlanId,
+    interval: BillingInterval,
     claimedAt: Date,
   ): Promise<CreateSubscriptionResponse> {
     const { stripe } = billing;
     const catalog = await billing.catalog();
-    const customerId = await ensureCustomer(billing, user);
+    const customerId = await ensureCustomer(db, billing, user);
     // Stripe is the truth: a live subscription we had not heard of yet stops us here too.
     const existing = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 20 });
     // A trial Stripe made for an earlier attempt whose answer never reached us (Stripe too slow, the
@@ -252,6 +283,7 @@ export function subscriptionService(ctx: AppContext) {
         billing,
         { ...user, stripeCustomerId: customerId, stripeSubscriptionId: unfinished.id },
         planId,
+        interval,
       );
       if (resumed) return resumed;
     }
@@ -267,7 +299,7 @@ export function subscriptionService(ctx: AppContext) {
     const sub = await stripe.subscriptions.create(
       {
         customer: customerId,
-        items: [{ price: catalog.priceIds[planId] }],
+        items: [{ price: catalog.priceIds[planId][interval] }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription', payment_method_types: ['card'] },
         ...withVat(catalog.vatRateId),
@@ -278,7 +310,7 @@ export function subscriptionService(ctx: AppContext) {
               trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } },
             }
           : {}),
-        metadata: { userId: String(user.id), planId },
+        metadata: { userId: String(user.id), planId, interval },
         expand: ['pending_setup_intent', 'latest_invoice.confirmation_secret'],
       },
       { idempotencyKey: `subscription-${user.id}-${claimedAt.getTime()}` },
@@ -296,16 +328,20 @@ export function subscriptionService(ctx: AppContext) {
 
   return {
     /** Starts the subscription (with the trial, once per person) or resumes one whose card was never saved. */
-    async create(user: User, planId: PaidPlanId): Promise<CreateSubscriptionResponse> {
+    async create(
+      user: User,
+      planId: PaidPlanId,
+      interval: BillingInterval = 'month',
+    ): Promise<CreateSubscriptionResponse> {
       const billing = requireBilling();
-      const resumed = await stripeCall(() => resumePendingSetup(billing, user, planId));
+      const resumed = await stripeCall(() => resumePendingSetup(billing, user, planId, interval));
       if (resumed) return resumed;
       if (isLiveSubscription(user.subscriptionStatus)) throw conflict(ALREADY_SUBSCRIBED);
       // One creation at a time per user, decided by the database: a second click waits its turn.
       const claimedAt = await repo.claimCreation(user.id);
       if (!claimedAt) throw conflict('Your subscription is already being set up. Please wait a moment.');
       try {
-        return await stripeCall(() => startSubscription(billing, user, planId, claimedAt));
+        return await stripeCall(() => startSubscription(billing, user, planId, interval, claimedAt));
       } finally {
         await repo.releaseCreation(user.id);
       }
@@ -320,6 +356,7 @@ export function subscriptionService(ctx: AppContext) {
     details(user: User): SubscriptionDetails {
       return {
         plan: user.plan,
+        billingInterval: user.billingInterval,
         status: user.subscriptionStatus,
         trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
         currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
@@ -327,6 +364,8 @@ export function subscriptionService(ctx: AppContext) {
         pausedUntil: user.pausedUntil?.toISOString() ?? null,
         hasDiscount: user.hasDiscount,
         retentionOfferAvailable: !user.retentionOfferUsed,
+        retentionOffer: user.billingInterval === 'year' ? 'monthly_at_period_end' : 'discount',
+        renewalMoved: user.renewalMoved,
         billingAvailable: Boolean(ctx.billing),
         paymentActionUrl: user.paymentActionUrl,
         pastDueAccessUntil: iso(user.pastDueAccessUntil),
@@ -342,23 +381,32 @@ export function subscriptionService(ctx: AppContext) {
       if (user.subscriptionStatus !== 'active')
         throw badRequest('Only an active subscription can be frozen.');
       const resumesAt = Math.floor(Date.now() / 1000) + FREEZE_DAYS * 86_400;
-      return change(
-        user,
-        { pause_collection: { behavior: 'void', resumes_at: resumesAt } },
-        `freeze-${requestId}`,
-      );
+      const pause = { pause_collection: { behavior: 'void' as const, resumes_at: resumesAt } };
+      if (user.billingInterval === 'month') return change(user, pause, `freeze-${requestId}`);
+      // A yearly plan has no invoice in the next 30 days to void, so the freeze would give nothing back:
+      // its renewal moves 30 days later instead, while collection pauses and access closes for the 30
+      // days as a monthly freeze does (docs/decisions/096-yearly-plans.md).
+      const moved = await renewalMovedBy(user, FREEZE_DAYS * 86_400, 'freeze');
+      return change(user, { ...pause, ...moved }, `freeze-${requestId}`);
     },
 
-    /** The retention offer: once per user, decided by one conditional update, given back if Stripe refuses. */
+    /**
+     * The retention offer: once per user, decided by one conditional update, given back if Stripe
+     * refuses. On a monthly plan 50 % off for 3 months; on a yearly plan, which a repeating discount
+     * would halve for the whole year, switching to monthly when the paid year ends (docs/decisions/096-yearly-plans.md).
+     */
     async discount(user: User): Promise<User> {
       requireLiveSubscription(user);
       if (!(await repo.claimRetentionOffer(user.id)))
         throw conflict(
-          `The ${RETENTION_DISCOUNT.percentOff}% discount has already been used on this account.`,
+          user.billingInterval === 'year'
+            ? 'The offer to switch to monthly has already been used on this account.'
+            : `The ${RETENTION_DISCOUNT.percentOff}% discount has already been used on this account.`,
         );
       try {
         const billing = requireBilling();
         const subId = requireLiveSubscription(user);
+        if (user.billingInterval === 'year') return await monthlyAtPeriodEnd(billing, user, subId);
         return await stripeCall(async () => {
           // Kept beside any referral month the subscription has (Stripe replaces the list).
           await addDiscount(billing, subId, RETENTION_COUPON_ID, `discount-${user.id}`);
@@ -370,13 +418,20 @@ export function subscriptionService(ctx: AppContext) {
       }
     },
 
-    /** What switching to `planId` costs now (Stripe's invoice preview), before anything moves. */
-    async previewPlanChange(user: User, planId: PaidPlanId): Promise<PlanChangePreview> {
-      const { billing, subId, trial } = checkPlanChange(user, planId);
-      const nextAmount = monthlyAmount(planId, user.hasDiscount);
+    /** What switching to `planId` by `interval` costs now (Stripe's invoice preview), before anything moves. */
+    async previewPlanChange(
+      user: User,
+      planId: PaidPlanId,
+      interval: BillingInterval,
+    ): Promise<PlanChangePreview> {
+      const { billing, subId, trial } = checkPlanChange(user, planId, interval);
+      await checkReferralKept(user, interval, trial);
+      const nextAmount =
+        interval === 'year' ? priceFor(planId, 'year') : monthlyAmount(planId, user.hasDiscount);
       if (trial)
         return {
           planId,
+          interval,
           amountNow: 0,
           creditUsed: 0,
           trial,
@@ -385,7 +440,7 @@ export function subscriptionService(ctx: AppContext) {
           quote: null,
         };
       const preview = await stripeCall(async () => {
-        const { item, price } = await itemAndPrice(billing, subId, planId);
+        const { item, price } = await itemAndPrice(billing, subId, planId, interval);
         // No proration_date: Stripe prorates at its own now, and says which (a date of ours could fall
         // outside the period its clock is in).
         return billing.stripe.invoices.createPreview({
@@ -395,14 +450,23 @@ export function subscriptionService(ctx: AppContext) {
         });
       });
       const prorationDate = preview.parent?.subscription_details?.subscription_proration_date;
+      // The new price's line runs to the next payment: the period's end, or a whole new period from now
+      // when the interval changes (Stripe starts the billing cycle again then).
+      const periodEnds = preview.lines.data.map((line) => line.period.end);
+      const nextPaymentAt = periodEnds.length
+        ? new Date(Math.max(...periodEnds) * 1000).toISOString()
+        : iso(user.currentPeriodEnd);
       return {
         planId,
+        interval,
         amountNow: moneyNow(preview),
         creditUsed: Math.max(0, preview.total - preview.amount_due) / 100,
         trial,
         nextAmount,
-        nextPaymentAt: iso(user.currentPeriodEnd),
-        quote: prorationDate ? sealQuote(ctx.secretsKey, { userId: user.id, planId, prorationDate }) : null,
+        nextPaymentAt,
+        quote: prorationDate
+          ? sealQuote(ctx.secretsKey, { userId: user.id, planId, interval, prorationDate })
+          : null,
       };
     },
 
@@ -415,12 +479,13 @@ export function subscriptionService(ctx: AppContext) {
      */
     async changePlan(
       user: User,
-      { planId, quote }: PlanChange,
+      { planId, interval, quote }: PlanChange,
       requestId: string,
     ): Promise<{ user: User; amountNow: number } | { authenticate: PaymentAuthentication }> {
-      const { billing, subId, trial } = checkPlanChange(user, planId);
+      const { billing, subId, trial } = checkPlanChange(user, planId, interval);
+      await checkReferralKept(user, interval, trial);
       return stripeCall(async () => {
-        const { sub, item, price, vatRateId } = await itemAndPrice(billing, subId, planId);
+        const { sub, item, price, vatRateId } = await itemAndPrice(billing, subId, planId, interval);
         const items = [{ id: item.id, price }];
         if (trial) {
           await billing.stripe.subscriptions.update(
@@ -437,7 +502,12 @@ export function subscriptionService(ctx: AppContext) {
             idempotencyKey: `change-plan-vat-${requestId}`,
           });
         // The preview's moment, if it still can be: what is charged is what was shown.
-        const prorationDate = quotedProrationDate(ctx.secretsKey, quote, { userId: user.id, planId }, item);
+        const prorationDate = quotedProrationDate(
+          ctx.secretsKey,
+          quote,
+          { userId: user.id, planId, interval },
+          item,
+        );
         const updated = await billing.stripe.subscriptions.update(
           subId,
           {
@@ -545,207 +615,6 @@ export function subscriptionService(ctx: AppContext) {
           );
         }
       });
-    },
-
-    async invoices(user: User): Promise<Invoice[]> {
-      const customer = user.stripeCustomerId;
-      const billing = ctx.billing;
-      if (!customer || !billing) return [];
-      const [list, subscriptions] = await stripeCall(() =>
-        settledBoth(
-          billing.stripe.invoices.list({ customer, limit: 24 }),
-          // Expanded as the sync reads them: a trial's SetupIntent says whether its card was confirmed.
-          billing.stripe.subscriptions.list({
-            customer,
-            status: 'all',
-            limit: 20,
-            expand: ['data.pending_setup_intent'],
-          }),
-        ),
-      );
-      const neverStarted = new Set(subscriptions.data.filter(awaitsCard).map((sub) => sub.id));
-      return list.data
-        .filter((i) => i.status !== 'draft' && !isUnstartedTrialInvoice(i, neverStarted))
-        .map((i) => {
-          // The VAT part, as Stripe's pinned API version gives it (docs/decisions/057-uk-billing.md).
-          const vat = (i.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0);
-          return {
-            id: i.id!,
-            number: i.number ?? null,
-            date: new Date(i.created * 1000).toISOString(),
-            net: (i.total_excluding_tax ?? i.total - vat) / 100,
-            vat: vat / 100,
-            total: i.total / 100,
-            amount: (i.status === 'paid' ? i.amount_paid : i.amount_due) / 100,
-            status: i.status ?? 'open',
-            url: i.hosted_invoice_url ?? null,
-            pdf: i.invoice_pdf ?? null,
-          };
-        });
-    },
-
-    /**
-     * The card Stripe will charge: the subscription's default payment method comes first, then the
-     * customer's `invoice_settings.default_payment_method` (Stripe's order for a subscription's invoices).
-     */
-    async paymentMethod(user: User): Promise<PaymentMethod> {
-      const customerId = user.stripeCustomerId;
-      if (!customerId || !ctx.billing) return null;
-      const { stripe } = ctx.billing;
-      return stripeCall(async () => {
-        let pm: Stripe.PaymentMethod | null = null;
-        if (user.stripeSubscriptionId) {
-          const sub = await stripe.subscriptions.retrieve(user.stripeSubscriptionId, {
-            expand: ['default_payment_method'],
-          });
-          pm = sub.default_payment_method as Stripe.PaymentMethod | null;
-        }
-        if (!pm) {
-          const customer = (await stripe.customers.retrieve(customerId, {
-            expand: ['invoice_settings.default_payment_method'],
-          })) as Stripe.Customer | Stripe.DeletedCustomer;
-          pm =
-            'deleted' in customer
-              ? null
-              : (customer.invoice_settings?.default_payment_method as Stripe.PaymentMethod | null);
-        }
-        if (!pm?.card) return null;
-        return {
-          brand: pm.card.brand,
-          last4: pm.card.last4,
-          expMonth: pm.card.exp_month,
-          expYear: pm.card.exp_year,
-        };
-      });
-    },
-
-    /**
-     * Who the invoices are made out to, saved on the Stripe customer (its name, its address in the
-     * UK, and its `gb_vat` tax id, which Stripe prints on every invoice), then here. Stripe first: if
-     * it refuses, nothing is saved and the person is told.
-     */
-    async saveBillingDetails(user: User, details: BillingDetails): Promise<BillingDetails> {
-      const billing = requireBilling();
-      await stripeCall(async () => {
-        const customer = await ensureCustomer(billing, user);
-        await billing.stripe.customers.update(customer, {
-          name: details.name,
-          address: {
-            line1: details.line1,
-            line2: details.line2,
-            city: details.city,
-            postal_code: details.postcode,
-            country: 'GB',
-          },
-        });
-        const taxIds = await billing.stripe.customers.listTaxIds(customer, { limit: 100 });
-        const vat = taxIds.data.filter((t) => t.type === 'gb_vat');
-        for (const old of vat.filter((t) => t.value !== details.vatNumber))
-          await billing.stripe.customers.deleteTaxId(customer, old.id);
-        if (details.vatNumber && !vat.some((t) => t.value === details.vatNumber))
-          await billing.stripe.customers.createTaxId(customer, { type: 'gb_vat', value: details.vatNumber });
-      });
-      await repo.setBillingDetails(user.id, details);
-      return details;
-    },
-
-    /**
-     * A new card without Stripe's portal (which cannot always complete a bank's check): a SetupIntent
-     * the page confirms with the card typed (Stripe.js), then `finishCardUpdate`.
-     */
-    async startCardUpdate(user: User, requestId: string): Promise<{ clientSecret: string }> {
-      const billing = requireBilling();
-      requireLiveSubscription(user);
-      const customer = user.stripeCustomerId;
-      if (!customer) throw badRequest('You have no billing account yet.');
-      const setupIntent = await stripeCall(() =>
-        billing.stripe.setupIntents.create(
-          {
-            customer,
-            usage: 'off_session',
-            allowed_payment_method_types: ['card'],
-            metadata: { userId: String(user.id) },
-          },
-          { idempotencyKey: `card-update-${requestId}` },
-        ),
-      );
-      if (!setupIntent.client_secret)
-        throw new HttpError(502, 'Our payment provider did not start the card update. Please try again.');
-      return { clientSecret: setupIntent.client_secret };
-    },
-
-    /**
-     * The card the page saved becomes the one every renewal is charged to (the subscription's default,
-     * which Stripe uses first, and the customer's), and a renewal left unpaid (past_due, or unpaid once
-     * Stripe's retries ran out) is charged to it at once: a decline answers 402 with the bank's words,
-     * and the card stays saved; a bank that asks the person to confirm answers `authenticate` for the
-     * page (Stripe.js), which then re-reads the subscription.
-     */
-    async finishCardUpdate(
-      user: User,
-      setupIntentId: string,
-    ): Promise<{ user: User } | { authenticate: PaymentAuthentication }> {
-      const billing = requireBilling();
-      const subId = requireLiveSubscription(user);
-      const customer = user.stripeCustomerId;
-      return stripeCall(async () => {
-        // An id Stripe does not know is the person's mistake (or a forged one), not Stripe's failure.
-        const setupIntent = await billing.stripe.setupIntents.retrieve(setupIntentId).catch((error) => {
-          if ((error as { code?: string }).code === 'resource_missing') return null;
-          throw error;
-        });
-        if (!setupIntent) throw badRequest('That card was not saved. Please enter it again.');
-        const pm = setupIntent.payment_method;
-        if (setupIntent.customer !== customer || setupIntent.status !== 'succeeded' || !pm)
-          throw badRequest('That card was not saved. Please enter it again.');
-        const pmId = typeof pm === 'string' ? pm : pm.id;
-        await billing.stripe.customers.update(customer!, {
-          invoice_settings: { default_payment_method: pmId },
-        });
-        const { vatRateId } = await billing.catalog();
-        const sub = await billing.stripe.subscriptions.update(
-          subId,
-          { default_payment_method: pmId, ...withVat(vatRateId) },
-          { idempotencyKey: `card-update-sub-${setupIntentId}` },
-        );
-        const invoiceId = invoiceIdOf(sub);
-        const invoice = invoiceId ? await billing.stripe.invoices.retrieve(invoiceId) : null;
-        // Unpaid: still retried (past_due), or no longer (unpaid, docs/decisions/066-failed-renewal-grace-and-money-mails.md).
-        if (
-          invoice?.id &&
-          invoice.status === 'open' &&
-          (sub.status === 'past_due' || sub.status === 'unpaid')
-        ) {
-          try {
-            await billing.stripe.invoices.pay(invoice.id, { payment_method: pmId });
-          } catch (error) {
-            // The state first (the card is saved), then the bank's refusal or its question.
-            await syncUser(db, billing, user);
-            const asks = (error as { code?: string }).code === 'invoice_payment_intent_requires_action';
-            const intent = asks ? await paymentIntentOf(billing, invoice.id) : null;
-            if (intent?.status === 'requires_action' && intent.client_secret)
-              return { authenticate: { clientSecret: intent.client_secret } };
-            throw error;
-          }
-        }
-        return { user: await syncUser(db, billing, user) };
-      });
-    },
-
-    /** A Stripe billing portal session for the user, returning to their account. */
-    async portalUrl(user: User): Promise<string> {
-      const billing = requireBilling();
-      const customer = user.stripeCustomerId;
-      if (!customer) throw badRequest('You have no billing account yet.');
-      const { portalConfigurationId } = await stripeCall(() => billing.catalog());
-      const session = await stripeCall(() =>
-        billing.stripe.billingPortal.sessions.create({
-          customer,
-          configuration: portalConfigurationId,
-          return_url: `${ctx.config.APP_URL}/account`,
-        }),
-      );
-      return session.url;
     },
   };
 }

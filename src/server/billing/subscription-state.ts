@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { isLiveSubscription } from '../../shared/access';
-import type { PaidPlanId, PlanId, SubscriptionStatus } from '../../shared/constants';
+import type { BillingInterval, PlanId, SubscriptionStatus } from '../../shared/constants';
+import type { PricedPlan } from './catalog';
 
 /** Everything our users row says about a subscription: written whole, from Stripe, by billing/sync.ts. */
 export type SubscriptionState = {
@@ -12,6 +13,9 @@ export type SubscriptionState = {
   cancelAtPeriodEnd: boolean;
   pausedUntil: Date | null;
   hasDiscount: boolean;
+  billingInterval: BillingInterval;
+  /** The renewal was moved past the period paid for (RENEWAL_MOVED_KEY). */
+  renewalMoved: boolean;
   /** When the subscription we follow was made, while its trial still waits for the card (else null). */
   awaitingCardSince: Date | null;
 };
@@ -25,8 +29,17 @@ export const NO_SUBSCRIPTION: SubscriptionState = {
   cancelAtPeriodEnd: false,
   pausedUntil: null,
   hasDiscount: false,
+  billingInterval: 'month',
+  renewalMoved: false,
   awaitingCardSince: null,
 };
+
+/**
+ * Metadata on a subscription whose renewal we moved later by Stripe's `trial_end` (a yearly freeze, a
+ * booked switch to monthly at the year's end): the days until it are paid for, not a trial
+ * (docs/decisions/096-yearly-plans.md).
+ */
+export const RENEWAL_MOVED_KEY = 'chairnotes_renewal_moved';
 
 const date = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
@@ -75,7 +88,7 @@ export function mapStatus(
 /** The state to store for a subscription, or for none. `planOfPrice` maps our Stripe price ids to plans. */
 export function stateFromSubscription(
   sub: Stripe.Subscription | null,
-  planOfPrice: (priceId: string) => PaidPlanId | undefined,
+  planOfPrice: (priceId: string) => PricedPlan | undefined,
   retentionCouponId: string,
 ): SubscriptionState {
   if (!sub) return NO_SUBSCRIPTION;
@@ -89,7 +102,10 @@ export function stateFromSubscription(
     };
   const status = mapStatus(sub);
   const item = sub.items.data[0];
-  const paidPlan = item ? planOfPrice(item.price.id) : undefined;
+  const priced = item ? planOfPrice(item.price.id) : undefined;
+  const paidPlan = priced?.plan;
+  // Trialing only because we moved the renewal: paid-for days, so no trial is shown or priced as one.
+  const renewalMoved = sub.status === 'trialing' && Boolean(sub.metadata?.[RENEWAL_MOVED_KEY]);
   const couponIds = (sub.discounts ?? []).map((d) =>
     typeof d === 'string'
       ? d
@@ -102,11 +118,13 @@ export function stateFromSubscription(
     plan: isLiveSubscription(status) && paidPlan ? paidPlan : 'free',
     subscriptionStatus: status,
     stripeSubscriptionId: sub.id,
-    trialEndsAt: sub.status === 'trialing' ? date(sub.trial_end) : null,
+    trialEndsAt: sub.status === 'trialing' && !renewalMoved ? date(sub.trial_end) : null,
     currentPeriodEnd: date(item?.current_period_end),
     cancelAtPeriodEnd: sub.cancel_at_period_end || Boolean(sub.cancel_at && status === 'active'),
     pausedUntil: date(sub.pause_collection?.resumes_at),
     hasDiscount: couponIds.includes(retentionCouponId),
+    billingInterval: priced?.interval ?? (item?.price.recurring?.interval === 'year' ? 'year' : 'month'),
+    renewalMoved,
     awaitingCardSince: null,
   };
 }

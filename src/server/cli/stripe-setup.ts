@@ -15,8 +15,10 @@ if (!stripe) {
   process.exit(2);
 }
 const catalog = await ensureCatalog(stripe);
-for (const [plan, lookupKey] of Object.entries(PRICE_LOOKUP_KEYS)) {
-  console.log(`price ${lookupKey}: ${catalog.priceIds[plan as keyof typeof catalog.priceIds]}`);
+for (const [plan, keys] of Object.entries(PRICE_LOOKUP_KEYS)) {
+  const ids = catalog.priceIds[plan as keyof typeof catalog.priceIds];
+  console.log(`price ${keys.month}: ${ids.month}`);
+  console.log(`price ${keys.year}: ${ids.year}`);
 }
 console.log(`coupons: ${RETENTION_COUPON_ID}, ${REFERRAL_COUPON_ID}`);
 console.log(`customer portal configuration: ${catalog.portalConfigurationId}`);

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  BILLING_INTERVALS,
   CANCELLATION_REASON_IDS,
   DEFAULT_RETENTION_DAYS,
   INVITED_ROLES,
@@ -50,6 +51,10 @@ export const users = pgTable(
       .notNull()
       .default('inactive'),
     hasDiscount: boolean('has_discount').notNull().default(false),
+    /** The subscription's price is billed by the month or the year (docs/decisions/096-yearly-plans.md). */
+    billingInterval: text('billing_interval', { enum: BILLING_INTERVALS }).notNull().default('month'),
+    /** Its renewal was moved past the period paid for (a yearly freeze, a booked switch to monthly). */
+    renewalMoved: boolean('renewal_moved').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     loginCount: integer('login_count').notNull().default(0),
     consecutiveLogins: integer('consecutive_logins').notNull().default(0),
@@ -434,6 +439,10 @@ export const loginChallenges = pgTable(
     kind: text('kind', { enum: LOGIN_CHALLENGE_KINDS }).notNull(),
     subjectId: integer('subject_id').notNull(),
     passwordRight: boolean('password_right').notNull().default(true),
+    /** The first step: a password, or Microsoft (`fed`) without a second factor of its own. */
+    firstFactor: text('first_factor', { enum: ['pwd', 'fed'] })
+      .notNull()
+      .default('pwd'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -472,6 +481,32 @@ export const passkeys = pgTable(
 );
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/**
+ * A user's Microsoft account (docs/decisions/094-sign-in-with-microsoft.md): by its tenant and object id
+ * (`tid`, `oid`) only, never its email. One per user, and one user per Microsoft account.
+ */
+export const microsoftAccounts = pgTable(
+  'microsoft_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tid: text('tid').notNull(),
+    oid: text('oid').notNull(),
+    /** What the person signs in to Microsoft with, as it was when linked: shown, never matched. */
+    username: text('username').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('microsoft_accounts_account_unique').on(t.tid, t.oid),
+    uniqueIndex('microsoft_accounts_user_unique').on(t.userId),
+  ],
+);
+
+export type MicrosoftAccountRow = typeof microsoftAccounts.$inferSelect;
 
 export const WEBAUTHN_CEREMONIES = ['registration', 'authentication'] as const;
 
@@ -525,6 +560,12 @@ export const practices = pgTable('practices', {
   sessionCapFrom: timestamp('session_cap_from', { withTimezone: true }),
   /** How long the note app may keep a consultation's audio and drafts (its claim `practice.retention_days`). */
   retentionDays: integer('retention_days').notNull().default(DEFAULT_RETENTION_DAYS),
+  /**
+   * The Microsoft tenant (Entra `tid`) of the practice, set by an owner signed in with it; with
+   * `requireMicrosoft`, members sign in only with a Microsoft account of it (docs/decisions/094-sign-in-with-microsoft.md).
+   */
+  microsoftTenant: text('microsoft_tenant'),
+  requireMicrosoft: boolean('require_microsoft').notNull().default(false),
   /** When the owner was last sent the monthly access review (practices/access-review.ts). */
   accessReviewMailedAt: timestamp('access_review_mailed_at', { withTimezone: true }),
 });

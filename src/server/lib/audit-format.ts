@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/brand';
-import type { CsvColumn } from '../../shared/csv';
+import { type CsvColumn, csvHeader, csvRows } from '../../shared/csv';
 import { describeDevice } from './client';
 
 /** What both audit trails store of an event beside who did it. */
@@ -32,7 +33,8 @@ export function auditEventFields(row: AuditRow, labels: Record<string, string>) 
 type AuditEventFields = ReturnType<typeof auditEventFields>;
 
 /**
- * The CSV of a trail: the time in UTC first, then who (`who`), the rest after. Every cell is written by
+ * The CSV of a trail: the time in UTC first, then who (`who`), the rest after, under the page's own column
+ * names (the page shows detail under About, and address and device under From). Every cell is written by
  * csvCell, which neutralises text a spreadsheet would run as a formula (a username or a user agent is
  * anyone's text).
  */
@@ -40,8 +42,8 @@ export function auditCsvColumns<T extends AuditEventFields>(who: CsvColumn<T>): 
   return [
     { header: 'Time (UTC)', value: (e) => e.at },
     who,
-    { header: 'Action', value: (e) => e.label },
-    { header: 'Subject', value: (e) => e.subject },
+    { header: 'What', value: (e) => e.label },
+    { header: 'About', value: (e) => e.subject },
     { header: 'Detail', value: (e) => e.detail },
     { header: 'Address', value: (e) => e.ip },
     { header: 'Device', value: (e) => e.device },
@@ -58,25 +60,42 @@ export function auditPage<R, E extends { id: number }>(rows: R[], limit: number,
   return { events, nextBefore: rows.length > limit ? (events.at(-1)?.id ?? null) : null };
 }
 
-/** A whole trail, newest first, read a batch at a time by `read(before, limit)`. */
-export async function wholeTrail<R extends { id: number }>(
+/**
+ * A whole trail as CSV, newest first, read and written a batch at a time, so that years of events are
+ * never held whole. The first batch is read before the answer starts, so that a failure there is an error
+ * answer rather than a cut file; `onEnd(rows)` runs once the last line is written.
+ */
+export async function trailCsv<R extends { id: number }, E>(
   read: (before: number | undefined, limit: number) => Promise<R[]>,
-): Promise<R[]> {
-  const all: R[] = [];
-  let before: number | undefined;
-  for (;;) {
-    const rows = await read(before, CSV_BATCH);
-    all.push(...rows);
-    if (rows.length < CSV_BATCH) return all;
-    before = rows.at(-1)!.id;
-  }
+  toEvent: (row: R) => E,
+  columns: readonly CsvColumn<E>[],
+  onEnd: (rows: number) => Promise<unknown> = async () => {},
+): Promise<AsyncIterable<string>> {
+  const first = await read(undefined, CSV_BATCH);
+  return (async function* () {
+    yield csvHeader(columns);
+    let rows = first;
+    let count = 0;
+    for (;;) {
+      count += rows.length;
+      yield csvRows(columns, rows.map(toEvent));
+      if (rows.length < CSV_BATCH) break;
+      rows = await read(rows.at(-1)!.id, CSV_BATCH);
+    }
+    await onEnd(count);
+  })();
+}
+
+async function* withByteOrderMark(chunks: AsyncIterable<string>) {
+  yield '\uFEFF';
+  yield* chunks;
 }
 
 /**
  * Answers a CSV file to save: 'chairnotes-practice-audit-2026-11-27.csv' (the day in UTC, as the times
  * in it), with the byte order mark that makes Excel read UTF-8, and kept by no cache.
  */
-export function sendCsv(reply: FastifyReply, list: string, csv: string) {
+export function sendCsv(reply: FastifyReply, list: string, csv: string | AsyncIterable<string>) {
   const day = new Date().toISOString().slice(0, 10);
   const slug = `${PRODUCT_NAME}-${list}`
     .toLowerCase()
@@ -86,5 +105,5 @@ export function sendCsv(reply: FastifyReply, list: string, csv: string) {
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${slug}-${day}.csv"`)
     .header('cache-control', 'no-store')
-    .send(`\uFEFF${csv}`);
+    .send(typeof csv === 'string' ? `\uFEFF${csv}` : Readable.from(withByteOrderMark(csv)));
 }

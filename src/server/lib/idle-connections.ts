@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
@@ -9,22 +9,30 @@ import type { Socket } from 'node:net';
  * earlier answer is still being written.
  */
 export function closeEveryIdleConnection(server: Server): void {
-  const inProgress = new Map<Socket, number>();
-  server.on('connection', (socket: Socket) => {
-    inProgress.set(socket, 0);
-    socket.once('close', () => inProgress.delete(socket));
+  const open = new Set<Counted>();
+  server.on('connection', (socket: Counted) => {
+    socket[IN_PROGRESS] = 0;
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
   });
-  server.on('request', (request, response) => {
-    const socket: Socket = request.socket;
-    inProgress.set(socket, (inProgress.get(socket) ?? 0) + 1);
-    response.once('close', () => {
-      const requests = inProgress.get(socket);
-      if (requests) inProgress.set(socket, requests - 1);
-    });
+  // Every request passes here: a counter on its socket and one shared listener, nothing allocated
+  // (docs/decisions/095-one-log-line-a-request-and-answers-built-once.md).
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket as Counted;
+    socket[IN_PROGRESS] = (socket[IN_PROGRESS] ?? 0) + 1;
+    response.on('close', answered);
   });
   const nodeCloseIdle = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => {
     nodeCloseIdle();
-    for (const [socket, requests] of inProgress) if (requests === 0) socket.destroy();
+    for (const socket of open) if (socket[IN_PROGRESS] === 0) socket.destroy();
   };
+}
+
+const IN_PROGRESS = Symbol('requests in progress');
+type Counted = Socket & { [IN_PROGRESS]: number };
+
+/** A response's 'close' (emitted once): its request is no longer in progress on its socket. */
+function answered(this: ServerResponse): void {
+  (this.req.socket as Counted)[IN_PROGRESS]--;
 }

@@ -7,7 +7,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 /** What a node-postgres pool says of itself; PGlite has none. */
 export type PoolStats = { totalCount: number; idleCount: number; waitingCount: number };
 
-export type SignInMethod = 'password' | 'passkey' | 'second_factor';
+export type SignInMethod = 'password' | 'passkey' | 'second_factor' | 'microsoft';
 export type WebhookReceipt = 'accepted' | 'duplicate' | 'bad_signature' | 'invalid_event' | 'not_configured';
 export type MailOutcome = 'sent' | 'failed' | 'kept_in_outbox';
 

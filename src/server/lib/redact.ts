@@ -73,17 +73,19 @@ const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'confirmPas
 /**
  * pino's redaction, behind the serializers: the request serializer above logs no header, but a line
  * that carries headers or a body (a debugging line, an error holding its request) must still not
- * write a credential. `code` is left out of the wildcards: errors' codes (ECONNREFUSED, 23505) are
- * what a reader needs; a body's code (a sign-in code) is named.
+ * write a credential. Each path is fixed, none a wildcard: pino runs a line's field through the
+ * redaction only when a path starts with its name, and a path starting with `*` sends every field of
+ * every line through it (docs/decisions/095-one-log-line-a-request-and-answers-built-once.md). So the
+ * request log's own fields (`req`, `res`: serialized without headers or body) are not among them, and
+ * a secret is redacted where a line puts it: `headers`, `body`, or the line's top level.
  */
 export const logRedaction = {
   paths: [
-    ...['headers', 'req.headers', 'res.headers', 'request.headers', 'err.headers'].flatMap((where) =>
+    ...['headers', 'request.headers', 'err.headers'].flatMap((where) =>
       SECRET_HEADERS.map((header) => `${where}["${header}"]`),
     ),
-    ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+    ...SECRET_FIELDS.flatMap((field) => [field, `body.${field}`]),
     'body.code',
-    'body.*.code',
   ],
   censor: '[redacted]',
 };

@@ -1,6 +1,21 @@
 import { PRODUCT_NAME } from '../../shared/brand';
-import { EMAIL_LINK_HOURS, FREEZE_DAYS, type PlanId, TRIAL_DAYS } from '../../shared/constants';
-import { findPlan, formatMonthly, formatPounds, monthlyAmount, VAT_INCLUDED } from '../../shared/plans';
+import {
+  type BillingInterval,
+  EMAIL_LINK_HOURS,
+  FREEZE_DAYS,
+  NOTE_APP_TOKEN_MINUTES,
+  type PlanId,
+  TRIAL_DAYS,
+} from '../../shared/constants';
+import {
+  findPlan,
+  formatMonthly,
+  formatPounds,
+  formatPrice,
+  monthlyAmount,
+  priceFor,
+  VAT_INCLUDED,
+} from '../../shared/plans';
 import type { ContactMessage } from '../../shared/schemas/marketing';
 import type { Mail } from './mailer';
 
@@ -196,8 +211,14 @@ export function referralInvitationMail(
   };
 }
 
-/** What their plan costs a month, as every price is shown ('£99.80/month inc. VAT'), or 'monthly'. */
-function monthlyPrice(user: Person & { plan?: PlanId; hasDiscount?: boolean }): string {
+/**
+ * What their plan costs each period, as every price is shown ('£99.80/month inc. VAT', '£998.00/year
+ * inc. VAT' on a yearly plan), or 'monthly'.
+ */
+function monthlyPrice(
+  user: Person & { plan?: PlanId; hasDiscount?: boolean; billingInterval?: BillingInterval },
+): string {
+  if (user.plan && user.billingInterval === 'year') return formatPrice(priceFor(user.plan, 'year'), 'year');
   const amount = user.plan ? monthlyAmount(user.plan, user.hasDiscount ?? false) : 0;
   return amount > 0 ? formatMonthly(amount) : 'monthly';
 }
@@ -325,8 +346,19 @@ export function cancellationConfirmedMail(user: Person, endsAt: Date | null, app
  * A freeze (docs/decisions/066-failed-renewal-grace-and-money-mails.md): what it means, and the date it ends
  * by itself.
  */
-export function subscriptionFrozenMail(user: Person, resumesAt: Date | null, appUrl: string): Mail {
+export function subscriptionFrozenMail(
+  user: Person & { billingInterval?: BillingInterval; currentPeriodEnd?: Date | null },
+  resumesAt: Date | null,
+  appUrl: string,
+): Mail {
   const resumes = resumesAt ? longDate.format(resumesAt) : `in ${FREEZE_DAYS} days`;
+  // A yearly plan's freeze moves its renewal (docs/decisions/096-yearly-plans.md): the date is news to them.
+  const renewal =
+    user.billingInterval === 'year' && user.currentPeriodEnd
+      ? [
+          `Your yearly renewal moves ${FREEZE_DAYS} days later, to ${longDate.format(user.currentPeriodEnd)}: the frozen days are added to your year.`,
+        ]
+      : [];
   return {
     to: user.email,
     subject: `Your ${PRODUCT_NAME} subscription is frozen until ${resumes}`,
@@ -334,7 +366,30 @@ export function subscriptionFrozenMail(user: Person, resumesAt: Date | null, app
       `Hello ${user.username},`,
       '',
       `Your ${PRODUCT_NAME} subscription is frozen. The note app is closed to you until it resumes, and nothing is charged for ${FREEZE_DAYS} days.`,
+      ...renewal,
       `It resumes by itself on ${resumes}; you can resume it earlier from your account: ${subscriptionTab(appUrl)}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * The yearly plan's retention offer taken (docs/decisions/096-yearly-plans.md): the year paid for stays,
+ * and monthly billing starts when it would have renewed.
+ */
+export function monthlyFromYearEndMail(
+  user: Person & { plan: PlanId },
+  from: Date | null,
+  appUrl: string,
+): Mail {
+  const when = from ? longDate.format(from) : 'the end of your year';
+  return {
+    to: user.email,
+    subject: `Your ${PRODUCT_NAME} plan is billed monthly from ${when}`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `You chose to pay monthly instead of cancelling. Your year of ${PRODUCT_NAME} ${findPlan(user.plan)?.name ?? user.plan} is paid for and stays as it is; nothing was charged now.`,
+      `From ${when} you pay ${formatMonthly(priceFor(user.plan, 'month'))}, and you can cancel any month from your account: ${subscriptionTab(appUrl)}`,
     ].join('\n'),
   };
 }
@@ -408,7 +463,13 @@ export const recoveryCodeUsedMail = (person: Person, left: number, appUrl: strin
 
 export function practiceInvitationMail(
   to: string,
-  invitation: { practiceName: string; invitedBy: string; role: string; expiresAt: Date },
+  invitation: {
+    practiceName: string;
+    invitedBy: string;
+    role: string;
+    expiresAt: Date;
+    requireTwoFactor: boolean;
+  },
   appUrl: string,
   token: string,
 ): Mail {
@@ -423,6 +484,13 @@ export function practiceInvitationMail(
       `To join, open this link by ${longDate.format(invitation.expiresAt)} and sign in or create an account with this email address:`,
       `${appUrl}/practice/join?token=${token}`,
       '',
+      // Said before they join, so that the closed note app is no surprise (docs/decisions/092-a-practice-sign-in-policy.md).
+      ...(invitation.requireTwoFactor
+        ? [
+            `${invitation.practiceName} asks everyone to sign in with a second factor (an authenticator app or a passkey): the note app opens for you once you have turned one on.`,
+            '',
+          ]
+        : []),
       'If you do not know this practice, ignore this email.',
     ].join('\n'),
   };
@@ -467,9 +535,20 @@ export function practiceHandedOverMail(person: Person, practiceName: string, app
   };
 }
 
+/** A yearly plan says so; monthly is said when it is news, after a yearly one. */
+const billedEvery = (interval: BillingInterval, before: BillingInterval) =>
+  interval === 'year' ? ', billed once a year' : before === 'year' ? ', billed monthly' : '';
+
 export function planChangedMail(
   person: Person,
-  change: { planName: string; amountNow: number; formatted: string },
+  change: {
+    planName: string;
+    amountNow: number;
+    formatted: string;
+    interval: BillingInterval;
+    /** The interval before the change. */
+    intervalBefore: BillingInterval;
+  },
   appUrl: string,
 ): Mail {
   const money =
@@ -484,7 +563,7 @@ export function planChangedMail(
     text: [
       `Hello ${person.username},`,
       '',
-      `Your ${PRODUCT_NAME} plan is now ${change.planName}. ${money}`,
+      `Your ${PRODUCT_NAME} plan is now ${change.planName}${billedEvery(change.interval, change.intervalBefore)}. ${money}`,
       '',
       `Your invoices and next payment are in your account: ${appUrl}/account?tab=subscription`,
     ].join('\n'),
@@ -501,7 +580,7 @@ export function secondFactorRequiredMail(person: Person, practiceName: string, a
       '',
       `${practiceName} now asks everyone in the practice to sign in with a second factor (an authenticator app or a passkey). Until you turn one on, the note app is closed to you; your account stays as it is.`,
       '',
-      'Turn one on in your account, and the note app opens again at once:',
+      `Turn one on in your account; the note app then opens within ${NOTE_APP_TOKEN_MINUTES} minutes, or at once when you sign in to it again:`,
       `${appUrl}/account?tab=security`,
     ].join('\n'),
   };

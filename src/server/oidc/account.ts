@@ -1,5 +1,5 @@
 import type { Account, FindAccount } from 'oidc-provider';
-import { noteAppEntitlement, sessionCapEnd } from '../../shared/access';
+import { noteAppEntitlement, policyBlock, sessionCapEnd } from '../../shared/access';
 import { usersRepo } from '../auth/users-repo';
 import type { Db } from '../db/client';
 
@@ -18,13 +18,28 @@ export const OIDC_CLAIMS = {
 };
 export const OIDC_SCOPES = ['openid', 'email', 'profile', 'subscription'];
 
+type Asked = Parameters<FindAccount>;
+
+/**
+ * How the person proved who they are at the sign-in the note app rides on (docs/decisions/094-sign-in-with-microsoft.md):
+ * the code's and the refresh token's own `amr` (copied from that sign-in); for an access token (userinfo),
+ * its provider session's, while it lasts; at the authorization, the session's. None known: none proved.
+ */
+async function signInAmr(ctx: Asked[0], token: Asked[2]): Promise<string[]> {
+  const own = (token as { amr?: unknown } | undefined)?.amr;
+  if (Array.isArray(own)) return own as string[];
+  const sessionUid = (token as { sessionUid?: string } | undefined)?.sessionUid;
+  if (sessionUid) return (await ctx.oidc.provider.Session.findByUid(sessionUid))?.amr ?? [];
+  return token ? [] : (ctx?.oidc?.session?.amr ?? []);
+}
+
 /**
  * The person behind a `sub`, read afresh each time the provider asks: at every token, every refresh
  * and every userinfo call, so a freeze, a cancel, a failed renewal or a removal from a practice shows
  * at the note app's next refresh. A deleted account is no account: its refresh tokens stop working.
  */
 export function findAccount(db: Db): FindAccount {
-  return async (_ctx, sub, token): Promise<Account | undefined> => {
+  return async (ctx, sub, token): Promise<Account | undefined> => {
     const found = await usersRepo(db).findByPublicId(sub);
     if (!found) return undefined;
     const { user, practice, twoFactor } = found;
@@ -35,7 +50,11 @@ export function findAccount(db: Db): FindAccount {
       const end = sessionCapEnd(practice, new Date(signedInAt));
       if (end !== null && end <= Date.now()) return undefined;
     }
-    const entitlement = noteAppEntitlement({ ...user, twoFactor }, practice);
+    // Only a member the policy would close out on their own factors has the sign-in's proof read (for an
+    // access token, one more read of its provider session): nobody else's userinfo pays for it.
+    const microsoftMfa =
+      policyBlock({ twoFactor }, practice) !== null && (await signInAmr(ctx, token)).includes('mfa');
+    const entitlement = noteAppEntitlement({ ...user, twoFactor, microsoftMfa }, practice);
     return {
       accountId: sub,
       claims: () => ({

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { NOTE_APP_TOKEN_MINUTES } from '../../shared/constants';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { findAccount, OIDC_CLAIMS, OIDC_SCOPES } from './account';
@@ -70,7 +71,12 @@ type ProviderDeps = {
    */
   signOutOfChairNotes: (req: IncomingMessage) => Promise<string[]>;
   /** A person signed in to a client (the note app): the code is on its way to it. For the audit trail. */
-  signedInToClient: (req: IncomingMessage, accountId: string, clientId: string) => Promise<void>;
+  signedInToClient: (
+    req: IncomingMessage,
+    accountId: string,
+    clientId: string,
+    amr: string[],
+  ) => Promise<void>;
 };
 
 type ProviderClass = typeof Provider;
@@ -126,8 +132,8 @@ function providerConfiguration(
     // Short tokens, so lost access shows within minutes (docs/architecture.md#note-app-sign-in). A refresh token is
     // bound to the session it came from (no offline_access) and rotates at every use.
     ttl: {
-      AccessToken: 10 * MINUTE,
-      IdToken: 10 * MINUTE,
+      AccessToken: NOTE_APP_TOKEN_MINUTES * MINUTE,
+      IdToken: NOTE_APP_TOKEN_MINUTES * MINUTE,
       AuthorizationCode: MINUTE,
       Interaction: 30 * MINUTE,
       RefreshToken: 30 * DAY,
@@ -193,18 +199,19 @@ function buildProvider(Library: ProviderClass, deps: ProviderDeps, keys: Configu
   provider.proxy = Boolean(deps.config.TRUST_PROXY);
   provider.use(postedAsGet);
   // Each sign-in the provider answers with a code, as its event names it, recorded before the answer goes.
-  const signIns = new WeakMap<object, { accountId: string; clientId: string }>();
+  const signIns = new WeakMap<object, { accountId: string; clientId: string; amr: string[] }>();
   provider.on('authorization.success', (ctx: KoaContextWithOIDC) => {
     const accountId = ctx.oidc.session?.accountId;
     const clientId = ctx.oidc.client?.clientId;
-    if (accountId && clientId) signIns.set(ctx, { accountId, clientId });
+    const amr = ctx.oidc.session?.amr ?? [];
+    if (accountId && clientId) signIns.set(ctx, { accountId, clientId, amr });
   });
   provider.use(async (ctx, next) => {
     await next();
     const signIn = signIns.get(ctx);
     if (signIn)
       await deps
-        .signedInToClient(ctx.req, signIn.accountId, signIn.clientId)
+        .signedInToClient(ctx.req, signIn.accountId, signIn.clientId, signIn.amr)
         .catch((err: unknown) => deps.log.error({ err }, 'a sign-in to the note app not recorded'));
     // A path the provider does not have: our 404, as for any other unknown path (not Koa's plain text).
     if (ctx.status === 404 && ctx.body === undefined) {

@@ -6,6 +6,7 @@ import { clearingSessionCookies, sessionToken } from '../auth/session-cookies';
 import { clientOf } from '../lib/client';
 import { recordMemberEvent } from '../practices/audit';
 import { markUserSession, userSessionOf } from './adapter';
+import { noteAppSignInDetail } from './note-app-sign-ins';
 import { oidcRepo } from './oidc-repo';
 import { type OidcPages, oidcPages } from './pages';
 import { interactionPath, type OidcProvider, oidcProvider, postLogoutOrigins } from './provider';
@@ -58,13 +59,14 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
           );
         return clearingSessionCookies(app, 'user', ctx.cookie);
       },
-      async signedInToClient(req, accountId, clientId) {
+      async signedInToClient(req, accountId, clientId, amr) {
+        const { db } = ctx.database;
         await recordMemberEvent(
-          ctx.database.db,
+          db,
           { publicId: accountId },
           'note_app_sign_in',
           userSessionOf(req)?.client ?? null,
-          clientId,
+          await noteAppSignInDetail(db, accountId, clientId, amr.includes('mfa')),
         );
       },
     });

@@ -15,6 +15,8 @@ import {
 } from '../../shared/schemas/passkeys';
 import { completePendingSignIn, openSession, pendingSignIn } from '../auth/pending-sign-in';
 import { requireRecentAuth } from '../auth/recent-auth';
+import { microsoftCookies } from '../microsoft/microsoft-cookies';
+import { microsoftService } from '../microsoft/microsoft-service';
 import { errors, PASSKEY_REGISTRATION, PASSKEY_SIGN_IN, REAUTH } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { passkeyService } from './passkey-service';
@@ -26,6 +28,8 @@ export const optionsSchema = <T>() => z.custom<T>((value) => typeof value === 'o
 
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const passkeys = passkeyService(app.ctx);
+  const microsoft = microsoftService(app.ctx);
+  const microsoftProof = microsoftCookies(app.ctx);
   const rateLimit = authRateLimit(app.ctx.config);
   const account = (id: number) => ({ kind: 'user' as const, id });
 
@@ -124,13 +128,21 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/login/passkey',
     {
       config: rateLimit,
-      schema: { body: passkeySignInSchema, response: { 200: publicUserSchema, ...errors(PASSKEY_SIGN_IN) } },
+      schema: {
+        body: passkeySignInSchema,
+        response: {
+          200: publicUserSchema,
+          ...errors(PASSKEY_SIGN_IN, { 403: "The person's practice signs its team in with Microsoft" }),
+        },
+      },
     },
     async (request, reply) => {
       const user = await passkeys.verifyAuthentication(request, reply, request.body.response, 'user');
-      // A passkey is both factors: it finishes a sign-in the password began, or signs in on its own.
+      // A passkey is both factors: it finishes a sign-in the password (or Microsoft) began, or signs in
+      // on its own, which a practice that signs its team in with Microsoft refuses.
       const pending = await pendingSignIn(request, 'user');
       if (pending?.id === user.id) return completePendingSignIn(request, reply, 'user', 'hwk');
+      await microsoft.checkSignInWithoutMicrosoft(user.id, microsoftProof.account(request));
       return openSession(request, reply, account(user.id), ['hwk']);
     },
   );

@@ -1,5 +1,4 @@
 import { isManager } from '../../shared/access';
-import { toCsv } from '../../shared/csv';
 import {
   type AuditPageQuery,
   PRACTICE_EVENT_LABELS,
@@ -9,7 +8,7 @@ import {
 import type { UserSession } from '../auth/require';
 import type { AppContext } from '../context';
 import type { PracticeEventRow } from '../db/schema';
-import { auditCsvColumns, auditEventFields, auditPage, wholeTrail } from '../lib/audit-format';
+import { auditCsvColumns, auditEventFields, auditPage, trailCsv } from '../lib/audit-format';
 import { forbidden, notFound } from '../lib/http-error';
 import { practiceAuditRepo } from './audit';
 import { M } from './practice-service';
@@ -19,7 +18,7 @@ const toEvent = (row: PracticeEventRow): PracticeEvent => ({
   actor: row.actorName,
 });
 
-const CSV_COLUMNS = auditCsvColumns<PracticeEvent>({ header: 'Actor', value: (e) => e.actor });
+const CSV_COLUMNS = auditCsvColumns<PracticeEvent>({ header: 'Who', value: (e) => e.actor });
 
 /**
  * A practice's audit trail as its owner and admins read it (docs/decisions/090-practice-and-admin-audit-trails.md):
@@ -39,11 +38,10 @@ export function practiceAuditService(ctx: AppContext) {
       return auditPage(await repo.page(managedPractice(session), before, limit + 1), limit, toEvent);
     },
 
-    /** The whole trail, newest first. */
-    async csv(session: UserSession): Promise<string> {
+    /** The whole trail as CSV, newest first. */
+    csv(session: UserSession) {
       const practiceId = managedPractice(session);
-      const events = (await wholeTrail((before, limit) => repo.page(practiceId, before, limit))).map(toEvent);
-      return toCsv(CSV_COLUMNS, events);
+      return trailCsv((before, limit) => repo.page(practiceId, before, limit), toEvent, CSV_COLUMNS);
     },
   };
 }

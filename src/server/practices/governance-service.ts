@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { MANAGER_ROLES } from '../../shared/access';
+import { MANAGER_ROLES, policyBlock } from '../../shared/access';
 import { ACCESS_REVIEW_UNSEEN_DAYS, type PracticeRole } from '../../shared/constants';
 import { type CsvColumn, toCsv } from '../../shared/csv';
 import type {
@@ -18,6 +18,7 @@ import { practiceTerms as terms } from '../lib/content-file';
 import { conflict, forbidden, notFound } from '../lib/http-error';
 import type { QueuedMail } from '../mail/mailer';
 import { accessReviewMail, secondFactorRequiredMail } from '../mail/templates';
+import { microsoftAccountsRepo } from '../microsoft/accounts-repo';
 import { practiceAuditRepo, recordPracticeEvent } from './audit';
 import { M } from './practice-service';
 import { policyOf, practicesRepo } from './practices-repo';
@@ -35,6 +36,11 @@ export const G = {
     'Turn on a second factor for your own account (Account, Security) before you require one of your team.',
   ownerSecondFactorFirst:
     "The practice's owner has no second factor yet: they must turn one on before the practice can require one.",
+  /** docs/decisions/094-sign-in-with-microsoft.md: the owner sets the tenant, theirs, and meets the rule first. */
+  microsoftOwnerOnly: "Only the practice's owner can set how the team signs in with Microsoft.",
+  microsoftTenantYours:
+    "Link your own Microsoft account (Account, Security) first: the practice's Microsoft organisation is the one you sign in with.",
+  microsoftTenantFirst: "Set the practice's Microsoft organisation before requiring Microsoft sign-in.",
   termsChanged:
     'The practice terms have changed since you opened them. Read the new version, then accept it.',
 } as const;
@@ -63,6 +69,7 @@ const REVIEW_COLUMNS: CsvColumn<MemberReview>[] = [
   { header: 'Last sign-in (UTC)', value: (m) => m.lastSignInAt },
   { header: 'Last note-app sign-in (UTC)', value: (m) => m.lastNoteAppSignInAt },
   { header: 'Second factor', value: (m) => (m.twoFactor ? 'on' : 'off') },
+  { header: 'Note app', value: (m) => (m.noteAppBlockedReason ? 'closed: second factor required' : '') },
   { header: 'Email verified', value: (m) => (m.emailVerified ? 'yes' : 'no') },
   { header: `Not seen for ${ACCESS_REVIEW_UNSEEN_DAYS} days`, value: (m) => (m.unseen ? 'yes' : 'no') },
 ];
@@ -96,8 +103,9 @@ export function governanceService(ctx: AppContext) {
       trail.latest(practiceId, 'access_reviewed', tx),
     ]);
     return {
-      members: rows.map((row) => ({
+      members: rows.map(({ requireTwoFactor, ...row }) => ({
         ...row,
+        noteAppBlockedReason: policyBlock(row, { requireTwoFactor }),
         joinedAt: row.joinedAt.toISOString(),
         lastSignInAt: iso(row.lastSignInAt),
         lastNoteAppSignInAt: iso(row.lastNoteAppSignInAt),
@@ -109,6 +117,30 @@ export function governanceService(ctx: AppContext) {
         ? { at: reviewed.createdAt.toISOString(), by: reviewed.actorName ?? 'ChairNotes' }
         : null,
     };
+  }
+
+  /**
+   * Microsoft sign-in for the team (docs/decisions/094-sign-in-with-microsoft.md): only the owner sets it;
+   * the tenant is the one of the owner's own linked Microsoft account, so the owner meets the rule before
+   * saving it; requiring it needs a tenant.
+   */
+  async function checkMicrosoftChange(
+    session: UserSession,
+    role: PracticeRole,
+    before: PracticePolicy,
+    change: PracticePolicyRequest,
+    tx: Tx,
+  ) {
+    const tenant = change.microsoftTenant === undefined ? before.microsoftTenant : change.microsoftTenant;
+    const required =
+      change.microsoftTenant === null ? false : (change.requireMicrosoft ?? before.requireMicrosoft);
+    if (tenant === before.microsoftTenant && required === before.requireMicrosoft) return;
+    if (role !== 'owner') throw forbidden(G.microsoftOwnerOnly);
+    if (required && tenant === null) throw conflict(G.microsoftTenantFirst);
+    if (tenant !== null) {
+      const own = await microsoftAccountsRepo(tx).ofUser(session.user.id);
+      if (own?.tid !== tenant) throw conflict(G.microsoftTenantYours);
+    }
   }
 
   return {
@@ -125,15 +157,16 @@ export function governanceService(ctx: AppContext) {
       requireRecentAuth(session);
       const queued: QueuedMail[] = [];
       const policy = await db.transaction(async (tx) => {
-        const { practice } = await asRole(session, MANAGER_ROLES, tx);
+        const { practice, role } = await asRole(session, MANAGER_ROLES, tx);
         const before = policyOf(practice);
+        await checkMicrosoftChange(session, role, before, change, tx);
         const turningOn = change.requireTwoFactor === true && !practice.requireTwoFactor;
         const people = change.requireTwoFactor ? await repo.accessReview(practice.id, tx) : [];
-        if (change.requireTwoFactor) {
-          if (!session.twoFactor) throw conflict(G.yourSecondFactorFirst);
-          const owner = people.find((p) => p.role === 'owner');
-          if (!owner?.twoFactor) throw conflict(G.ownerSecondFactorFirst);
-        }
+        // Who turns the requirement on must meet it; once on, a manager still without one (closed out of
+        // the note app, not out of ChairNotes) may change the rest. The owner must meet it while it holds.
+        if (turningOn && !session.twoFactor) throw conflict(G.yourSecondFactorFirst);
+        if (change.requireTwoFactor && !people.find((p) => p.role === 'owner')?.twoFactor)
+          throw conflict(G.ownerSecondFactorFirst);
         const capChanges = change.sessionHours !== undefined && change.sessionHours !== practice.sessionHours;
         await repo.setPolicy(
           practice.id,
@@ -141,11 +174,18 @@ export function governanceService(ctx: AppContext) {
             requireTwoFactor: change.requireTwoFactor,
             sessionHours: change.sessionHours,
             retentionDays: change.retentionDays,
+            microsoftTenant: change.microsoftTenant,
+            // Forgetting the tenant lifts the requirement with it: members are not locked out.
+            requireMicrosoft: change.microsoftTenant === null ? false : change.requireMicrosoft,
             ...(capChanges ? { sessionCapFrom: new Date() } : {}),
           },
           tx,
         );
-        const after = { ...before, ...change } as PracticePolicy;
+        const after = {
+          ...before,
+          ...change,
+          ...(change.microsoftTenant === null ? { requireMicrosoft: false } : {}),
+        } as PracticePolicy;
         if (turningOn)
           for (const person of people.filter((p) => !p.twoFactor))
             queued.push(
@@ -285,6 +325,10 @@ function describePolicyChange(before: PracticePolicy, after: PracticePolicy): st
       `Session length: ${hours(before.sessionHours)} → ${hours(after.sessionHours)}`,
     before.retentionDays !== after.retentionDays &&
       `Retention: ${before.retentionDays} → ${after.retentionDays} days`,
+    before.microsoftTenant !== after.microsoftTenant &&
+      `Microsoft organisation: ${before.microsoftTenant ?? 'none'} → ${after.microsoftTenant ?? 'none'}`,
+    before.requireMicrosoft !== after.requireMicrosoft &&
+      `Microsoft sign-in required: ${before.requireMicrosoft ? 'yes' : 'no'} → ${after.requireMicrosoft ? 'yes' : 'no'}`,
   ];
   return parts.filter(Boolean).join('; ');
 }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   isLiveSubscription,
@@ -6,7 +7,13 @@ import {
   MANAGER_ROLES,
   practiceGivesAccess,
 } from '../../shared/access';
-import { type PaidPlanId, PRACTICE_INVITATION_DAYS, type PracticeRole } from '../../shared/constants';
+import {
+  type PaidPlanId,
+  PRACTICE_INVITATION_DAYS,
+  type PracticeRole,
+  USERNAME_MAX,
+  USERNAME_MIN,
+} from '../../shared/constants';
 import { maskEmail } from '../../shared/mask-email';
 import type {
   InvitationPreview,
@@ -17,6 +24,8 @@ import type {
 import { emailAddressService } from '../account/email-address-service';
 import { requireRecentAuth } from '../auth/recent-auth';
 import type { UserSession } from '../auth/require';
+import { securityEventsRepo } from '../auth/security-events';
+import { USERNAME_TAKEN } from '../auth/usernames';
 import { usersRepo } from '../auth/users-repo';
 import { billingRepo } from '../billing/billing-repo';
 import { stripeCall } from '../billing/stripe-call';
@@ -29,6 +38,8 @@ import { conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import type { Mail, QueuedMail } from '../mail/mailer';
 import { practiceHandedOverMail, practiceInvitationMail, practiceRemovedMail } from '../mail/templates';
+import { microsoftAccountsRepo } from '../microsoft/accounts-repo';
+import type { MicrosoftIdentity } from '../microsoft/entra';
 import { recordPracticeEvent } from './audit';
 import { type Membership, policyOf, practicesRepo } from './practices-repo';
 
@@ -58,6 +69,14 @@ export const M = {
   ownerHasMembers: 'Your practice still has other members. Hand the practice over or remove them first.',
   notYourself: 'To leave the practice, use Leave practice.',
   memberElsewhere: 'You are a member of another practice. Leave it before you start a practice of your own.',
+  noMicrosoft: (practice: string) =>
+    `${practice} does not sign its team in with Microsoft: accept the invitation with a ChairNotes account instead.`,
+  otherOrganisation: (practice: string) =>
+    `This Microsoft account is not of ${practice}'s organisation. Sign in to Microsoft with your work account (NHSmail or Microsoft 365) of the practice.`,
+  microsoftTaken:
+    'This Microsoft account is linked to a ChairNotes account already: sign in with Microsoft, then open the invitation link again to join.',
+  addressHasAccount:
+    'The invited address has a ChairNotes account already: sign in to it, then open the invitation link again to join.',
 } as const;
 
 /** What is wrong with an invitation as a link (used, withdrawn, expired), or null when it can be taken. */
@@ -70,6 +89,24 @@ function invitationProblem(
   if (invitation.withdrawnAt) return new HttpError(410, M.withdrawn);
   if (invitation.expiresAt.getTime() <= now) return new HttpError(410, M.expired);
   return null;
+}
+
+/**
+ * A person registered by accepting an invitation with Microsoft: no password (none signs in to it), named
+ * after the invited address (the part before '@', a number added while the name is taken); they may rename
+ * themselves in their profile.
+ */
+async function registerWithoutPassword(tx: Tx, email: string): Promise<User> {
+  const base = (email.split('@')[0] ?? '').replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, USERNAME_MAX - 4);
+  const name = base.length >= USERNAME_MIN ? base : `${base}-member`;
+  for (let attempt = 1; ; attempt++) {
+    const username = attempt === 1 ? name : `${name}${attempt < 10 ? attempt : randomInt(1000, 10_000)}`;
+    try {
+      return await usersRepo(tx).create({ username, email, passwordHash: '' });
+    } catch (error) {
+      if (!(error instanceof HttpError && error.message === USERNAME_TAKEN) || attempt >= 12) throw error;
+    }
+  }
 }
 
 /** Practices: members, roles, seats and invitations (docs/architecture.md#practices). */
@@ -159,10 +196,42 @@ export function practiceService(ctx: AppContext) {
         invitedBy: inviter.username,
         role,
         expiresAt: link.expiresAt,
+        requireTwoFactor: practice?.requireTwoFactor ?? false,
       },
       appUrl,
       link.token,
     );
+  }
+
+  /** The invitation used up and its person a member, in the join's transaction, with both events of the trail. */
+  async function admit(tx: Tx, invitation: PracticeInvitationRow, user: User, client: Client) {
+    if (!(await repo.acceptInvitation(invitation.id, tx))) throw new HttpError(410, M.used);
+    try {
+      await repo.addMember(invitation.practiceId, user.id, invitation.role, tx);
+    } catch (error) {
+      if (uniqueViolation(error) === 'practice_members_user_unique') throw conflict(M.alreadyInOther);
+      throw error;
+    }
+    const { practiceId } = invitation;
+    const event = { practiceId, actor: user, detail: invitation.role, client };
+    await recordPracticeEvent(tx, {
+      ...event,
+      action: 'invitation_used',
+      subject: { name: invitation.email },
+    });
+    await recordPracticeEvent(tx, {
+      ...event,
+      action: 'member_joined',
+      subject: { userId: user.id, name: user.username },
+    });
+  }
+
+  /** The invitation a link names, refused (404, 410) when it cannot be taken. */
+  async function takeable(token: string) {
+    const found = await repo.invitationByToken(sha256Hex(token));
+    const problem = invitationProblem(found?.invitation);
+    if (problem || !found) throw problem;
+    return found;
   }
 
   return {
@@ -268,9 +337,7 @@ export function practiceService(ctx: AppContext) {
 
     /** What an invitation link is for, before the person signs in or joins. */
     async preview(token: string): Promise<InvitationPreview> {
-      const found = await repo.invitationByToken(sha256Hex(token));
-      const problem = invitationProblem(found?.invitation);
-      if (problem || !found) throw problem;
+      const found = await takeable(token);
       const { invitation } = found;
       return {
         practiceId: invitation.practiceId,
@@ -279,6 +346,7 @@ export function practiceService(ctx: AppContext) {
         role: invitation.role,
         invitedBy: found.invitedBy ?? 'The practice',
         expiresAt: invitation.expiresAt.toISOString(),
+        microsoft: !found.microsoftTenant ? 'none' : found.requireMicrosoft ? 'required' : 'offered',
       };
     },
 
@@ -294,10 +362,7 @@ export function practiceService(ctx: AppContext) {
       log: FastifyBaseLogger,
     ): Promise<JoinResponse> {
       const { user } = session;
-      const found = await repo.invitationByToken(sha256Hex(token));
-      const problem = invitationProblem(found?.invitation);
-      if (problem || !found) throw problem;
-      const { invitation } = found;
+      const { invitation } = await takeable(token);
       if (user.email !== invitation.email) throw forbidden(M.wrongAccount(invitation.email, user.email));
       if (session.practice)
         throw conflict(session.practice.id === invitation.practiceId ? M.alreadyInThis : M.alreadyInOther);
@@ -306,31 +371,7 @@ export function practiceService(ctx: AppContext) {
         // Null when the account's address changed since the session was read: the link proves nothing then.
         const proven = await emailAddress.proveAddress(tx, user.id, invitation.email);
         if (!proven) throw forbidden(M.wrongAccount(invitation.email, user.email));
-        if (!(await repo.acceptInvitation(invitation.id, tx))) throw new HttpError(410, M.used);
-        try {
-          await repo.addMember(invitation.practiceId, user.id, invitation.role, tx);
-        } catch (error) {
-          if (uniqueViolation(error) === 'practice_members_user_unique') throw conflict(M.alreadyInOther);
-          throw error;
-        }
-        const { practiceId } = invitation;
-        const me = { userId: user.id, name: user.username };
-        await recordPracticeEvent(tx, {
-          practiceId,
-          action: 'invitation_used',
-          actor: user,
-          subject: { name: invitation.email },
-          detail: invitation.role,
-          client,
-        });
-        await recordPracticeEvent(tx, {
-          practiceId,
-          action: 'member_joined',
-          actor: user,
-          subject: me,
-          detail: invitation.role,
-          client,
-        });
+        await admit(tx, invitation, user, client);
         return proven;
       });
       if (creditOwed) await emailAddress.payCredits(log);
@@ -338,6 +379,46 @@ export function practiceService(ctx: AppContext) {
         ...(await overview(invitation.practiceId, invitation.role)),
         ownSubscription: isLiveSubscription(user.subscriptionStatus),
       };
+    },
+
+    /**
+     * Accepts an invitation by signing in with Microsoft (docs/decisions/094-sign-in-with-microsoft.md): a
+     * Microsoft account of the practice's own organisation registers the invited person without a password,
+     * linked to that account, and joins them. The link was mailed to the invited address, so the address is
+     * proven as by a join (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md);
+     * Microsoft's `email` is never read. Refused for a practice without an organisation, another
+     * organisation's account, a Microsoft account linked already, or an address that has an account (its
+     * owner signs in to it and joins). Answers the new member's id.
+     */
+    async joinWithMicrosoft(
+      identity: MicrosoftIdentity,
+      token: string,
+      client: Client,
+      log: FastifyBaseLogger,
+    ): Promise<number> {
+      const { invitation, practiceName, microsoftTenant } = await takeable(token);
+      if (!microsoftTenant) throw conflict(M.noMicrosoft(practiceName));
+      if (identity.tid !== microsoftTenant) throw forbidden(M.otherOrganisation(practiceName));
+      const accounts = microsoftAccountsRepo(db);
+      if (await accounts.byAccount(identity.tid, identity.oid)) throw conflict(M.microsoftTaken);
+      if (await usersRepo(db).findByEmail(invitation.email)) throw conflict(M.addressHasAccount);
+      const { user, proven } = await db.transaction(async (tx) => {
+        await repo.lock(invitation.practiceId, tx);
+        const user = await registerWithoutPassword(tx, invitation.email);
+        const linked = await microsoftAccountsRepo(tx).link({
+          userId: user.id,
+          tid: identity.tid,
+          oid: identity.oid,
+          username: identity.preferredUsername,
+        });
+        if (!linked) throw conflict(M.microsoftTaken);
+        const proven = await emailAddress.proveAddress(tx, user.id, invitation.email);
+        await admit(tx, invitation, user, client);
+        return { user, proven };
+      });
+      await securityEventsRepo(db).record({ userId: user.id }, 'microsoft_linked', client);
+      if (proven?.creditOwed) await emailAddress.payCredits(log);
+      return user.id;
     },
 
     /** The owner gives a member another role (ownership moves only by a handover). */

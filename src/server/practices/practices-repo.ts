@@ -39,6 +39,9 @@ export type Membership = {
   /** ISO text, or null: from when the cap counts for sessions opened before it. */
   sessionCapFrom: string | null;
   retentionDays: number;
+  /** Members sign in only with Microsoft of this tenant (docs/decisions/094-sign-in-with-microsoft.md). */
+  microsoftTenant: string | null;
+  requireMicrosoft: boolean;
 };
 
 /**
@@ -52,7 +55,8 @@ export function membershipOfUser() {
       'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status, 'ownerId', owner.id, 'ownerName', owner.username,
       'ownerPastDueAccessUntil', owner.past_due_access_until,
       'requireTwoFactor', p.require_two_factor, 'sessionHours', p.session_hours,
-      'sessionCapFrom', p.session_cap_from, 'retentionDays', p.retention_days)
+      'sessionCapFrom', p.session_cap_from, 'retentionDays', p.retention_days,
+      'microsoftTenant', p.microsoft_tenant, 'requireMicrosoft', p.require_microsoft)
     from practice_members pm
     join practices p on p.id = pm.practice_id
     join users owner on owner.id = p.owner_id
@@ -65,6 +69,8 @@ export function policyOf(practice: Practice): PracticePolicy {
     requireTwoFactor: practice.requireTwoFactor,
     sessionHours: practice.sessionHours,
     retentionDays: practice.retentionDays as RetentionDays,
+    microsoftTenant: practice.microsoftTenant,
+    requireMicrosoft: practice.requireMicrosoft,
   };
 }
 
@@ -299,6 +305,8 @@ export function practicesRepo(db: Db | Tx) {
         .select({
           invitation: practiceInvitations,
           practiceName: practices.name,
+          microsoftTenant: practices.microsoftTenant,
+          requireMicrosoft: practices.requireMicrosoft,
           invitedBy: users.username,
         })
         .from(practiceInvitations)
@@ -322,7 +330,15 @@ export function practicesRepo(db: Db | Tx) {
     async setPolicy(
       practiceId: number,
       policy: Partial<
-        Pick<Practice, 'requireTwoFactor' | 'sessionHours' | 'sessionCapFrom' | 'retentionDays'>
+        Pick<
+          Practice,
+          | 'requireTwoFactor'
+          | 'sessionHours'
+          | 'sessionCapFrom'
+          | 'retentionDays'
+          | 'microsoftTenant'
+          | 'requireMicrosoft'
+        >
       >,
       tx: Db | Tx = db,
     ): Promise<void> {
@@ -343,9 +359,11 @@ export function practicesRepo(db: Db | Tx) {
           lastNoteAppSignInAt: users.lastNoteAppSignInAt,
           twoFactor: hasSecondFactor('user', users.id),
           emailVerified: users.emailVerified,
+          requireTwoFactor: practices.requireTwoFactor,
         })
         .from(practiceMembers)
         .innerJoin(users, eq(users.id, practiceMembers.userId))
+        .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
         .where(eq(practiceMembers.practiceId, practiceId))
         .orderBy(sql`${practiceMembers.role} = 'owner' desc`, asc(practiceMembers.joinedAt));
     },

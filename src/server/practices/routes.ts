@@ -230,9 +230,13 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         body: practicePolicyRequestSchema,
         response: {
           200: practicePolicySchema,
-          ...managing(REAUTH, {
-            409: 'Requiring a second factor: the person saving it, or the owner, has none yet',
-          }),
+          ...managing(
+            REAUTH,
+            {
+              409: "Requiring a second factor: the person saving it, or the owner, has none yet; or the Microsoft organisation is not the owner's own, or is missing",
+            },
+            { 403: "Microsoft sign-in is the owner's to set" },
+          ),
         },
       },
     },

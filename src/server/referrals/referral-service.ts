@@ -4,13 +4,12 @@ import {
   type SubscriptionReferral,
 } from '../../shared/schemas/referrals';
 import { usersRepo } from '../auth/users-repo';
-import { REFERRAL_COUPON_ID } from '../billing/catalog';
-import { addDiscount, removeDiscount } from '../billing/discounts';
 import { stripeCall } from '../billing/stripe-call';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../lib/http-error';
 import { referralInvitationMail } from '../mail/templates';
+import { giveFriendMonth, takeBackFriendMonth } from './friend-reward';
 import { referralsRepo } from './referrals-repo';
 
 const INVITE_AGAIN_AFTER_DAYS = 7;
@@ -54,7 +53,8 @@ export function referralService(ctx: AppContext) {
 
   /**
    * The code goes with the subscription: the friend's first month after the trial is free (a 100 %
-   * coupon on the subscription, used by its first paid invoice) and the referral is recorded, pending.
+   * coupon on the subscription, used by its first paid invoice; on a yearly plan a month added to the
+   * period, friend-reward.ts) and the referral is recorded, pending.
    * The row is written first: of requests racing to apply a code, one wins at the unique index and
    * only it reaches Stripe; the others, and any later try, answer 409 (the page sends a code once,
    * as the create answer and this one say it is applied). A coupon Stripe refused takes the row back.
@@ -76,7 +76,7 @@ export function referralService(ctx: AppContext) {
     try {
       await stripeCall(() =>
         // The row's id in the key: a code removed and applied again is a new request to Stripe.
-        addDiscount(billing, subscriptionId, REFERRAL_COUPON_ID, `referral-discount-${recorded.id}`),
+        giveFriendMonth(billing, subscriptionId, `referral-discount-${recorded.id}`),
       );
     } catch (error) {
       await repo.deletePending(user.id);
@@ -146,12 +146,7 @@ export function referralService(ctx: AppContext) {
         throw notFound('No referral code is applied to a subscription being set up.');
       const billing = requireBilling();
       await stripeCall(() =>
-        removeDiscount(
-          billing,
-          subscriptionId,
-          REFERRAL_COUPON_ID,
-          `referral-removal-${user.id}-${code}-${Date.now()}`,
-        ),
+        takeBackFriendMonth(billing, subscriptionId, `referral-removal-${user.id}-${code}-${Date.now()}`),
       );
       await repo.deletePending(user.id);
     },

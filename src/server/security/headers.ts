@@ -97,10 +97,27 @@ export function securityHeaders(
 export type DocumentCsp = (inline: InlineHashes) => string;
 
 /**
+ * Helmet's headers that only a document acts on: an HTML page's framing by old browsers, its DNS
+ * prefetching, the old XSS auditor, IE's download prompt, Flash and PDF policy files, origin-keyed
+ * agent clusters. A JSON answer is never rendered (nosniff), so it goes without them
+ * (docs/decisions/095-one-log-line-a-request-and-answers-built-once.md).
+ */
+const DOCUMENT_ONLY = new Set([
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
+
+/**
  * On every answer, errors and refusals included (onRequest runs before anything can fail): `headers`,
  * the answer of securityHeaders for this deployment, made once at start (the framework's own refusals
- * send them too, app.ts). Returns the CSP for an HTML document, which its answer sends in place of the
- * one set here.
+ * send them too, app.ts), less the document-only ones, which an HTML answer adds as it is sent: two
+ * prepared sets, neither built per request. The CSP stays on every answer (a JSON body opened in a
+ * tab is still a document to the browser). Returns the CSP for an HTML document, which its answer
+ * sends in place of the one set here.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -108,9 +125,18 @@ export function registerSecurityHeaders(
   https: boolean,
   stripeJsStandin?: string,
 ): DocumentCsp {
+  const every = Object.fromEntries(Object.entries(headers).filter(([name]) => !DOCUMENT_ONLY.has(name)));
+  const documentOnly = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => DOCUMENT_ONLY.has(name)),
+  );
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(every);
     done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('text/html')) reply.headers(documentOnly);
+    done(null, payload);
   });
   return (inline) => securityHeaders(https, stripeJsStandin, inline)['content-security-policy'] as string;
 }

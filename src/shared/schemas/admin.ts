@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BILLING_INTERVALS,
   CANCELLATION_REASON_IDS,
   PAID_PLAN_IDS,
   PLAN_IDS,
@@ -22,7 +23,7 @@ const counts = <K extends string>(keys: readonly [K, ...K[]]) =>
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
   activeSubscriptions: z.number().int(),
-  /** Pounds a month: the discounted price where hasDiscount (docs/architecture.md#constants). */
+  /** Pounds a month: the discounted price where hasDiscount (docs/architecture.md#constants), a twelfth of a yearly one. */
   estimatedMonthlyRevenue: z.number(),
   totalSubscribers: z.number().int(),
   /** Users on each plan and in each status, every one present (0 when none). */
@@ -58,6 +59,7 @@ export const adminUserSchema = z.object({
   plan: z.enum(PLAN_IDS),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   hasDiscount: z.boolean(),
+  billingInterval: z.enum(BILLING_INTERVALS),
   loginCount: z.number().int(),
   consecutiveLogins: z.number().int(),
   lastLoginAt: isoDate.nullable(),
@@ -102,6 +104,7 @@ export const adminUserDetailSchema = z.object({
     cancelAtPeriodEnd: true,
     pausedUntil: true,
     hasDiscount: true,
+    billingInterval: true,
   }),
   /** What gives them the note app now (the rule the app and the note app read), and who pays for it. */
   access: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
+import { BILLING_INTERVALS, PAID_PLAN_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../constants';
 import { enteredLogin, enteredPassword, isoDate, newPassword, newUsername, text, validEmail } from './fields';
 import { practiceMembershipSchema } from './practice';
 
@@ -57,6 +57,8 @@ export const publicUserSchema = z.object({
   plan: z.enum(PLAN_IDS),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
   hasDiscount: z.boolean(),
+  /** How the subscription is billed (docs/decisions/096-yearly-plans.md); 'month' without one. */
+  billingInterval: z.enum(BILLING_INTERVALS),
   role: z.string(),
   referralCode: z.string().nullable(),
   referralCredits: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BILLING_INTERVALS,
   CANCELLATION_COMMENT_MAX,
   CANCELLATION_REASON_IDS,
   PAID_PLAN_IDS,
@@ -17,6 +18,8 @@ export const planSchema = z.object({
   /** Pounds per month. */
   price: z.number(),
   interval: z.literal('month'),
+  /** Pounds per year (docs/decisions/096-yearly-plans.md). */
+  yearlyPrice: z.number(),
   features: z.array(z.string()),
   disabled: z.array(z.string()),
   notIncluded: z.array(z.string()),
@@ -24,8 +27,12 @@ export const planSchema = z.object({
   extraInfo: z.string(),
 }) satisfies z.ZodType<Plan>;
 
+/** How often to bill; left out, by the month. */
+const intervalField = z.enum(BILLING_INTERVALS, { error: 'Choose month or year' }).default('month');
+
 export const createSubscriptionSchema = z.object({
   planId: z.enum(PAID_PLAN_IDS, { error: 'Choose the Plus or Practice plan' }),
+  interval: intervalField,
   /** A code that reached the subscribe page (a share link): applied with the subscription, no second step. */
   referralCode: referralCodeField().optional(),
 });
@@ -46,14 +53,22 @@ export const createSubscriptionAnswerSchema = createSubscriptionResponseSchema.e
 
 export const subscriptionDetailsSchema = z.object({
   plan: z.enum(PLAN_IDS),
+  billingInterval: z.enum(BILLING_INTERVALS),
   status: z.enum(SUBSCRIPTION_STATUSES),
   trialEndsAt: isoDate.nullable(),
   currentPeriodEnd: isoDate.nullable(),
   cancelAtPeriodEnd: z.boolean(),
   pausedUntil: isoDate.nullable(),
   hasDiscount: z.boolean(),
-  /** The 50 %-for-3-months offer is made once per user. */
+  /** The retention offer is made once per user. */
   retentionOfferAvailable: z.boolean(),
+  /**
+   * What the offer is (docs/decisions/096-yearly-plans.md): 50 % for 3 months on a monthly plan; on a
+   * yearly plan, switching to monthly when the paid year ends.
+   */
+  retentionOffer: z.enum(['discount', 'monthly_at_period_end']),
+  /** The renewal was moved past the period paid for (a yearly freeze, a booked switch to monthly): plan changes wait for it. */
+  renewalMoved: z.boolean(),
   /** Stripe is configured: actions and billing details can work. */
   billingAvailable: z.boolean(),
   /** A renewal the card's bank wants confirmed: Stripe's page where the person confirms it, or null. */
@@ -92,6 +107,7 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 /** Another paid plan for a live subscription (docs/architecture.md#practices). */
 export const planChangeQuerySchema = z.object({
   planId: z.enum(PAID_PLAN_IDS, { error: 'Choose the Plus or Practice plan' }),
+  interval: intervalField,
 });
 
 /**
@@ -102,11 +118,12 @@ export const planChangeQuerySchema = z.object({
  */
 export const planChangePreviewSchema = z.object({
   planId: z.enum(PAID_PLAN_IDS),
+  interval: z.enum(BILLING_INTERVALS),
   amountNow: z.number(),
   /** Pounds of the account's credit the switch uses up (0 when it has none). */
   creditUsed: z.number(),
   trial: z.boolean(),
-  /** The next regular payment on the new plan, in pounds (the retention discount counted). */
+  /** The next regular payment on the new plan and interval, in pounds (the retention discount counted). */
   nextAmount: z.number(),
   nextPaymentAt: isoDate.nullable(),
   /** The preview's moment of proration, sealed by the server; null during the trial. */

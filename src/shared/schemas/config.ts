@@ -11,4 +11,6 @@ export const publicConfigSchema = z.object({
    * place of Stripe's (never beside real Stripe keys); null otherwise.
    */
   stripeJsUrl: z.string().nullable(),
+  /** 'Sign in with Microsoft' is offered (docs/architecture.md#microsoft-sign-in): its client is configured. */
+  microsoftSignIn: z.boolean(),
 });

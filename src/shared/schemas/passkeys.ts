@@ -42,8 +42,8 @@ const credentialBase = {
   rawId: base64url(1024),
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  // Extensions are not asked for, so none of their outputs is read.
-  clientExtensionResults: z.object({}).optional().default({}),
+  // Extensions are not asked for, so none of their outputs is read; a browser may still report some.
+  clientExtensionResults: z.looseObject({}).optional().default({}),
 };
 
 const registrationResponseSchema = z.object({

@@ -66,17 +66,22 @@ export const practicePolicySchema = z.object({
   /** Hours a member's sessions last at most; null: the usual limits (30 days unused, 90 at most). */
   sessionHours: z.number().int().nullable(),
   retentionDays: z.literal(RETENTION_DAYS),
+  /** The practice's Microsoft tenant (Entra `tid`), its owner's own (docs/decisions/094-sign-in-with-microsoft.md). */
+  microsoftTenant: z.string().nullable(),
+  /** Members sign in only with a Microsoft account of `microsoftTenant`. */
+  requireMicrosoft: z.boolean(),
 });
 export type PracticePolicy = z.infer<typeof practicePolicySchema>;
 
 const SESSION_HOURS_MESSAGE = `Session length must be between ${SESSION_HOURS_MIN} and ${SESSION_HOURS_MAX} hours`;
+const WHOLE_HOURS_MESSAGE = `Session length must be a whole number of hours, between ${SESSION_HOURS_MIN} and ${SESSION_HOURS_MAX}`;
 
 /** PATCH /api/practice/policy: any of the three; what is left out stays as it is. */
 export const practicePolicyRequestSchema = z.object({
   requireTwoFactor: z.boolean({ error: 'Choose whether a second factor is required' }).optional(),
   sessionHours: z
     .number({ error: SESSION_HOURS_MESSAGE })
-    .int(SESSION_HOURS_MESSAGE)
+    .int(WHOLE_HOURS_MESSAGE)
     .min(SESSION_HOURS_MIN, SESSION_HOURS_MESSAGE)
     .max(SESSION_HOURS_MAX, SESSION_HOURS_MESSAGE)
     .nullable()
@@ -86,6 +91,9 @@ export const practicePolicyRequestSchema = z.object({
       error: `Retention must be ${RETENTION_DAYS.slice(0, -1).join(', ')} or ${RETENTION_DAYS.at(-1)} days`,
     })
     .optional(),
+  /** The owner's own Microsoft tenant, or null to forget it (and the requirement with it). */
+  microsoftTenant: text().trim().min(1).max(100).nullable().optional(),
+  requireMicrosoft: z.boolean({ error: 'Choose whether Microsoft sign-in is required' }).optional(),
 });
 export type PracticePolicyRequest = z.infer<typeof practicePolicyRequestSchema>;
 
@@ -99,6 +107,8 @@ const memberReviewSchema = z.object({
   lastSignInAt: isoDate.nullable(),
   lastNoteAppSignInAt: isoDate.nullable(),
   twoFactor: z.boolean(),
+  /** 'two_factor_required' while the practice requires a second factor this member has not turned on. */
+  noteAppBlockedReason: z.enum(['two_factor_required']).nullable(),
   emailVerified: z.boolean(),
   /** Not seen (signed in to ChairNotes or the note app) for `unseenDays` days, or never since joining that long ago. */
   unseen: z.boolean(),
@@ -158,6 +168,11 @@ export const invitationPreviewSchema = z.object({
   role: z.enum(INVITED_ROLES),
   invitedBy: z.string(),
   expiresAt: isoDate,
+  /**
+   * Whether the invitation may be accepted by signing in with Microsoft (the practice has its Microsoft
+   * organisation: docs/decisions/094-sign-in-with-microsoft.md): 'required' when its members must sign in so.
+   */
+  microsoft: z.enum(['none', 'offered', 'required']),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 

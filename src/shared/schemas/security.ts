@@ -20,6 +20,8 @@ export const SECURITY_EVENT_LABELS = {
   recovery_code_used: 'Signed in with a recovery code',
   passkey_added: 'Passkey added',
   passkey_removed: 'Passkey removed',
+  microsoft_linked: 'Microsoft account linked',
+  microsoft_unlinked: 'Microsoft account unlinked',
 } as const;
 
 export type SecurityEventType = keyof typeof SECURITY_EVENT_LABELS;

@@ -26,8 +26,9 @@ async function switchToPractice(page: Page) {
   await expect(summary.getByText('Current plan: Plus')).toBeVisible();
   await summary.getByRole('button', { name: 'Switch to Practice' }).click();
   const dialog = page.getByRole('dialog', { name: 'Switch to Practice?' });
-  await expect(dialog.getByText(/^£\d+\.\d\d \(inc\. VAT\) is charged now to your card/)).toBeVisible();
-  await expect(dialog.getByText(/Your bank may ask you to confirm it\./)).toBeVisible();
+  // Asserted on the dialog's whole text, so that a failure shows what it said instead.
+  await expect(dialog).toContainText(/£\d+\.\d\d \(inc\. VAT\) is charged now to your card/);
+  await expect(dialog).toContainText('Your bank may ask you to confirm it.');
   await dialog.getByRole('button', { name: 'Confirm switch' }).click();
   const bank = page.getByRole('dialog', { name: 'Confirm your payment' });
   await expect(bank).toBeVisible();

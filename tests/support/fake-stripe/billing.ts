@@ -101,7 +101,7 @@ export class Billing {
     const id = newId('pm');
     this.state.paymentMethods.set(id, {
       id,
-      created: this.state.now(),
+      created: this.state.now(customer),
       customer,
       set_up_for_off_session: setUp,
       card: {
@@ -121,7 +121,7 @@ export class Billing {
     const id = newId('seti');
     this.state.setupIntents.set(id, {
       id,
-      created: this.state.now(),
+      created: this.state.now(sub.customer),
       customer: sub.customer,
       subscription: sub.id,
       status: 'requires_payment_method',
@@ -142,7 +142,7 @@ export class Billing {
     const { state } = this;
     const price = state.find(state.prices, 'price', sub.item.price);
     const customer = state.find(state.customers, 'customer', sub.customer);
-    const now = state.now();
+    const now = state.now(sub.customer);
     const subtotal = trial ? 0 : price.unit_amount;
 
     // Each discount in turn takes its part of what the ones before it left. Trial invoices (zero) do
@@ -299,7 +299,8 @@ export class Billing {
         ? DECLINES[decline]
         : { code: 'payment_intent_payment_attempt_failed', message: 'The customer has no payment method.' };
       // Smart Retries try a renewal again; a subscription's first invoice is never retried.
-      inv.next_payment_attempt = inv.billing_reason === 'subscription_create' ? null : state.now() + 3 * DAY;
+      inv.next_payment_attempt =
+        inv.billing_reason === 'subscription_create' ? null : state.now(inv.customer) + 3 * DAY;
       state.emit('payment_intent.payment_failed', this.view.paymentIntent(pi.id));
       state.emit('invoice.payment_failed', this.view.invoice(inv.id));
       return false;
@@ -310,13 +311,13 @@ export class Billing {
     pi.last_payment_error = null;
     inv.status = 'paid';
     inv.amount_paid = inv.amount_due;
-    inv.paid_at = state.now();
+    inv.paid_at = state.now(inv.customer);
     inv.next_payment_attempt = null;
     state.emit('payment_intent.succeeded', this.view.paymentIntent(pi.id));
     this.emitPaid(inv);
     // A pending update is applied once its invoice is paid.
     if (sub.pending_update && sub.latest_invoice === inv.id) {
-      sub.item.price = sub.pending_update.price;
+      this.movePrice(sub, sub.pending_update.price, inv.line_period.start);
       sub.pending_update = null;
     }
     return true;
@@ -409,7 +410,7 @@ export class Billing {
     const pi = inv.payment_intent ? state.paymentIntents.get(inv.payment_intent) : undefined;
     this.changeSubscription(sub, () => {
       inv.status = 'void';
-      inv.voided_at = state.now();
+      inv.voided_at = state.now(inv.customer);
       inv.next_payment_attempt = null;
       if (pi) pi.status = 'canceled';
       if (sub.latest_invoice === inv.id) sub.pending_update = null;
@@ -518,7 +519,7 @@ export class Billing {
   }
 
   cancelNow(sub: SubscriptionRecord): void {
-    const now = this.state.now();
+    const now = this.state.now(sub.customer);
     sub.status = 'canceled';
     sub.canceled_at ??= now;
     sub.ended_at = now;
@@ -530,7 +531,7 @@ export class Billing {
   renew(sub: SubscriptionRecord, opts: { paymentFails?: boolean; requiresAction?: boolean } = {}): void {
     const { state } = this;
     const boundary = sub.item.current_period_end;
-    state.advanceTo(boundary);
+    state.advanceTo(sub.customer, boundary);
     if (sub.cancel_at_period_end) {
       this.cancelNow(sub);
       return;
@@ -582,7 +583,7 @@ export class Billing {
     if (sub.status !== 'past_due') throw new Error(`Subscription ${sub.id} is ${sub.status}, not past_due`);
     const inv = state.find(state.invoices, 'invoice', sub.latest_invoice ?? '');
     if (inv.status !== 'open') throw new Error(`Invoice ${inv.id} is ${inv.status}, not open`);
-    state.advanceTo(inv.created + RETRY_DAYS * DAY);
+    state.advanceTo(sub.customer, inv.created + RETRY_DAYS * DAY);
     this.changeSubscription(sub, () => {
       this.pay(inv, { decline: 'card_declined' });
       inv.next_payment_attempt = null;
@@ -594,7 +595,7 @@ export class Billing {
   trialWillEnd(sub: SubscriptionRecord): void {
     if (sub.status !== 'trialing' || sub.trial_end === null)
       throw new Error(`Subscription ${sub.id} is ${sub.status}, not trialing`);
-    this.state.advanceTo(sub.trial_end - 3 * DAY);
+    this.state.advanceTo(sub.customer, sub.trial_end - 3 * DAY);
     this.state.emit('customer.subscription.trial_will_end', this.view.subscription(sub.id));
   }
 
@@ -618,7 +619,7 @@ export class Billing {
     if (!coupon) throw new Error(`unknown coupon ${couponId}`);
     coupon.times_redeemed += 1;
     const id = newId('di');
-    const start = this.state.now();
+    const start = this.state.now(sub.customer);
     const months = coupon.duration_in_months ?? 1;
     const recurring = this.state.prices.get(sub.item.price)?.recurring;
     const monthsPerInvoice =
@@ -652,6 +653,22 @@ export class Billing {
    * and keeps nothing (POST /v1/invoices/create_preview). Returns the invoice and whether the price
    * changes now.
    */
+  /**
+   * The item moves to `price` at `at`. A price of another interval starts a new billing period there
+   * (Stripe resets the billing cycle anchor to the moment of the change), except in a trial, whose end
+   * stays the period's end.
+   */
+  movePrice(sub: SubscriptionRecord, price: string, at: number): void {
+    const { state } = this;
+    const before = state.find(state.prices, 'price', sub.item.price).recurring;
+    const after = state.find(state.prices, 'price', price).recurring;
+    sub.item.price = price;
+    if (sub.status === 'trialing' || !after || sameInterval(before, after)) return;
+    sub.item.current_period_start = at;
+    sub.item.current_period_end = addInterval(at, after);
+    sub.billing_cycle_anchor = at;
+  }
+
   prorate(
     sub: SubscriptionRecord,
     newPrice: string,
@@ -666,7 +683,10 @@ export class Billing {
     // A trial's time is free on either price.
     const share = sub.status === 'trialing' ? 0 : Math.max(0, end - at) / (end - start);
     const unused = -Math.round(oldPrice.unit_amount * share);
-    const remaining = Math.round(next.unit_amount * share);
+    // Another interval starts a whole new period at `at`, charged in full (Stripe's billing cycle reset).
+    const resets = sub.status !== 'trialing' && !sameInterval(oldPrice.recurring, next.recurring);
+    const remaining = resets ? next.unit_amount : Math.round(next.unit_amount * share);
+    const lineEnd = resets ? addInterval(at, next.recurring) : end;
     const subtotal = unused + remaining;
     // Repeating percent discounts apply to prorations too (a once coupon was spent on the first invoice).
     const discountAmounts: InvoiceRecord['discount_amounts'] = [];
@@ -682,7 +702,7 @@ export class Billing {
     const customer = state.find(state.customers, 'customer', sub.customer);
     const credit = customer.balance < 0 && total > 0 ? -Math.min(-customer.balance, total) : 0;
     const amountDue = Math.max(0, total + credit);
-    const now = state.now();
+    const now = state.now(customer.id);
     const product = (price: string) =>
       state.products.get(state.find(state.prices, 'price', price).product)?.name;
     const inv: InvoiceRecord = {
@@ -698,7 +718,7 @@ export class Billing {
       period_start: now,
       period_end: now,
       price: newPrice,
-      line_period: { start: at, end },
+      line_period: { start: at, end: lineEnd },
       subtotal,
       discount_amounts: discountAmounts,
       taxes: this.taxes(sub, total),
@@ -767,3 +787,7 @@ export class Billing {
     this.state.emit(type, this.view.subscription(sub.id));
   }
 }
+
+type Recurring = { interval: string; interval_count: number } | null;
+const sameInterval = (a: Recurring, b: Recurring) =>
+  a?.interval === b?.interval && a?.interval_count === b?.interval_count;

@@ -168,7 +168,7 @@ route('POST', '/v1/customers/:id/tax_ids', ({ p, id, state, view }) => {
   const value = need(p, 'value');
   if (!GB_VAT.test(value)) throw invalid(`Invalid value for gb_vat: ${value}`, 'value', 'tax_id_invalid');
   const taxId = newId('txi');
-  state.taxIds.set(taxId, { id: taxId, created: state.now(), customer: customer.id, type, value });
+  state.taxIds.set(taxId, { id: taxId, created: state.now(customer.id), customer: customer.id, type, value });
   return view.taxId(taxId);
 });
 
@@ -211,7 +211,7 @@ route('POST', '/v1/customers/:id/balance_transactions', ({ p, id, state, view })
   const txn = newId('cbtxn');
   state.balanceTransactions.set(txn, {
     id: txn,
-    created: state.now(),
+    created: state.now(c.id),
     customer: c.id,
     amount,
     currency,
@@ -562,7 +562,7 @@ route('POST', '/v1/subscriptions', ({ p, state, billing, view }) => {
   const defaultPm = str(p, 'default_payment_method') || null;
   if (defaultPm) attachedCard(state, defaultPm, customer.id, 'default_payment_method');
 
-  const now = state.now();
+  const now = state.now(customer.id);
   const days = int(p, 'trial_period_days');
   const trialEnd = days ? now + days * DAY : (int(p, 'trial_end') ?? null);
   if (trialEnd !== null && trialEnd <= now)
@@ -674,6 +674,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     'proration_date',
     'default_tax_rates',
     'trial_settings',
+    'trial_end',
     ...(legacy ? ['coupon'] : []),
   ]);
   const sub = state.find(state.subscriptions, 'subscription', id);
@@ -699,6 +700,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
   const discounts = discountsParam(p, state, legacy, sub);
   const taxRates = taxRatesParam(p, state);
   const trialSettings = trialSettingsParam(p);
+  const trialEnd = trialEndParam(p, state.now(sub.customer));
   const cancellation = cancellationParam(p);
   const item = one(list(p, 'items'), 'items');
   let newPrice: string | undefined;
@@ -746,7 +748,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     if (cancelAtPeriodEnd !== undefined) {
       sub.cancel_at_period_end = cancelAtPeriodEnd;
       sub.cancel_at = cancelAtPeriodEnd ? sub.item.current_period_end : null;
-      sub.canceled_at = cancelAtPeriodEnd ? state.now() : null;
+      sub.canceled_at = cancelAtPeriodEnd ? state.now(sub.customer) : null;
     }
     if (pause !== undefined) sub.pause_collection = pause;
     if (taxRates !== undefined) sub.default_tax_rates = taxRates;
@@ -756,12 +758,33 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     if (discounts !== undefined)
       sub.discounts = (discounts ?? []).map((d) => d.discount ?? billing.newDiscount(sub, d.coupon!));
     // `none` and `create_prorations` leave this period's invoice as it was (the fake keeps no pending items).
-    if (newPrice && priceChanges) sub.item.price = newPrice;
+    if (newPrice && priceChanges && newPrice !== sub.item.price)
+      billing.movePrice(sub, newPrice, proration.date);
+    // A trial from now to `trial_end` (Stripe's way to move the next invoice later): the period runs to
+    // it, and the billing cycle is anchored there.
+    if (trialEnd !== undefined) {
+      const now = state.now(sub.customer);
+      sub.status = 'trialing';
+      sub.trial_start = now;
+      sub.trial_end = trialEnd;
+      sub.item.current_period_start = now;
+      sub.item.current_period_end = trialEnd;
+      sub.billing_cycle_anchor = trialEnd;
+    }
     if (defaultPm !== undefined) sub.default_payment_method = defaultPm || null;
     sub.metadata = mergeMetadata(sub.metadata, p);
   });
   return view.subscription(id);
 });
+
+/** trial_end on an update: a timestamp in the future ('now', ending a trial, this fake does not do). */
+function trialEndParam(p: Params, now: number): number | undefined {
+  if (p.trial_end === undefined) return undefined;
+  const end = int(p, 'trial_end');
+  if (end === undefined) throw invalid('Invalid trial_end: this fake takes a timestamp.', 'trial_end');
+  if (end <= now) throw invalid('Invalid timestamp: must be in the future.', 'trial_end');
+  return end;
+}
 
 /** What an update may send with `payment_behavior: pending_if_incomplete` (Stripe's pending updates reference). */
 const PENDING_UPDATE_PARAMS = [
@@ -778,9 +801,8 @@ const PENDING_UPDATE_PARAMS = [
 
 /**
  * proration_behavior and proration_date (`name`: how the caller calls it). A date sent outside the
- * current period is refused, as Stripe refuses it. Without one Stripe prorates at its own now, which
- * is always inside the period; this fake keeps one clock for every customer (Stripe gives each test
- * clock its own), moved ahead by other tests' trials and renewals, so its now is brought into the period.
+ * current period is refused, as Stripe refuses it. Without one Stripe prorates at the customer's now,
+ * which is inside the period: the period renews when the customer's clock reaches its end.
  */
 function prorationParams(p: Params, sub: SubscriptionRecord, state: StripeState, name = 'proration_date') {
   const behavior = str(p, 'proration_behavior') ?? 'create_prorations';
@@ -793,7 +815,7 @@ function prorationParams(p: Params, sub: SubscriptionRecord, state: StripeState,
       `The \`${name}\` must be within the current subscription period (${start} to ${end}); ${sent} is not.`,
       name,
     );
-  return { behavior, date: sent ?? Math.min(Math.max(state.now(), start), end) };
+  return { behavior, date: sent ?? state.now(sub.customer) };
 }
 
 route('POST', '/v1/invoices/create_preview', ({ p, state, billing, view }) => {
@@ -979,7 +1001,7 @@ route('POST', '/v1/billing_portal/sessions', ({ p, state, view }) => {
   state.portalSessions.set(id, {
     id,
     configuration: configuration.id,
-    created: state.now(),
+    created: state.now(customer.id),
     customer: customer.id,
     return_url: str(p, 'return_url') ?? null,
     url: `https://billing.stripe.test/session/${id}`,

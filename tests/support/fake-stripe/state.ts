@@ -294,13 +294,16 @@ export class StripeState {
   /** Every event the fake generated, API calls and control methods alike, oldest first. */
   readonly events: Stripe.Event[] = [];
 
-  // Like a Stripe test clock: real time plus whatever the control methods skipped ahead.
-  private skipped = 0;
-  now(): number {
-    return Math.floor(Date.now() / 1000) + this.skipped;
+  // A clock per customer, as Stripe's test clocks are attached to customers: real time plus whatever the
+  // control methods skipped ahead for that customer. Tests run side by side against one fake, and one
+  // test's renewal must not move another's subscription past its period end.
+  private readonly skipped = new Map<string, number>();
+  now(customer?: string | null): number {
+    return Math.floor(Date.now() / 1000) + (customer ? (this.skipped.get(customer) ?? 0) : 0);
   }
-  advanceTo(timestamp: number): void {
-    this.skipped += Math.max(0, timestamp - this.now());
+  advanceTo(customer: string, timestamp: number): void {
+    const ahead = Math.max(0, timestamp - this.now(customer));
+    this.skipped.set(customer, (this.skipped.get(customer) ?? 0) + ahead);
   }
 
   find<T>(map: Map<string, T>, kind: string, id: string, param?: string): T {
@@ -315,7 +318,7 @@ export class StripeState {
       id: newId('evt'),
       object: 'event',
       api_version: Stripe.API_VERSION,
-      created: this.now(),
+      created: this.now(customerOf(object)),
       data: previous && Object.keys(previous).length ? { object, previous_attributes: previous } : { object },
       livemode: false,
       pending_webhooks: 1,
@@ -327,6 +330,12 @@ export class StripeState {
     this.events.push(typed);
     return typed;
   }
+}
+
+/** The customer whose clock an event's object lives by: its own id, or the customer it belongs to. */
+function customerOf(object: JsonObject): string | undefined {
+  if (object.object === 'customer' && typeof object.id === 'string') return object.id;
+  return typeof object.customer === 'string' ? object.customer : undefined;
 }
 
 export function addInterval(from: number, recurring: PriceRecord['recurring'], times = 1): number {

@@ -98,9 +98,9 @@ export function AuditTrail<E extends AuditRow>({ caption, query, who, csvHref, e
                     <td className={`${cell} whitespace-nowrap text-slate-700`}>
                       <time dateTime={event.at}>{utc().format(new Date(event.at))}</time>
                     </td>
-                    <td className={`${cell} wrap-anywhere text-slate-900`}>{who.value(event) ?? '—'}</td>
+                    <td className={`${cell} break-words text-slate-900`}>{who.value(event) ?? '—'}</td>
                     <td className={`${cell} text-slate-900`}>{event.label}</td>
-                    <td className={`${cell} wrap-anywhere text-slate-700`}>
+                    <td className={`${cell} break-words text-slate-700`}>
                       {event.subject}
                       {event.detail ? <span className="block text-slate-500">{event.detail}</span> : null}
                     </td>

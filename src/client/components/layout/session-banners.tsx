@@ -1,6 +1,7 @@
 import { paths } from '@client/config/paths';
 import { useNavigation } from '@client/lib/navigation';
 import { useCurrentUser } from '@client/lib/session';
+import { NOTE_APP_TOKEN_MINUTES } from '@shared/constants';
 import type { PublicUser } from '@shared/schemas/auth';
 import { ShieldAlert } from 'lucide-react';
 import { lazy, Suspense } from 'react';
@@ -47,7 +48,10 @@ function PaymentActionBanner() {
  * it is here rather than loaded with the account's code.
  */
 function TwoFactorRequiredBanner({ practiceName }: { practiceName: string }) {
-  const { Link } = useNavigation();
+  const { Link, pathname, search } = useNavigation();
+  // On the Security tab itself the banner still says why; its link would lead nowhere new.
+  const securityTab = paths.account.getHref('security');
+  const here = `${pathname}${search}` === securityTab;
   return (
     <section
       aria-labelledby="two-factor-required-heading"
@@ -55,21 +59,24 @@ function TwoFactorRequiredBanner({ practiceName }: { practiceName: string }) {
     >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6 lg:px-8">
         <ShieldAlert aria-hidden="true" className="size-5 shrink-0" />
-        <div className="min-w-0 flex-1">
+        {/* Wide enough to read before the link wraps under it on a phone. */}
+        <div className="min-w-0 flex-[1_1_16rem]">
           <p id="two-factor-required-heading" className="font-semibold">
             {practiceName} requires a second factor
           </p>
           <p className="text-sm">
-            The note app is closed to you until you turn on an authenticator app or a passkey. It opens as
-            soon as you do.
+            The note app is closed to you until you turn on an authenticator app or a passkey. Once you have,
+            it opens within {NOTE_APP_TOKEN_MINUTES} minutes, or at once when you sign in to it again.
           </p>
         </div>
-        <Link
-          to={paths.account.getHref('security')}
-          className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-amber-100"
-        >
-          Turn on a second factor
-        </Link>
+        {here ? null : (
+          <Link
+            to={securityTab}
+            className="rounded-md border border-amber-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-amber-100"
+          >
+            Turn on a second factor
+          </Link>
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 // What other features may use of the account feature; its page is reached through the router.
 export { useBillingDetails } from './api/billing-details';
 export { useSubscription } from './api/get-subscription';
+export { useMicrosoftLink } from './api/microsoft';
 export { BillingDetailsForm, BillingDetailsSummary } from './billing-details-form';
 export { formatDate, isFuture } from './format';
 export { InvoiceTable } from './invoice-table';

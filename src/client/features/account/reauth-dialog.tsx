@@ -7,17 +7,33 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { PasswordField, TextField } from '@client/components/ui/form-field';
+import { MicrosoftLogo, microsoftProblem } from '@client/components/ui/microsoft';
+import { serverWords } from '@client/lib/api';
+import { configQueryOptions } from '@client/lib/config';
+import { useNavigation } from '@client/lib/navigation';
 import { settleReauth, useReauthPrompt } from '@client/lib/reauth';
+import { toast } from '@client/lib/toast';
+import { useMicrosoftReturn } from '@client/lib/use-microsoft-return';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { enteredPassword } from '@shared/schemas/fields';
 import { codeSchema } from '@shared/schemas/two-factor';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { type ReauthAccount, useReauth } from './api/reauth';
+import { useMicrosoftLink } from './api/microsoft';
+import {
+  type ReauthAccount,
+  useFinishMicrosoftReauth,
+  useReauth,
+  useStartMicrosoftReauth,
+} from './api/reauth';
 import { twoFactorQueryOptions } from './api/two-factor';
 
 const passwordSchema = z.object({ password: enteredPassword() });
+
+/** The proof with Microsoft did not go through: why, in the server's words or Microsoft's outcome. */
+const notConfirmed = (description: string) =>
+  toast({ title: 'Not confirmed', description, variant: 'destructive' });
 
 /**
  * 'Confirm it's you' (docs/architecture.md#identity): opened by withReauth when a sensitive action needs fresh
@@ -26,25 +42,69 @@ const passwordSchema = z.object({ password: enteredPassword() });
  */
 export function ReauthDialog({ account = 'user' }: { account?: ReauthAccount }) {
   const open = useReauthPrompt();
-  // A user may answer with a code from their app when it is on.
+  // A user may answer with a code from their app when it is on, or with their linked Microsoft account
+  // (the only proof of one who signs in with Microsoft alone).
   const twoFactor = useQuery({ ...twoFactorQueryOptions(), enabled: open && account === 'user' });
   const offerCode = twoFactor.data?.totp === true;
+  const { data: config } = useQuery({ ...configQueryOptions(), enabled: account === 'user' });
+  const microsoftOn = account === 'user' && config?.microsoftSignIn === true;
+  const microsoft = useMicrosoftLink(open && microsoftOn).data?.account ?? null;
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : settleReauth(false))}>
-      <DialogContent>
-        <DialogTitle>Confirm it's you</DialogTitle>
-        <DialogDescription>
-          For your security, this needs your password again
-          {offerCode ? ' (or a code from your authenticator app)' : ''}. You won't be asked again for 10
-          minutes.
-        </DialogDescription>
-        {open ? <ReauthForm account={account} offerCode={offerCode} /> : null}
-      </DialogContent>
-    </Dialog>
+    <>
+      {microsoftOn ? <MicrosoftReauthReturn /> : null}
+      <Dialog open={open} onOpenChange={(next) => (next ? undefined : settleReauth(false))}>
+        <DialogContent>
+          <DialogTitle>Confirm it's you</DialogTitle>
+          <DialogDescription>
+            For your security, this needs your password again
+            {offerCode ? ' (or a code from your authenticator app)' : ''}
+            {microsoft ? `, or your Microsoft account ${microsoft.username}` : ''}. You won't be asked again
+            for 10 minutes.
+          </DialogDescription>
+          {open ? (
+            <ReauthForm account={account} offerCode={offerCode} microsoft={microsoft?.username ?? null} />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }
 
-function ReauthForm({ account, offerCode }: { account: ReauthAccount; offerCode: boolean }) {
+/**
+ * Back from Microsoft (`?microsoft-reauth=`), the proof is given, or why not is said. What the person was
+ * doing was left behind with the page: they do it again, without being asked.
+ */
+function MicrosoftReauthReturn() {
+  const outcome = new URLSearchParams(useNavigation().search).get('microsoft-reauth');
+  const finish = useFinishMicrosoftReauth();
+  useMicrosoftReturn(outcome, () =>
+    finish.mutate(undefined, {
+      onSuccess: ({ message }) =>
+        toast({ title: "Confirmed it's you", description: `${message} Go on with what you were doing.` }),
+      onError: (error) => notConfirmed(serverWords(error)),
+    }),
+  );
+  const problem = microsoftProblem(outcome, 'confirm with Microsoft again');
+  const told = useRef(false);
+  useEffect(() => {
+    if (!problem || told.current) return;
+    told.current = true;
+    notConfirmed(problem);
+  }, [problem]);
+  return null;
+}
+
+function ReauthForm({
+  account,
+  offerCode,
+  microsoft,
+}: {
+  account: ReauthAccount;
+  offerCode: boolean;
+  /** The linked Microsoft account's username, when there is one to confirm with. */
+  microsoft: string | null;
+}) {
+  const toMicrosoft = useStartMicrosoftReauth();
   const [byCode, setByCode] = useState(false);
   const reauth = useReauth(account);
   const passwordForm = useZodForm(passwordSchema, { password: '' });
@@ -85,6 +145,18 @@ function ReauthForm({ account, offerCode }: { account: ReauthAccount; offerCode:
             {byCode ? 'Use your password instead' : 'Use a code from your authenticator app instead'}
           </Button>
         </div>
+      ) : null}
+      {microsoft ? (
+        <Button
+          variant="outline"
+          disabled={toMicrosoft.isPending}
+          onClick={() =>
+            toMicrosoft.mutate(undefined, { onError: (error) => notConfirmed(serverWords(error)) })
+          }
+        >
+          <MicrosoftLogo />
+          Confirm with Microsoft
+        </Button>
       ) : null}
       <DialogFooter>
         <Button variant="outline" onClick={() => settleReauth(false)}>

@@ -7,6 +7,7 @@ import { BadgePercent } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSubscriptionAction } from './api/change-subscription';
 import { CancellationReasonFields } from './cancellation-reason';
+import { formatDate } from './format';
 
 /** docs/architecture.md#states: pressing Cancel first offers 50% off for 3 months. */
 export function RetentionOffer({
@@ -14,13 +15,18 @@ export function RetentionOffer({
   planPrice,
   onBack,
   onSettled,
+  yearlyUntil,
 }: {
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   planPrice: number;
+  /** On a yearly plan the offer is monthly billing from the end of the year paid for (its date). */
+  yearlyUntil: string | null;
   onBack: () => void;
   onSettled: () => void;
 }) {
-  const discount = useSubscriptionAction('discount', { onDone: onSettled });
+  const discount = useSubscriptionAction(yearlyUntil ? 'monthlyAtYearEnd' : 'discount', {
+    onDone: onSettled,
+  });
   const cancel = useSubscriptionAction('cancel', { onDone: onSettled });
   const busy = discount.isPending || cancel.isPending;
   const { percentOff, months } = RETENTION_DISCOUNT;
@@ -75,17 +81,31 @@ export function RetentionOffer({
             tabIndex={-1}
             className="rounded-sm text-lg font-semibold text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
           >
-            Before you go: {percentOff}% off for {months} months
+            {yearlyUntil
+              ? 'Before you go: pay monthly instead'
+              : `Before you go: ${percentOff}% off for ${months} months`}
           </h3>
-          <p className="mt-1 text-sm text-slate-700">
-            Stay with {PRODUCT_NAME} and pay {formatPounds(discountedPrice(planPrice))} a month instead of{' '}
-            {formatPounds(planPrice)} ({VAT_INCLUDED}) for your next {months} months.
-          </p>
+          {yearlyUntil ? (
+            <p className="mt-1 text-sm text-slate-700">
+              Keep your year, which is paid for, and from {formatDate(yearlyUntil)} pay{' '}
+              {formatPounds(planPrice)} a month ({VAT_INCLUDED}) instead of a whole year, and cancel any
+              month.
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-700">
+              Stay with {PRODUCT_NAME} and pay {formatPounds(discountedPrice(planPrice))} a month instead of{' '}
+              {formatPounds(planPrice)} ({VAT_INCLUDED}) for your next {months} months.
+            </p>
+          )}
         </div>
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button disabled={busy} onClick={() => discount.mutate()}>
-          {discount.isPending ? 'Applying...' : `Accept ${percentOff}% Discount`}
+          {discount.isPending
+            ? 'Applying...'
+            : yearlyUntil
+              ? `Pay Monthly from ${formatDate(yearlyUntil)}`
+              : `Accept ${percentOff}% Discount`}
         </Button>
         <Button variant="outline" disabled={busy} onClick={() => setAsking(true)}>
           I still want to cancel

@@ -12,6 +12,7 @@ import { useSignOutOthers } from './api/sign-out-others';
 import { DeleteAccount } from './delete-account';
 import { formatDateTime } from './format';
 import { ListSkeleton } from './list-skeleton';
+import { MicrosoftCard } from './microsoft-card';
 import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard } from './two-factor-card';
 
@@ -27,6 +28,7 @@ export function SecurityTab() {
       <ChangePasswordForm />
       <TwoFactorCard />
       <PasskeysCard />
+      <MicrosoftCard />
       <SignedInDevices />
       <RecentActivity />
       <DeleteAccount />

@@ -186,6 +186,7 @@ function ActiveActions({
       <RetentionOffer
         headingRef={offerHeading}
         planPrice={planPrice}
+        yearlyUntil={details.retentionOffer === 'monthly_at_period_end' ? details.currentPeriodEnd : null}
         onBack={() => {
           setOfferOpen(false);
           // The offer replaced the buttons; put focus back where the visitor was.
@@ -199,7 +200,7 @@ function ActiveActions({
   return (
     <>
       <ActionRow>
-        <FreezeDialog onSettled={onSettled} />
+        <FreezeDialog onSettled={onSettled} yearly={details.billingInterval === 'year'} />
         {details.hasDiscount ? null : showOffer ? (
           <Button ref={cancelButton} variant="outline" onClick={() => setOfferOpen(true)}>
             Cancel Subscription

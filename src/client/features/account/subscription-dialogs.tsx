@@ -18,7 +18,7 @@ import { formatDate } from './format';
 
 // The Subscription tab's confirmations (subscription-actions.tsx): freezing, and cancelling with a reason.
 
-export function FreezeDialog({ onSettled }: { onSettled: () => void }) {
+export function FreezeDialog({ onSettled, yearly = false }: { onSettled: () => void; yearly?: boolean }) {
   return (
     <ConfirmActionDialog
       action="freeze"
@@ -31,7 +31,7 @@ export function FreezeDialog({ onSettled }: { onSettled: () => void }) {
       }
       title="Freeze your subscription?"
       // What freezing means, before it is chosen: the note app, the money, the date (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
-      description={`Your subscription pauses for ${FREEZE_DAYS} days. The note app is closed to you until it resumes, and you won't be charged while it is frozen. It resumes by itself on ${formatDate(new Date(Date.now() + FREEZE_DAYS * 86_400_000).toISOString())}; you can resume it earlier at any time.`}
+      description={`Your subscription pauses for ${FREEZE_DAYS} days. The note app is closed to you until it resumes, ${yearly ? `and your yearly renewal moves ${FREEZE_DAYS} days later` : "and you won't be charged while it is frozen"}. It resumes by itself on ${formatDate(new Date(Date.now() + FREEZE_DAYS * 86_400_000).toISOString())}; you can resume it earlier at any time.`}
       dismissLabel="Keep Active"
       confirm={{ label: 'Freeze Subscription', pendingLabel: 'Freezing...' }}
     />

@@ -90,13 +90,26 @@ function SubscriptionSkeleton() {
   );
 }
 
+/**
+ * Why no plan or interval switch can be made now, as the server would answer it (409), said before
+ * the person asks (docs/decisions/096-yearly-plans.md): frozen, or a renewal moved by a yearly freeze
+ * or the yearly retention offer.
+ */
+function switchBlockedBecause(details: SubscriptionDetails, status: string): string | null {
+  if (status === 'paused') return 'Resume your subscription first.';
+  if (details.renewalMoved)
+    return `Your next renewal is on ${formatDate(details.currentPeriodEnd)}. You can change plan from then.`;
+  return null;
+}
+
 function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const status = normaliseStatus(details.status);
   const plan = findPlan(details.plan) ?? PLANS[0]!;
   const paid = plan.price > 0;
   const onTrial = status === 'active' && isFuture(details.trialEndsAt);
-  const price = details.hasDiscount ? discountedPrice(plan.price) : plan.price;
+  const yearly = details.billingInterval === 'year';
+  const price = yearly ? plan.yearlyPrice : details.hasDiscount ? discountedPrice(plan.price) : plan.price;
   const live = isLiveSubscription(status);
   const otherPlan = plan.id === 'pro' ? 'clinic' : 'pro';
   const [searchParams] = useSearchParams();
@@ -143,7 +156,8 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
             <dd className="mt-1 text-slate-900">
               {paid ? (
                 <>
-                  <span className="font-semibold">{formatPounds(price)}</span>/month {VAT_INCLUDED}
+                  <span className="font-semibold">{formatPounds(price)}</span>/{yearly ? 'year' : 'month'}{' '}
+                  {VAT_INCLUDED}
                   {details.hasDiscount ? (
                     <span className="ml-2 text-sm text-slate-600">
                       ({RETENTION_DISCOUNT.percentOff}% off, was{' '}
@@ -200,9 +214,23 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
               </span>
               <ChangePlanDialog
                 planId={otherPlan}
-                frozen={status === 'paused'}
+                interval={details.billingInterval}
+                blockedBecause={switchBlockedBecause(details, status)}
                 initiallyOpen={searchParams.get('switch') === otherPlan}
               />
+              {plan.id === 'pro' || plan.id === 'clinic' ? (
+                <ChangePlanDialog
+                  planId={plan.id}
+                  interval={yearly ? 'month' : 'year'}
+                  intervalSwitch
+                  blockedBecause={
+                    switchBlockedBecause(details, status) ??
+                    (!yearly && details.hasDiscount
+                      ? `Your ${RETENTION_DISCOUNT.percentOff}% discount is still running. You can switch to yearly once it has ended.`
+                      : null)
+                  }
+                />
+              ) : null}
             </div>
           ) : null}
           <SubscriptionActions

@@ -9,7 +9,7 @@ import { planName, statusName } from './format';
 
 export const practiceOf = (u: AdminUser) => (u.practiceName ? `${u.practiceName} (${u.practiceRole})` : '');
 
-export const monthlyAmountOf = (u: AdminUser) => monthlyAmount(u.plan, u.hasDiscount);
+export const monthlyAmountOf = (u: AdminUser) => monthlyAmount(u.plan, u.hasDiscount, u.billingInterval);
 
 const referralStatusWords: Record<AdminReferral['status'], string> = {
   pending: 'Pending',

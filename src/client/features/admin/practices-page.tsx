@@ -18,12 +18,12 @@ const planStatus = (p: AdminPractice) => `${planName(p.plan)}, ${statusName(p.su
 const columns: TableColumn<AdminPractice>[] = [
   {
     header: 'Practice',
-    width: 'minmax(12rem, 1.6fr)',
+    width: 'minmax(11rem, 1.6fr)',
     cell: (p) => <span className="font-medium text-slate-900">{p.name}</span>,
   },
   {
     header: 'Owner',
-    width: 'minmax(12rem, 1.6fr)',
+    width: 'minmax(11rem, 1.6fr)',
     cell: (p) => (
       <>
         <span className="block font-medium text-slate-900">{p.ownerUsername}</span>
@@ -51,14 +51,18 @@ const columns: TableColumn<AdminPractice>[] = [
     width: 'minmax(9rem, 1fr)',
     cell: (p) =>
       p.terms ? (
-        <Badge tone={p.terms.current ? 'good' : 'warning'}>
-          {p.terms.current ? 'Accepted' : 'Older version'} {formatDate(p.terms.acceptedAt)}
-        </Badge>
+        <>
+          <Badge tone={p.terms.current ? 'good' : 'warning'}>
+            {p.terms.current ? 'Accepted' : 'Older version'} {formatDate(p.terms.acceptedAt)}
+          </Badge>
+          {/* The same short form of the version's SHA-256 that the practice page shows its owner. */}
+          <span className="mt-1 block font-mono text-xs text-slate-600">{p.terms.version.slice(0, 12)}</span>
+        </>
       ) : (
         <Badge tone="neutral">Not accepted</Badge>
       ),
   },
-  { header: 'Created', width: 'minmax(7rem, 0.8fr)', cell: (p) => formatDate(p.createdAt) },
+  { header: 'Created', width: 'minmax(6rem, 0.8fr)', cell: (p) => formatDate(p.createdAt) },
 ];
 
 export function AdminPracticesPage() {
@@ -85,7 +89,7 @@ export function AdminPracticesPage() {
         columns={columns}
         csvColumns={practicesCsv}
         rowKey={(p) => p.id}
-        minWidth="72rem"
+        minWidth="58rem"
         messages={{
           loading: 'Loading practices',
           empty: 'No practices yet.',

@@ -67,9 +67,14 @@ export const planColumn: TableColumn<AdminUser> = {
   width: 'minmax(7rem, 0.8fr)',
   cell: (u) => {
     const { plan, through } = shownPlan(u);
+    // Lists show the interval: billed by the year, the plan says so (docs/decisions/096-yearly-plans.md).
+    const yearly = through === null && plan !== 'free' && u.billingInterval === 'year';
     return (
       <>
-        <Badge tone={plan === 'free' ? 'neutral' : 'accent'}>{planName(plan)}</Badge>
+        <span className="flex flex-wrap items-center gap-1">
+          <Badge tone={plan === 'free' ? 'neutral' : 'accent'}>{planName(plan)}</Badge>
+          {yearly ? <Badge tone="neutral">Yearly</Badge> : null}
+        </span>
         {through ? <span className="mt-1 block text-xs text-slate-600">through {through}</span> : null}
       </>
     );

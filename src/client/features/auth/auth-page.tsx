@@ -18,6 +18,7 @@ import { usePasskeySignIn } from './api/passkey-sign-in';
 import { useRegister } from './api/register';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
+import { MicrosoftSignIn } from './microsoft-sign-in';
 import { afterLoginTarget, afterRegisterTarget, authRedirectTarget } from './redirects';
 import { RegisterForm } from './register-form';
 
@@ -30,9 +31,18 @@ export function AuthPage() {
   const { user } = useCurrentUser();
   // A password accepted for an account with a second factor: the code step replaces the form.
   const [challenge, setChallenge] = useState<TwoFactorRequired | null>(null);
-  const loginMutation = useLogin({ onChallenge: setChallenge });
-  const secondFactor = useLoginSecondFactor();
-  const passkeyMutation = usePasskeySignIn();
+  // Back from Microsoft with an account nobody has linked: signing in another way links it.
+  const [unlinked, setUnlinked] = useState<string | null>(null);
+  // The practice's words when it signs its team in with Microsoft and the password was refused.
+  const [microsoftRequired, setMicrosoftRequired] = useState<string | null>(null);
+  const linkMicrosoft = unlinked !== null;
+  const loginMutation = useLogin({
+    onChallenge: setChallenge,
+    onMicrosoftRequired: setMicrosoftRequired,
+    linkMicrosoft,
+  });
+  const secondFactor = useLoginSecondFactor(linkMicrosoft);
+  const passkeyMutation = usePasskeySignIn(linkMicrosoft);
   const registerMutation = useRegister();
   const registerAsked = params.get('tab') === 'register';
   // Inside the app the link's tab opens at once. The prerendered page was built on Login, without the
@@ -146,6 +156,7 @@ export function AuthPage() {
                       pending={loginMutation.isPending || passkeyMutation.isPending}
                       onSubmit={(credentials) => {
                         setSubmitted('login');
+                        setMicrosoftRequired(null);
                         loginMutation.mutate(credentials);
                       }}
                       onPasskeySignIn={() => {
@@ -153,6 +164,19 @@ export function AuthPage() {
                         passkeyMutation.mutate();
                       }}
                       onSwitchToRegister={() => switchTo('register')}
+                    />
+                  )}
+                  {challenge ? null : (
+                    <MicrosoftSignIn
+                      outcome={params.get('microsoft')}
+                      returnTo={params.get('redirect') ?? undefined}
+                      unlinked={unlinked}
+                      onUnlinked={setUnlinked}
+                      refusal={microsoftRequired}
+                      onChallenge={(next) => {
+                        setSubmitted('login');
+                        setChallenge(next);
+                      }}
                     />
                   )}
                 </CardContent>

@@ -30,11 +30,16 @@ const isOnTheirWay = (target: string) =>
  * where a new account starts. The exceptions: a visitor who chose a plan arrives with
  * redirect=/subscribe/<plan>, and sending them to /pricing would make them choose it again, so that
  * redirect is honoured; and a person whose practice gives them access (on the free plan of their own)
- * has nothing to buy there (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).
+ * has nothing to buy there (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md),
+ * nor has a member whose practice's access is closed for now; one closed out until they turn on a second
+ * factor is taken where they do (docs/decisions/092-a-practice-sign-in-policy.md).
  * An already signed-in visitor simply goes to the redirect target.
  */
 export function afterLoginTarget(user: PublicUser, target: string): string {
-  if (user.plan === 'free' && !user.access && !isOnTheirWay(target)) return paths.pricing.getHref();
+  if (isOnTheirWay(target)) return target;
+  // Their practice pays, but asks for a second factor first: where they turn one on.
+  if (user.noteAppBlockedReason === 'two_factor_required') return paths.account.getHref('security');
+  if (user.plan === 'free' && !user.access && !user.practice) return paths.pricing.getHref();
   return target;
 }
 

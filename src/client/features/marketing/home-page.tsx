@@ -2,6 +2,7 @@ import { SiteLink } from '@client/components/layout/site-link';
 import { Button } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
 import { FEATURE_CARDS, FEATURE_PANEL, FEATURES_INTRO } from '@client/content/features';
+import { INTERVAL_GROUP, IntervalSwitch } from '@client/features/pricing';
 import { useReveal } from '@client/lib/use-reveal';
 import { useTitle } from '@client/lib/use-title';
 import { cn } from '@client/lib/utils';
@@ -133,7 +134,10 @@ function Pricing({ plans }: { plans: ReactNode }) {
         <SectionIntro id="pricing-heading" heading="Simple, transparent pricing">
           Paid plans start with a {TRIAL_DAYS}-day free trial. Cancel anytime.
         </SectionIntro>
-        <div className="reveal-item mt-14 delay-100">{plans}</div>
+        <div className={cn('reveal-item mt-10 delay-100', INTERVAL_GROUP)}>
+          <IntervalSwitch />
+          <div className="mt-10">{plans}</div>
+        </div>
       </div>
     </section>
   );

@@ -31,9 +31,10 @@ export function PracticeAuditPage() {
       </div>
       <h1 className="mt-3 text-4xl font-bold tracking-tight text-slate-900">Audit trail</h1>
       <p className="mt-4 text-lg text-pretty text-slate-600">
-        Everything that happened in your practice: who joined, left or was removed, roles and invitations,
-        each member's sign-ins and failed attempts, second factors turned on or off, and each sign-in to the
-        note app, with the address and device it came from.
+        Everything that happened in your practice: who joined, left or was removed, roles and invitations, the
+        sign-in policy changed, the terms accepted and the access reviewed, each member's sign-ins and failed
+        attempts, second factors turned on or off, and each sign-in to the note app, with the address and
+        device it came from.
       </p>
       <div className="mt-8">
         {role && isManager(role) ? (

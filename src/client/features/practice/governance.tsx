@@ -1,22 +1,29 @@
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
+import { CheckboxField } from '@client/components/ui/checkbox-field';
 import { FieldError } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { ScrollingTable } from '@client/components/ui/scrolling-table';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatDate } from '@client/features/account';
-import { ApiError, describeFailure } from '@client/lib/api';
+import { ApiError, serverWords } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
-import { RETENTION_DAYS, SESSION_HOURS_MAX, SESSION_HOURS_MIN } from '@shared/constants';
+import {
+  RETENTION_DAYS,
+  SESSION_HOURS_MAX,
+  SESSION_HOURS_MIN,
+  USER_SESSION_IDLE_DAYS,
+  USER_SESSION_MAX_DAYS,
+} from '@shared/constants';
 import {
   type PracticeOverview,
   type PracticePolicy,
   practicePolicyRequestSchema,
 } from '@shared/schemas/practice';
 import { Download, FileText, ShieldCheck, UserSearch } from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import {
   ACCESS_REVIEW_CSV,
   useAcceptTerms,
@@ -25,6 +32,12 @@ import {
   useMarkReviewed,
   useUpdatePolicy,
 } from './api/governance';
+import {
+  MicrosoftPolicyFields,
+  microsoftChange,
+  microsoftChoiceOf,
+  useOwnMicrosoft,
+} from './microsoft-policy';
 import { ROLE_NAMES } from './role-select';
 
 // The terms' Markdown renderer loads only where the terms are shown, not with the practice page.
@@ -55,11 +68,13 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
 type Errors = Partial<Record<keyof PracticePolicy | 'form', string>>;
 
 /** The sign-in policy: a second factor for everyone, how long sessions last, how long the note app keeps recordings. */
-export function PolicyCard({ policy }: { policy: PracticeOverview['policy'] }) {
+export function PolicyCard({ policy, owner }: { policy: PracticeOverview['policy']; owner: boolean }) {
   const [requireTwoFactor, setRequireTwoFactor] = useState(policy.requireTwoFactor);
   const [capped, setCapped] = useState(policy.sessionHours !== null);
   const [hours, setHours] = useState(String(policy.sessionHours ?? 12));
   const [retentionDays, setRetentionDays] = useState(String(policy.retentionDays));
+  const [microsoft, setMicrosoft] = useState(() => microsoftChoiceOf(policy));
+  const ownMicrosoft = useOwnMicrosoft(owner);
   const [errors, setErrors] = useState<Errors>({});
   const update = useUpdatePolicy();
   const id = useId();
@@ -70,6 +85,7 @@ export function PolicyCard({ policy }: { policy: PracticeOverview['policy'] }) {
       requireTwoFactor,
       sessionHours: capped ? (hours.trim() === '' ? Number.NaN : Number(hours)) : null,
       retentionDays: Number(retentionDays),
+      ...microsoftChange(owner, policy, microsoft, ownMicrosoft.account?.tenant ?? null),
     });
     if (!parsed.success) {
       setErrors(
@@ -85,11 +101,7 @@ export function PolicyCard({ policy }: { policy: PracticeOverview['policy'] }) {
           error instanceof ApiError && error.status === 400
             ? (/^(\w+): (.+)$/.exec(error.serverMessage) ?? [])
             : [];
-        setErrors(
-          name && message
-            ? { [name]: message }
-            : { form: error instanceof ApiError ? error.serverMessage : describeFailure(error) },
-        );
+        setErrors(name && message ? { [name]: message } : { form: serverWords(error) });
       },
     });
   };
@@ -107,23 +119,15 @@ export function PolicyCard({ policy }: { policy: PracticeOverview['policy'] }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="grid gap-5">
-          <div className="grid gap-1">
-            <div className="flex items-start gap-3">
-              <input
-                id={`${id}-2fa`}
-                type="checkbox"
-                className="mt-1 size-4 accent-indigo-600"
-                checked={requireTwoFactor}
-                aria-describedby={`${id}-2fa-hint`}
-                onChange={(event) => setRequireTwoFactor(event.currentTarget.checked)}
-              />
-              <Label htmlFor={`${id}-2fa`}>Require a second factor</Label>
-            </div>
-            <p id={`${id}-2fa-hint`} className="text-sm text-slate-600">
-              Members without an authenticator app or a passkey keep their account, but {PRODUCT_NAME}'s note
-              app stays closed to them until they turn one on. We email them how. You need one first.
-            </p>
-          </div>
+          <CheckboxField
+            id={`${id}-2fa`}
+            checked={requireTwoFactor}
+            onChange={setRequireTwoFactor}
+            label="Require a second factor"
+          >
+            Members without an authenticator app or a passkey keep their account, but {PRODUCT_NAME}'s note
+            app stays closed to them until they turn one on. We email them how. You need one first.
+          </CheckboxField>
 
           <fieldset className="grid gap-2">
             <legend className="text-sm font-medium text-slate-900">How long a session lasts</legend>
@@ -136,7 +140,9 @@ export function PolicyCard({ policy }: { policy: PracticeOverview['policy'] }) {
                 checked={!capped}
                 onChange={() => setCapped(false)}
               />
-              <Label htmlFor={`${id}-uncapped`}>The usual: 30 days unused, 90 days at most</Label>
+              <Label htmlFor={`${id}-uncapped`}>
+                The usual: {USER_SESSION_IDLE_DAYS} days unused, {USER_SESSION_MAX_DAYS} days at most
+              </Label>
             </div>
             <div className="flex flex-wrap items-center gap-3">
               <input
@@ -148,17 +154,19 @@ export function PolicyCard({ policy }: { policy: PracticeOverview['policy'] }) {
                 onChange={() => setCapped(true)}
               />
               <Label htmlFor={`${id}-capped`}>At most</Label>
-              <Input
-                id={`${id}-hours`}
-                aria-label="Session length in hours"
-                inputMode="numeric"
-                className="w-24"
-                value={hours}
-                disabled={!capped}
-                aria-invalid={errors.sessionHours ? true : undefined}
-                aria-describedby={`${id}-hours-hint${errors.sessionHours ? ` ${id}-hours-error` : ''}`}
-                onChange={(event) => setHours(event.currentTarget.value)}
-              />
+              {/* The input fills its box (cn does not merge Tailwind classes): the box sets its width. */}
+              <div className="w-24">
+                <Input
+                  id={`${id}-hours`}
+                  aria-label="Session length in hours"
+                  inputMode="numeric"
+                  value={hours}
+                  disabled={!capped}
+                  aria-invalid={errors.sessionHours ? true : undefined}
+                  aria-describedby={`${id}-hours-hint${errors.sessionHours ? ` ${id}-hours-error` : ''}`}
+                  onChange={(event) => setHours(event.currentTarget.value)}
+                />
+              </div>
               <span className="text-sm text-slate-700">hours</span>
             </div>
             <p id={`${id}-hours-hint`} className="text-sm text-slate-600">
@@ -187,9 +195,17 @@ export function PolicyCard({ policy }: { policy: PracticeOverview['policy'] }) {
             <FieldError id={`${id}-retention-error`} message={errors.retentionDays} />
           </div>
 
-          {errors.form || errors.requireTwoFactor ? (
+          <MicrosoftPolicyFields
+            owner={owner}
+            own={ownMicrosoft}
+            policy={policy}
+            choice={microsoft}
+            onChange={setMicrosoft}
+          />
+
+          {errors.form || errors.requireTwoFactor || errors.requireMicrosoft || errors.microsoftTenant ? (
             <p role="alert" className={alertClass}>
-              {errors.form ?? errors.requireTwoFactor}
+              {errors.form ?? errors.requireTwoFactor ?? errors.requireMicrosoft ?? errors.microsoftTenant}
             </p>
           ) : null}
           <Button type="submit" className="justify-self-start" disabled={update.isPending}>
@@ -207,8 +223,14 @@ const when = (value: string | null) => (value ? formatDate(value) : 'Never');
 export function AccessReviewCard() {
   const review = useAccessReview(true);
   const markReviewed = useMarkReviewed();
+  const card = useRef<HTMLDivElement>(null);
+  // The monthly review mail links here (/practice#access-review): the card is drawn after the page's data
+  // arrives, too late for the browser's own jump to it, so it is brought into view once its rows are in.
+  useEffect(() => {
+    if (review.isSuccess && window.location.hash === '#access-review') card.current?.scrollIntoView();
+  }, [review.isSuccess]);
   return (
-    <Card role="region" aria-labelledby="access-review-heading" id="access-review">
+    <Card ref={card} role="region" aria-labelledby="access-review-heading" id="access-review">
       <CardHeader>
         <CardTitle id="access-review-heading" className="flex items-center gap-2">
           <UserSearch aria-hidden="true" className="size-5 text-indigo-600" />
@@ -236,6 +258,7 @@ export function AccessReviewCard() {
           <>
             <ScrollingTable
               caption="Members and their access"
+              focusable
               head={
                 <>
                   <th scope="col" className="py-2 pr-4 font-medium">
@@ -278,7 +301,12 @@ export function AccessReviewCard() {
                     <td className="py-2 pr-4">{formatDate(member.joinedAt)}</td>
                     <td className="py-2 pr-4">{when(member.lastSignInAt)}</td>
                     <td className="py-2 pr-4">{when(member.lastNoteAppSignInAt)}</td>
-                    <td className="py-2 pr-4">{member.twoFactor ? 'On' : 'Off'}</td>
+                    <td className="py-2 pr-4">
+                      {member.twoFactor ? 'On' : 'Off'}
+                      {member.noteAppBlockedReason ? (
+                        <span className="block text-xs text-amber-900">Note app closed until it is on</span>
+                      ) : null}
+                    </td>
                     <td className="py-2">{member.emailVerified ? 'Yes' : 'No'}</td>
                   </tr>
                 ))}
@@ -318,6 +346,12 @@ export function AccessReviewCard() {
 export function TermsCard({ owner }: { owner: boolean }) {
   const agreements = useAgreements(true);
   const accept = useAcceptTerms();
+  const acceptedNote = useRef<HTMLParagraphElement>(null);
+  const accepted = agreements.data?.accepted;
+  // The button goes once the terms are accepted: the keyboard's place moves to what replaced it.
+  useEffect(() => {
+    if (accept.isSuccess && accepted) acceptedNote.current?.focus();
+  }, [accept.isSuccess, accepted]);
   return (
     <Card role="region" aria-labelledby="terms-heading">
       <CardHeader>
@@ -337,7 +371,11 @@ export function TermsCard({ owner }: { owner: boolean }) {
         ) : (
           <>
             {agreements.data.accepted ? (
-              <p className="text-slate-700">
+              <p
+                ref={acceptedNote}
+                tabIndex={-1}
+                className="rounded-sm text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+              >
                 Accepted by {agreements.data.accepted.acceptedBy} on{' '}
                 {formatDate(agreements.data.accepted.acceptedAt)} (version{' '}
                 {agreements.data.current.version.slice(0, 12)}).

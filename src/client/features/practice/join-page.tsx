@@ -1,15 +1,19 @@
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { paths } from '@client/config/paths';
-import { ApiError, describeFailure } from '@client/lib/api';
+import { serverWords } from '@client/lib/api';
+import { configQueryOptions } from '@client/lib/config';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
+import { PRODUCT_NAME } from '@shared/brand';
 import { maskEmail } from '@shared/mask-email';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { InvitationPreview } from '@shared/schemas/practice';
+import { useQuery } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AcceptWithMicrosoft } from './accept-with-microsoft';
 import { useInvitationPreview, useJoinPractice } from './api/join-practice';
 import { ROLE_NAMES } from './role-select';
 
@@ -44,6 +48,9 @@ export function JoinPracticePage() {
   const navigate = useNavigate();
   const join = useJoinPractice({ onDone: () => navigate(paths.practice.getHref()) });
   const here = paths.practice.join.getHref(token);
+  const { data: config } = useQuery(configQueryOptions());
+  const microsoftSignIn = config?.microsoftSignIn === true;
+  const outcome = params.get('microsoft');
 
   let body: ReactNode;
   if (!token) {
@@ -63,24 +70,40 @@ export function JoinPracticePage() {
   } else if (preview.isError) {
     body = (
       <p role="alert" className={alertClass}>
-        {preview.error instanceof ApiError ? preview.error.serverMessage : describeFailure(preview.error)}
+        {serverWords(preview.error)}
       </p>
     );
   } else {
     const invitation = preview.data;
-    const refused =
-      join.error instanceof ApiError ? join.error.serverMessage : join.error && describeFailure(join.error);
+    const refused = join.error && serverWords(join.error);
     // Someone signed in to another account may not own the invited address: they see it masked.
     const wrongAccount = user !== null && user.email !== invitation.email;
     const invited = wrongAccount ? maskEmail(invitation.email) : invitation.email;
     const blocked = user && joinBlocked(user, invitation);
+    // Accepting with Microsoft registers a new account: offered to a visitor, where the practice has its organisation.
+    const microsoft = microsoftSignIn && invitation.microsoft !== 'none';
+    const microsoftFirst = microsoft && (invitation.microsoft === 'required' || outcome !== null);
     body = (
       <div className="grid gap-4">
         <p className="text-slate-800">
           {invitation.invitedBy} invites <strong>{invited}</strong> to join{' '}
           <strong>{invitation.practiceName}</strong> as {ROLE_NAMES[invitation.role].toLowerCase()}.
         </p>
-        {!user ? (
+        {!user && microsoftFirst ? (
+          <>
+            <AcceptWithMicrosoft token={token} invitation={invitation} primary />
+            <p className="text-sm text-slate-700">
+              Already have a {PRODUCT_NAME} account with {invitation.email}? Sign in to it and join, then link
+              your Microsoft account under Account, Security: you will sign in with it from then on.
+            </p>
+            <Link
+              to={paths.auth.getHref(here)}
+              className={buttonVariants({ variant: 'outline', className: 'w-full' })}
+            >
+              Sign in
+            </Link>
+          </>
+        ) : !user ? (
           <>
             <p className="text-slate-700">Sign in, or create an account, with {invitation.email} to join.</p>
             <Link to={paths.auth.getHref(here)} className={buttonVariants({ className: 'w-full' })}>
@@ -92,6 +115,7 @@ export function JoinPracticePage() {
             >
               Create an account
             </Link>
+            {microsoft ? <AcceptWithMicrosoft token={token} invitation={invitation} /> : null}
           </>
         ) : (
           <>
@@ -117,6 +141,12 @@ export function JoinPracticePage() {
             >
               {join.isPending ? 'Joining...' : `Join ${invitation.practiceName}`}
             </Button>
+            {microsoftSignIn && invitation.microsoft === 'required' && !blocked ? (
+              <p className="text-sm text-slate-700">
+                {invitation.practiceName} signs its team in with Microsoft: once you have joined, link your
+                work account under Account, Security. Your password will no longer sign you in.
+              </p>
+            ) : null}
           </>
         )}
       </div>

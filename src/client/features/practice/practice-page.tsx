@@ -110,7 +110,7 @@ function Practice({ overview, user }: { overview: PracticeOverview; user: Public
         {manager ? <Invitations overview={overview} /> : null}
         {manager ? <InviteForm full={seats.used >= seats.total} /> : null}
         {manager ? <AccessReviewCard /> : null}
-        {manager ? <PolicyCard policy={overview.policy} /> : null}
+        {manager ? <PolicyCard policy={overview.policy} owner={role === 'owner'} /> : null}
         {manager ? <TermsCard owner={role === 'owner'} /> : null}
         {role !== 'owner' ? <Leave name={overview.practice.name} /> : null}
       </div>

@@ -5,6 +5,7 @@ import { cn } from '@client/lib/utils';
 import { PAID_PLAN_IDS, type PlanId } from '@shared/constants';
 import { FEATURES_INTRO, formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
 import { Check, Minus, X } from 'lucide-react';
+import { WHEN_MONTHLY, WHEN_YEARLY } from './interval-switch';
 
 type PlanCardProps = {
   plan: Plan;
@@ -29,9 +30,35 @@ const markClass =
 const isPaidPlan = (planId: PlanId | null): boolean =>
   (PAID_PLAN_IDS as readonly (PlanId | null)[]).includes(planId);
 
+type Interval = 'month' | 'year';
+
 /** Where choosing a plan leads: a visitor signs in first and is brought back (docs/architecture.md#roles). */
-function planHref(planId: string, signedIn: boolean): string {
-  return signedIn ? paths.subscribe.plan.getHref(planId) : paths.subscribe.plan.getSignInHref(planId);
+function planHref(planId: string, signedIn: boolean, interval: Interval): string {
+  return signedIn
+    ? paths.subscribe.plan.getHref(planId, interval)
+    : paths.subscribe.plan.getSignInHref(planId, interval);
+}
+
+/** The price of one interval; both are in the page, the switch shows one (interval-switch.tsx). */
+function Price({ plan, interval }: { plan: Plan; interval: Interval }) {
+  const yearly = interval === 'year';
+  return (
+    <div className={yearly ? WHEN_YEARLY : WHEN_MONTHLY}>
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight text-slate-900">
+          {formatPounds(yearly ? plan.yearlyPrice : plan.price)}
+        </span>
+        <span className="text-slate-600">
+          /{interval} {VAT_INCLUDED}
+        </span>
+      </p>
+      <p className="mt-2 min-h-5 text-sm text-slate-600">
+        {yearly
+          ? `Two months free: ${formatPounds(Math.round((plan.yearlyPrice * 100) / 12) / 100)} a month. Charged after 2 week free trial`
+          : 'Charged after 2 week free trial'}
+      </p>
+    </div>
+  );
 }
 
 export function PlanCard({
@@ -59,19 +86,19 @@ export function PlanCard({
       <Heading id={headingId} className="text-xl font-semibold text-slate-900">
         {plan.name}
       </Heading>
-      <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight text-slate-900">
-          {paid ? formatPounds(plan.price) : 'Free'}
-        </span>
-        {paid ? (
-          <span className="text-slate-600">
-            /{plan.interval} {VAT_INCLUDED}
-          </span>
-        ) : null}
-      </p>
-      <p className="mt-2 min-h-5 text-sm text-slate-600">
-        {paid ? 'Charged after 2 week free trial' : plan.extraInfo}
-      </p>
+      {paid ? (
+        <>
+          <Price plan={plan} interval="month" />
+          <Price plan={plan} interval="year" />
+        </>
+      ) : (
+        <>
+          <p className="mt-4 flex items-baseline gap-1">
+            <span className="text-4xl font-bold tracking-tight text-slate-900">Free</span>
+          </p>
+          <p className="mt-2 min-h-5 text-sm text-slate-600">{plan.extraInfo}</p>
+        </>
+      )}
       {FEATURES_INTRO[plan.id] ? (
         <p className="mt-6 text-sm font-semibold text-slate-900">{FEATURES_INTRO[plan.id]}</p>
       ) : null}
@@ -115,17 +142,33 @@ export function PlanCard({
         >
           Switch to {plan.name}
         </SiteLink>
+      ) : paid ? (
+        (['month', 'year'] as const).map((interval) => (
+          <div key={interval} className={interval === 'year' ? WHEN_YEARLY : WHEN_MONTHLY}>
+            <SiteLink
+              markCurrent={false}
+              to={planHref(plan.id, signedIn, interval)}
+              className={buttonVariants({
+                variant: plan.popular ? 'default' : 'outline',
+                size: 'lg',
+                className: 'mt-8 w-full',
+              })}
+            >
+              Start Free Trial
+            </SiteLink>
+          </div>
+        ))
       ) : (
         <SiteLink
           markCurrent={false}
-          to={planHref(plan.id, signedIn)}
+          to={planHref(plan.id, signedIn, 'month')}
           className={buttonVariants({
             variant: plan.popular ? 'default' : 'outline',
             size: 'lg',
             className: 'mt-8 w-full',
           })}
         >
-          {paid ? 'Start Free Trial' : 'Get Started'}
+          Get Started
         </SiteLink>
       )}
     </article>

@@ -4,6 +4,7 @@ import { MARKETING_META } from '@client/lib/page-meta';
 import { useTitle } from '@client/lib/use-title';
 import { TRIAL_DAYS } from '@shared/constants';
 import type { ReactNode } from 'react';
+import { INTERVAL_GROUP, IntervalSwitch } from './interval-switch';
 
 /** The pricing page (src/site/pages/pricing.astro); `plans` is the plan grid's island. */
 export function PricingPage({ plans }: { plans: ReactNode }) {
@@ -16,7 +17,10 @@ export function PricingPage({ plans }: { plans: ReactNode }) {
           Start with a {TRIAL_DAYS}-day free trial on any paid plan. Cancel anytime.
         </p>
       </div>
-      <div className="mt-14">{plans}</div>
+      <div className={INTERVAL_GROUP}>
+        <IntervalSwitch className="mt-10" />
+        <div className="mt-10">{plans}</div>
+      </div>
     </PageContainer>
   );
 }

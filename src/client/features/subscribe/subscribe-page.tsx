@@ -16,11 +16,11 @@ import { useStripeJs } from '@client/lib/stripe-js';
 import { useDeferredData } from '@client/lib/use-deferred-data';
 import { useTitle } from '@client/lib/use-title';
 import { SUPPORT_EMAIL } from '@shared/brand';
-import { PAID_PLAN_IDS, TRIAL_DAYS } from '@shared/constants';
-import { FEATURES_INTRO, formatMonthly, formatPounds, type Plan, VAT_INCLUDED } from '@shared/plans';
+import { type BillingInterval, PAID_PLAN_IDS, TRIAL_DAYS } from '@shared/constants';
+import { FEATURES_INTRO, formatPounds, formatPrice, type Plan, VAT_INCLUDED } from '@shared/plans';
 import { Check, CircleAlert, CreditCard, Wrench } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useCreateSubscription } from './api/create-subscription';
 import { PaymentForm } from './payment-form';
 import { ReferralCodeBox } from './referral-code-box';
@@ -29,6 +29,9 @@ import { useReferralCode } from './use-referral-code';
 
 export function SubscribePage() {
   const { planId = '' } = useParams();
+  // `?interval=year` from the pricing page's Yearly switch (docs/decisions/096-yearly-plans.md); else monthly.
+  const [search] = useSearchParams();
+  const interval: BillingInterval = search.get('interval') === 'year' ? 'year' : 'month';
   // The server's plans: what it offers (the Practice plan's seats are the deployment's).
   const plan = usePlans().plans.find((p) => p.id === planId);
   const paid = plan && plan.price > 0;
@@ -39,7 +42,7 @@ export function SubscribePage() {
     <PageContainer width="medium">
       <SubscribeIntro plan={plan} />
       {/* A new plan is a new visit: its own subscription attempt and state. */}
-      <SubscribeFlow key={plan.id} plan={plan} />
+      <SubscribeFlow key={`${plan.id}-${interval}`} plan={plan} interval={interval} />
     </PageContainer>
   );
 }
@@ -93,7 +96,9 @@ function failureMessage(error: unknown): string {
 }
 
 /** docs/architecture.md#states, subscribe flow: preparing, then one of error, unavailable, or the payment form. */
-function SubscribeFlow({ plan }: { plan: Plan }) {
+function SubscribeFlow({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
+  const price = interval === 'year' ? plan.yearlyPrice : plan.price;
+  const every = interval === 'year' ? 'every year' : 'every month';
   const config = usePaymentConfig();
   const publishableKey = config.data ?? null;
   const stripe = useStripeJs(publishableKey);
@@ -110,8 +115,8 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
     if (!publishableKey || !planId || started.current) return;
     started.current = true;
     // A share link's code goes with the subscription: applied by the server, with nothing to press.
-    mutate({ planId, referralCode: pendingReferralCode() ?? undefined });
-  }, [publishableKey, mutate, plan.id]);
+    mutate({ planId, interval, referralCode: pendingReferralCode() ?? undefined });
+  }, [publishableKey, mutate, plan.id, interval]);
 
   if (config.isError) return <SubscriptionError message={failureMessage(config.error)} />;
   if (!config.isPending && !publishableKey) return <Unavailable />;
@@ -138,28 +143,39 @@ function SubscribeFlow({ plan }: { plan: Plan }) {
           </h2>
           <p className="mt-4 text-xl font-semibold text-slate-900">{plan.name}</p>
           <p className="mt-1 flex items-baseline gap-1">
-            <span className="text-3xl font-bold tracking-tight text-slate-900">
-              {formatPounds(plan.price)}
-            </span>
+            <span className="text-3xl font-bold tracking-tight text-slate-900">{formatPounds(price)}</span>
             <span className="text-slate-600">
-              /{plan.interval} {VAT_INCLUDED}
+              /{interval} {VAT_INCLUDED}
             </span>
           </p>
+          {interval === 'year' ? (
+            <p className="mt-1 text-sm text-slate-600">Billed once a year: two months free.</p>
+          ) : null}
           {!prepared ? (
             <TermsSkeleton />
           ) : trial ? (
             <>
               <p className="mt-2 text-sm font-medium text-indigo-700">Charged after 2 week free trial</p>
-              <p className="mt-1 text-sm text-slate-600">
-                Nothing to pay today. Your {TRIAL_DAYS}-day free trial ends on {formatDate(trialEndsAt)}; from
-                then, {formatMonthly(plan.price)} is taken from your card every month. Cancel before{' '}
-                {formatDate(trialEndsAt)} and nothing is charged.
-              </p>
+              {interval === 'year' && referral.applied ? (
+                // A yearly friend's month is added to the trial, not taken off an invoice
+                // (docs/decisions/096-yearly-plans.md): the first payment is a month later than the trial's end.
+                <p className="mt-1 text-sm text-slate-600">
+                  Nothing to pay today. Your {TRIAL_DAYS}-day free trial ends on {formatDate(trialEndsAt)},
+                  and your free month is added to it: {formatPrice(price, interval)} is taken from your card a
+                  month later, then {every}. Cancel before then and nothing is charged.
+                </p>
+              ) : (
+                <p className="mt-1 text-sm text-slate-600">
+                  Nothing to pay today. Your {TRIAL_DAYS}-day free trial ends on{' '}
+                  {`${formatDate(trialEndsAt)}; from then, ${formatPrice(price, interval)}`} is taken from
+                  your card {every}. Cancel before {formatDate(trialEndsAt)} and nothing is charged.
+                </p>
+              )}
             </>
           ) : (
             <p className="mt-2 text-sm text-slate-600">
-              {formatPounds(plan.price)} {VAT_INCLUDED} is charged to your card today, then on the same date
-              every month. Cancel anytime.
+              {formatPounds(price)} {VAT_INCLUDED} is charged to your card today, then on the same date{' '}
+              {every}. Cancel anytime.
             </p>
           )}
         </div>

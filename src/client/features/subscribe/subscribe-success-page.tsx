@@ -77,6 +77,11 @@ export function SubscribeSuccessPage() {
 
   const trialEndsAt = details.data?.trialEndsAt ?? null;
   const onTrial = isFuture(trialEndsAt);
+  const yearly = details.data?.billingInterval === 'year';
+  // A yearly friend's referral month lengthens the trial (docs/decisions/096-yearly-plans.md): it is not
+  // a 14-day trial then. (A monthly friend's month is a coupon on the first invoice: the trial stays.)
+  const withReferralMonth =
+    yearly && trialEndsAt !== null && Date.parse(trialEndsAt) - Date.now() > (TRIAL_DAYS + 1) * 86_400_000;
   return (
     <PageContainer width="narrow">
       <Confetti play />
@@ -93,12 +98,14 @@ export function SubscribeSuccessPage() {
             'Your free trial has started.'
           ) : onTrial ? (
             <>
-              Your {TRIAL_DAYS}-day free trial has started. It ends on{' '}
-              <strong className="font-semibold text-slate-900">{formatDate(trialEndsAt)}</strong>; your first
-              payment is taken then.
+              {withReferralMonth
+                ? 'Your free trial has started, with your referral month added to it.'
+                : `Your ${TRIAL_DAYS}-day free trial has started.`}{' '}
+              It ends on <strong className="font-semibold text-slate-900">{formatDate(trialEndsAt)}</strong>
+              {`; your first payment is taken then${yearly ? ', for a year' : ''}.`}
             </>
           ) : details.data?.status === 'active' ? (
-            `Welcome to ${PRODUCT_NAME}. Your subscription is active.`
+            `Welcome to ${PRODUCT_NAME}. Your subscription is active${yearly ? ', billed once a year' : ''}.`
           ) : (
             'Your subscription is being set up and will show in your account shortly.'
           )}

@@ -1,15 +1,20 @@
+import { answer, api } from '@client/lib/api';
 import { createPasskey } from '@client/lib/passkey-ceremonies';
 import { toastPasskeyNotAdded } from '@client/lib/passkey-errors';
 import { queryKeys } from '@client/lib/query-keys';
 import { withReauth } from '@client/lib/reauth';
 import { toast } from '@client/lib/toast';
-import type { Passkey } from '@shared/schemas/passkeys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OTHERS_SIGNED_OUT } from './two-factor';
 
 /** Adds a passkey under its name: a sensitive action, which may ask for proof first. */
 const addPasskey = ({ name }: { name: string }) =>
-  withReauth(() => createPasskey<Passkey>('/api/user/passkeys', name));
+  withReauth(() =>
+    createPasskey(
+      () => answer(api.POST('/api/user/passkeys/registration-options')),
+      (response) => answer(api.POST('/api/user/passkeys/registration', { body: { name, response } })),
+    ),
+  );
 
 /** `first`: the passkey is the account's first second factor (the server signs out the other devices). */
 export function useAddPasskey({ onDone, first }: { onDone: () => void; first: boolean }) {

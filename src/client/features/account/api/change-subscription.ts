@@ -9,7 +9,7 @@ import { subscriptionQueryOptions } from './get-subscription';
 // The four endpoints that change a subscription: each a POST (a body for a cancellation's reason only),
 // answered with the user.
 // Their one difference is what the toast says, so they share this file and its hook.
-type SubscriptionAction = 'freeze' | 'resume' | 'discount' | 'cancel' | 'keep';
+type SubscriptionAction = 'freeze' | 'resume' | 'discount' | 'monthlyAtYearEnd' | 'cancel' | 'keep';
 
 const ACTIONS: Record<SubscriptionAction, { title: string; description: string; failure: string }> = {
   freeze: {
@@ -26,6 +26,12 @@ const ACTIONS: Record<SubscriptionAction, { title: string; description: string; 
     title: 'Discount Applied',
     description: `You'll pay ${RETENTION_DISCOUNT.percentOff}% less for the next ${RETENTION_DISCOUNT.months} months.`,
     failure: 'Failed to apply discount',
+  },
+  // The yearly plan's retention offer, by the same endpoint as the discount (docs/decisions/096-yearly-plans.md).
+  monthlyAtYearEnd: {
+    title: 'Monthly Billing Chosen',
+    description: 'Your year stays as it is. When it ends you pay monthly, and can cancel any month.',
+    failure: 'Failed to switch to monthly billing',
   },
   cancel: {
     title: 'Subscription Cancelled',
@@ -53,6 +59,7 @@ const WITHOUT_BODY = {
   // Freeze and resume share one endpoint (docs/architecture.md#states): the server resumes a paused subscription.
   resume: '/api/subscription/freeze',
   discount: '/api/subscription/discount',
+  monthlyAtYearEnd: '/api/subscription/discount',
   keep: '/api/subscription/keep',
 } as const;
 

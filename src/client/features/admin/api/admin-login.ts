@@ -16,7 +16,11 @@ const adminLogin = (credentials: AdminLoginRequest) =>
 const adminLoginSecondFactor = (code: string) => answer(api.POST('/api/admin/login/2fa', { body: { code } }));
 
 /** The admin's passkey finishes the sign-in the password began (only that admin's passkeys answer). */
-const adminLoginPasskey = () => provePasskey<PublicAdmin>('/api/admin/login/passkey');
+const adminLoginPasskey = () =>
+  provePasskey(
+    () => answer(api.POST('/api/admin/login/passkey/options')),
+    (response) => answer(api.POST('/api/admin/login/passkey', { body: { response } })),
+  );
 
 function useAdminSignedIn() {
   const queryClient = useQueryClient();

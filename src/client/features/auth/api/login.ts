@@ -1,10 +1,10 @@
-import { answer, api } from '@client/lib/api';
-import { setUser } from '@client/lib/session';
+import { ApiError, answer, api } from '@client/lib/api';
 import { toast } from '@client/lib/toast';
 import { isChallenge } from '@client/lib/two-factor-types';
-import type { LoginRequest, PublicUser } from '@shared/schemas/auth';
+import type { LoginRequest } from '@shared/schemas/auth';
 import type { TwoFactorRequired } from '@shared/schemas/two-factor';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useSignedIn } from './signed-in';
 
 /** POST /api/login: a new session and the user, or (with a second factor) the step still to take. */
 const login = (credentials: LoginRequest) => answer(api.POST('/api/login', { body: credentials }));
@@ -12,27 +12,35 @@ const login = (credentials: LoginRequest) => answer(api.POST('/api/login', { bod
 /** POST /api/login/2fa: the code that finishes a sign-in the password began. */
 const loginSecondFactor = (code: string) => answer(api.POST('/api/login/2fa', { body: { code } }));
 
-function useSignedIn() {
-  const queryClient = useQueryClient();
-  return (user: PublicUser) => {
-    setUser(queryClient, user);
-    toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-  };
-}
-
 const failed = (error: Error) =>
   toast({ title: 'Login failed', description: error.message, variant: 'destructive' });
 
-export function useLogin({ onChallenge }: { onChallenge: (challenge: TwoFactorRequired) => void }) {
-  const signedIn = useSignedIn();
+/**
+ * `linkMicrosoft`: the person brought a Microsoft account nobody has linked, to link once signed in.
+ * `onMicrosoftRequired`: their practice signs its team in with Microsoft; its words go beside the
+ * Microsoft button rather than in a passing toast.
+ */
+export function useLogin({
+  onChallenge,
+  onMicrosoftRequired,
+  linkMicrosoft,
+}: {
+  onChallenge: (challenge: TwoFactorRequired) => void;
+  onMicrosoftRequired: (message: string) => void;
+  linkMicrosoft: boolean;
+}) {
+  const signedIn = useSignedIn(linkMicrosoft);
   return useMutation({
     mutationFn: login,
     onSuccess: (answer) => (isChallenge(answer) ? onChallenge(answer) : signedIn(answer)),
-    onError: failed,
+    onError: (error) =>
+      error instanceof ApiError && error.details.microsoftRequired === true
+        ? onMicrosoftRequired(error.serverMessage)
+        : failed(error),
   });
 }
 
-export function useLoginSecondFactor() {
-  const signedIn = useSignedIn();
+export function useLoginSecondFactor(linkMicrosoft: boolean) {
+  const signedIn = useSignedIn(linkMicrosoft);
   return useMutation({ mutationFn: loginSecondFactor, onSuccess: signedIn, onError: failed });
 }

@@ -1,21 +1,23 @@
+import { answer, api } from '@client/lib/api';
 import { provePasskey } from '@client/lib/passkey-ceremonies';
 import { describePasskeyFailure } from '@client/lib/passkey-errors';
-import { setUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
-import type { PublicUser } from '@shared/schemas/auth';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useSignedIn } from './signed-in';
 
 /** Signs in with a passkey and no password (or finishes a sign-in the password began). */
-const passkeySignIn = () => provePasskey<PublicUser>('/api/login/passkey');
+const passkeySignIn = () =>
+  provePasskey(
+    () => answer(api.POST('/api/login/passkey/options')),
+    (response) => answer(api.POST('/api/login/passkey', { body: { response } })),
+  );
 
-export function usePasskeySignIn() {
-  const queryClient = useQueryClient();
+/** `linkMicrosoft`: as for the password (api/login.ts). */
+export function usePasskeySignIn(linkMicrosoft: boolean) {
+  const signedIn = useSignedIn(linkMicrosoft);
   return useMutation({
     mutationFn: passkeySignIn,
-    onSuccess: (user) => {
-      setUser(queryClient, user);
-      toast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-    },
+    onSuccess: signedIn,
     onError: (error) => {
       const description = describePasskeyFailure(error);
       // Closing the prompt is a choice, not a failure: nothing to say.
