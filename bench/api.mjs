@@ -1,6 +1,8 @@
 // API load figures (docs/architecture.md#budgets), each as a ratio to a raw node:http server measured in the
 // same run: the machines are shared and noisy, so absolute numbers only mean something side by side.
+
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,10 +156,12 @@ async function asManyUsers(base) {
 async function startTime(env) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-start-'));
   try {
-    // The first start creates and migrates; the second is the one measured.
-    await (await startServer({ ...env, DATA_DIR: dataDir })).stop();
+    // The first start creates and migrates; the second is the one measured. One key for both: the
+    // second opens the signing keys the first made.
+    const same = { ...env, DATA_DIR: dataDir, SECRETS_KEY: randomBytes(32).toString('base64') };
+    await (await startServer(same)).stop();
     const started = performance.now();
-    const second = await startServer({ ...env, DATA_DIR: dataDir });
+    const second = await startServer(same);
     const ms = performance.now() - started;
     await second.stop();
     return ms;

@@ -74,11 +74,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
     ctx.oidcProvider = provider;
     return provider;
   }
-  // The provider needs its keys from the database. Started as the app gets ready, but a failure does
-  // not stop the start: an instance whose database is down still starts (its health check answers
-  // 503), and the provider starts once the database answers, at its next use or minute. (Started after
-  // listening instead, it made its first key at any moment of the first requests, under app.inject at
-  // its first minute: a background write that looked like the request's.)
+  // The provider needs its keys from the database. A failure does not stop the start: an instance whose
+  // database is down still starts (its health check answers 503), and the provider starts once the
+  // database answers, at its next use or minute.
   let starting: Promise<OidcProvider> | null = null;
   const started = (): Promise<OidcProvider> => {
     starting ??= startProvider().catch((err) => {
@@ -87,10 +85,19 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
     });
     return starting;
   };
+  const notStarted = (err: unknown) =>
+    app.log.warn({ err }, 'OpenID Provider not started yet; trying again at its next use');
+  // The first keys are made before the app is ready (made later, they were a write at any moment of
+  // the first requests, under app.inject one that looked like the request's). The library itself loads
+  // behind the first answers: importing it is ~0.4 s of a start (docs/performance.md#start-imports), and
+  // a request to /oidc meanwhile waits for it.
   app.addHook('onReady', async () => {
-    await started().catch((err) =>
-      app.log.warn({ err }, 'OpenID Provider not started yet; trying again at its next use'),
-    );
+    try {
+      await ensureSigningKeys(repo, ctx.secretsKey);
+    } catch (err) {
+      return notStarted(err);
+    }
+    started().catch(notStarted);
   });
 
   // Each minute: keys rotated on any instance reach this one, and note-app sessions whose ChairNotes
@@ -101,7 +108,11 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
       .then(() => ctx.noteAppLogout.sweep())
       .catch((err) => app.log.error({ err }, 'OpenID Connect signing keys not reloaded'));
   }, KEY_REFRESH_MS).unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    // A start still loading the library ends before the database it reads is closed.
+    await starting?.catch(() => {});
+  });
 
   /** The ChairNotes session the browser holds, if any (only the user cookie counts). */
   const userSession = async (request: FastifyRequest) => {
