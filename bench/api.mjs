@@ -99,19 +99,26 @@ async function bareServer(mode, env) {
 }
 
 /**
- * The app and its bare reference, measured in turn twice (bare, app, bare, app), the better run of
- * each kept: on a shared machine a neighbour's burst then hits both alike, not one.
+ * The app and its bare reference (and, when given, the framework's floor: bench/bare.mjs
+ * fastify-bytes), measured in turn twice (bare, floor, app, bare, floor, app), the better run of each
+ * kept: on a shared machine a neighbour's burst then hits them alike, not one.
  */
-async function sideBySide(appName, appOpts, bareName, bareOpts) {
+async function sideBySide(appName, appOpts, bareName, bareOpts, floor) {
   const better = (a, b) => (!a || b.rps > a.rps ? b : a);
   let bare;
+  let floorRow;
   let app;
   for (let round = 0; round < 2; round++) {
     bare = better(bare, await measure(bareName, bareOpts));
+    if (floor) floorRow = better(floorRow, await measure(floor.name, floor.opts));
     app = better(app, await measure(appName, appOpts));
   }
   app.reference = bare;
-  return [bare, app];
+  if (floorRow) {
+    floorRow.reference = bare;
+    app.floor = floorRow;
+  }
+  return floorRow ? [bare, floorRow, app] : [bare, app];
 }
 
 const benchUser = (i) => ({
@@ -189,10 +196,13 @@ export async function runApiBench() {
     rows.push(await measure('GET /api/health', { url: `${app.base}/api/health` }));
     // The plans answer reads no database: beside a bare server sending its very bytes.
     const plans = await capture(`${app.base}/api/subscription-plans`);
-    const bare = await bareServer('bytes', {
+    const sameAnswer = {
       BARE_HEADERS: JSON.stringify(plans.headers),
       BARE_ANSWER: JSON.stringify({ status: plans.status, body: plans.body }),
-    });
+      BARE_PATH: '/api/subscription-plans',
+    };
+    const bare = await bareServer('bytes', sameAnswer);
+    const fastify = await bareServer('fastify-bytes', sameAnswer);
     try {
       rows.push(
         ...(await sideBySide(
@@ -200,10 +210,15 @@ export async function runApiBench() {
           { url: `${app.base}/api/subscription-plans` },
           'bare node:http, the same bytes',
           { url: `${bare.base}/api/subscription-plans` },
+          {
+            name: 'Fastify, no logger and no hook, the same bytes',
+            opts: { url: `${fastify.base}/api/subscription-plans` },
+          },
         )),
       );
     } finally {
       bare.stop();
+      fastify.stop();
     }
     const users = await asManyUsers(app.base);
     rows.push(
@@ -286,7 +301,7 @@ export function printApiReport({ rows, sameUserAnswer, logins, start }) {
   const pct = (ratio) => `${(ratio * 100).toFixed(0)} %`;
   const lines = [];
   lines.push(
-    `\nAPI under load: autocannon, ${CONNECTIONS} connections, ${DURATION} s after a ${WARMUP} s warm-up; GET /api/user with a different signed-in user on each connection; the app at LOG_LEVEL=info. Each app row beside its bare reference (bench/bare.mjs), the two measured in turn twice, the better run of each kept`,
+    `\nAPI under load: autocannon, ${CONNECTIONS} connections, ${DURATION} s after a ${WARMUP} s warm-up; GET /api/user with a different signed-in user on each connection; the app at LOG_LEVEL=info. Each app row beside its bare reference (bench/bare.mjs), and the plans answer beside Fastify's own floor too, measured in turn twice, the better run of each kept`,
   );
   lines.push(
     '| target | req/s | ratio to raw | ratio to its reference | p50 ms | p99 ms | errors | non-2xx |',
@@ -316,6 +331,10 @@ export function printApiReport({ rows, sameUserAnswer, logins, start }) {
   lines.push(
     `GET /api/subscription-plans (no database): ${pct(plansRow.rps / plansRow.reference.rps)} of a bare node:http server sending the same bytes (${Math.round(plansRow.reference.rps)} req/s) (budget >= 70 %): ${mark(plansOk)}`,
   );
+  if (plansRow.floor)
+    lines.push(
+      `The framework's floor, in the same run: Fastify with no logger and no hook sending the same bytes answers ${pct(plansRow.floor.rps / plansRow.reference.rps)} of the bare server; the app answers ${pct(plansRow.rps / plansRow.floor.rps)} of that floor.`,
+    );
   const pgliteRow = rows.find((r) => r.name === 'GET /api/user (PGlite)');
   lines.push(
     `For scale, against the hello-world: GET /api/user ${pgRow ? `${pct(pgRow.ratio)} on PostgreSQL, ` : ''}${pct(pgliteRow.ratio)} on PGlite; GET /api/subscription-plans ${pct(plansRow.ratio)}.`,

@@ -1,6 +1,8 @@
 // The bench's references (docs/architecture.md#budgets): what the app does for an answer, done on bare
 // node:http, in a process of its own, as the app runs in one. Started by bench/api.mjs:
 //   node bench/bare.mjs bytes            answers every request with BARE_ANSWER's status, headers and body
+//   node bench/bare.mjs fastify-bytes    the same, from one route of a Fastify server with no logger and no
+//                                        hook: what the framework itself costs an answer, its floor
 //   node --import tsx bench/bare.mjs user   GET /api/user on DATABASE_URL: the app's own session SQL
 // It listens on PORT and answers GET /ready once it can serve.
 import { randomUUID } from 'node:crypto';
@@ -20,6 +22,19 @@ if (mode === 'bytes') {
     response.writeHead(status, { ...headers, 'content-length': bytes.length, 'x-request-id': randomUUID() });
     response.end(bytes);
   };
+} else if (mode === 'fastify-bytes') {
+  const { status, body } = JSON.parse(process.env.BARE_ANSWER);
+  const bytes = Buffer.from(body);
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  app.get('/ready', async () => 'ready');
+  app.get(process.env.BARE_PATH, (_request, reply) => {
+    reply
+      .code(status)
+      .headers({ ...headers, 'x-request-id': randomUUID() })
+      .send(bytes);
+  });
+  await app.listen({ port, host: '127.0.0.1' });
 } else if (mode === 'user') {
   // The app's modules, not a copy: the look-up's SQL (prepared, as the app prepares it), the cookie's
   // hash and the answer's shape. One query per request: what the app's batching is measured against.
@@ -54,12 +69,14 @@ if (mode === 'bytes') {
   throw new Error(`bench/bare.mjs: unknown mode ${mode}`);
 }
 
-http
-  .createServer((request, response) => {
-    if (request.url === '/ready') return response.end('ready');
-    Promise.resolve(answer(request, response)).catch((error) => {
-      response.writeHead(500);
-      response.end(String(error));
-    });
-  })
-  .listen(port, '127.0.0.1');
+// The fastify-bytes server listens on its own, above.
+if (answer)
+  http
+    .createServer((request, response) => {
+      if (request.url === '/ready') return response.end('ready');
+      Promise.resolve(answer(request, response)).catch((error) => {
+        response.writeHead(500);
+        response.end(String(error));
+      });
+    })
+    .listen(port, '127.0.0.1');
