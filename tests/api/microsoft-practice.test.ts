@@ -243,3 +243,79 @@ describe('accepting an invitation with Microsoft', () => {
     expect((await b.get('/api/user')).statusCode).toBe(401);
   });
 });
+
+describe('a member without a password proves it is them with Microsoft', () => {
+  /** A clinician who accepted an invitation of `o`'s practice with Microsoft: no password. */
+  async function joinedWithMicrosoft(o: Person) {
+    const { email, token } = await invite(o);
+    const b = client(t.app);
+    const account = msAccount();
+    expect(await atMicrosoft(b, account, { intent: 'join', invitation: token })).toBe(
+      `/practice/join?token=${token}&microsoft=done`,
+    );
+    const joined = await b.post('/api/auth/microsoft/join');
+    expect(joined.statusCode, joined.body).toBe(200);
+    return { b, email, account, id: joined.json().id as number };
+  }
+  const staleProof = (userId: number) =>
+    t.db.execute(
+      sql`update user_sessions set reauthenticated_at = now() - interval '11 minutes' where user_id = ${userId}`,
+    );
+  const confirmWithMicrosoft = async (b: Browser, account: MicrosoftPerson) => {
+    expect(await atMicrosoft(b, account, { intent: 'reauth', returnTo: '/account' })).toBe(
+      '/account?microsoft-reauth=done',
+    );
+    expect((await b.post('/api/user/reauth/microsoft')).statusCode).toBe(200);
+  };
+
+  it('changes their email: no password asked, a recent confirmation with Microsoft instead', async () => {
+    const o = await owner();
+    const { b, email, account, id } = await joinedWithMicrosoft(o);
+    const me = (await b.get('/api/user')).json();
+    expect(me).toMatchObject({ email, hasPassword: false });
+    expect((await o.client.get('/api/user')).json().hasPassword).toBe(true);
+
+    // Long after signing in, a new address asks for fresh proof, whatever password is typed.
+    await staleProof(id);
+    const newEmail = `moved${++people}@smile.example`;
+    for (const body of [
+      { username: me.username, email: newEmail },
+      { username: me.username, email: newEmail, currentPassword: 'anything at all' },
+    ]) {
+      const refused = await b.patch('/api/user', body);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ reauthRequired: true });
+    }
+    expect(smtp.mails.filter((m) => m.to.includes(newEmail))).toEqual([]);
+
+    await confirmWithMicrosoft(b, account);
+    const saved = await b.patch('/api/user', { username: me.username, email: newEmail });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toContain(newEmail);
+    await smtp.waitFor(newEmail, 'Confirm your new');
+  });
+
+  it('deletes their account after confirming with Microsoft; one with a password still types it', async () => {
+    const o = await owner();
+    const { b, account, id } = await joinedWithMicrosoft(o);
+    await staleProof(id);
+    const refused = await b.delete('/api/user', { password: 'anything at all' });
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json()).toMatchObject({ reauthRequired: true });
+    expect((await b.get('/api/user')).statusCode).toBe(200);
+
+    await confirmWithMicrosoft(b, account);
+    const deleted = await b.delete('/api/user', {});
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await b.get('/api/user')).statusCode).toBe(401);
+    const team = (await o.client.get('/api/practice')).json();
+    expect(team.members.map((m: { id: number }) => m.id)).not.toContain(id);
+
+    // A person with a password: a fresh session is not enough, the password is the proof.
+    const withPassword = await signedInUser(t.app);
+    const missing = await withPassword.client.delete('/api/user', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Password is required');
+    expect((await withPassword.client.get('/api/user')).statusCode).toBe(200);
+  });
+});

@@ -2853,6 +2853,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -3060,6 +3061,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -3599,6 +3601,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -4907,6 +4910,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -5088,6 +5092,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -5282,6 +5287,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -9592,6 +9598,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -10027,6 +10034,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -10223,6 +10231,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -10465,6 +10474,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -10805,6 +10815,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -11000,6 +11011,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -11183,6 +11195,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -11700,6 +11713,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -11881,6 +11895,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -11942,7 +11957,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        password: string;
+                        password?: string;
                     };
                 };
             };
@@ -11958,7 +11973,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The password is wrong; or: The request does not match the schema (the message names the field), or its body is not JSON */
+                /** @description The password is wrong or missing; or: The request does not match the schema (the message names the field), or its body is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -11982,7 +11997,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-origin request refused: the Origin header is not the app's */
+                /** @description Prove it is you again first (`reauthRequired`), then try again; or: Cross-origin request refused: the Origin header is not the app's */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -12137,6 +12152,7 @@ export interface paths {
                             email: string;
                             emailVerified: boolean;
                             hasDiscount: boolean;
+                            hasPassword: boolean;
                             id: number;
                             lastLoginAt: string | null;
                             loginCount: number;
@@ -12185,7 +12201,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-origin request refused: the Origin header is not the app's */
+                /** @description Prove it is you again first (`reauthRequired`), then try again; or: Cross-origin request refused: the Origin header is not the app's */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -1,14 +1,18 @@
-import { CURRENT_PASSWORD_FOR_EMAIL, type ProfileUpdate } from '../../shared/schemas/account';
+import {
+  CURRENT_PASSWORD_FOR_EMAIL,
+  DELETE_NEEDS_PASSWORD,
+  type ProfileUpdate,
+} from '../../shared/schemas/account';
 import type { SecurityOverview } from '../../shared/schemas/security';
+import { confirmOwner } from '../auth/recent-auth';
 import type { UserSession } from '../auth/require';
 import { securityEventsRepo } from '../auth/security-events';
-import { confirmPassword } from '../auth/sign-in';
 import { usersRepo } from '../auth/users-repo';
 import { subscriptionService } from '../billing/subscription-service';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import { type Client, describeDevice } from '../lib/client';
-import { badRequest, notFound } from '../lib/http-error';
+import { notFound } from '../lib/http-error';
 import { outboxRepo } from '../mail/outbox-repo';
 import { recordPracticeEvent } from '../practices/audit';
 import { practiceService } from '../practices/practice-service';
@@ -29,16 +33,22 @@ export function accountService(ctx: AppContext) {
 
   return {
     /**
-     * Saves the username at once. A new email needs the current password (a stolen session alone
-     * cannot take the account over) and applies only when its link is opened; `message` says so.
+     * Saves the username at once. A new email needs the owner's proof (the current password, or a
+     * recent 'Confirm it's you' for an account without one: a stolen session alone cannot take the
+     * account over) and applies only when its link is opened; `message` says so.
      */
-    async updateProfile(user: User, profile: ProfileUpdate): Promise<{ user: User; message?: string }> {
+    async updateProfile(
+      session: UserSession,
+      profile: ProfileUpdate,
+    ): Promise<{ user: User; message?: string }> {
+      const { user } = session;
       const { username, email, currentPassword } = profile;
       const emailChanges = email !== user.email;
       if (emailChanges) {
-        if (!currentPassword) throw badRequest(CURRENT_PASSWORD_FOR_EMAIL);
-        if (!(await confirmPassword(ctx, 'user', user, currentPassword)))
-          throw badRequest('Current password is incorrect');
+        await confirmOwner(ctx, session, currentPassword, {
+          missing: CURRENT_PASSWORD_FOR_EMAIL,
+          wrong: 'Current password is incorrect',
+        });
         await emailAddress.ensureFree(email);
       }
       const updated = username === user.username ? user : await users.setUsername(user.id, username);
@@ -88,9 +98,13 @@ export function accountService(ctx: AppContext) {
 
     exportData: (user: User) => personalData(db, user),
 
-    /** Erases the account once the password is confirmed. */
-    async delete({ user, practice }: UserSession, password: string, client: Client): Promise<void> {
-      if (!(await confirmPassword(ctx, 'user', user, password))) throw badRequest('Password is incorrect');
+    /** Erases the account once its owner's proof is given (the password, or a recent 'Confirm it's you' without one). */
+    async delete(session: UserSession, password: string | undefined, client: Client): Promise<void> {
+      const { user, practice } = session;
+      await confirmOwner(ctx, session, password, {
+        missing: DELETE_NEEDS_PASSWORD,
+        wrong: 'Password is incorrect',
+      });
       // An owner's practice (and its members' access) would go with the account: hand it over first.
       await practiceService(ctx).checkAccountDeletion(practice);
       // Stripe first: if it cannot be reached, nothing is deleted and the person can try again,

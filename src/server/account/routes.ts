@@ -121,7 +121,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: messageSchema,
           ...errors(
-            { 400: 'The password is wrong' },
+            { 400: 'The password is wrong or missing' },
+            REAUTH,
             { 409: 'The practice has members: hand it over first' },
             ...STRIPE_FAILURES,
           ),

@@ -12,7 +12,7 @@ import { accountService } from '../account/account-service';
 import { clientOf } from '../lib/client';
 import { microsoftCookies } from '../microsoft/microsoft-cookies';
 import { microsoftService } from '../microsoft/microsoft-service';
-import { errors } from '../openapi';
+import { errors, REAUTH } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
@@ -94,16 +94,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: profileSchema,
         response: {
           200: profileUpdateResponseSchema,
-          ...errors(
-            { 400: 'A new email needs the current password, and it is wrong or missing' },
-            { 409: 'The username or the email is taken' },
-          ),
+          ...errors({ 400: 'A new email needs the current password, and it is wrong or missing' }, REAUTH, {
+            409: 'The username or the email is taken',
+          }),
         },
       },
     },
     async (request) => {
       const session = request.userSession;
-      const { user, message } = await account.updateProfile(session.user, request.body);
+      const { user, message } = await account.updateProfile(session, request.body);
       return { ...toPublicUser(user, session), message };
     },
   );

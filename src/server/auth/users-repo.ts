@@ -14,6 +14,9 @@ import { claimUsername, isUsernameClash, USERNAME_TAKEN, usernameKey } from './u
 
 export const EMAIL_TAKEN = 'Email already registered';
 
+/** An account made by accepting an invitation with Microsoft has no password: its hash is empty. */
+export const hasPassword = (user: Pick<User, 'password'>): boolean => user.password !== '';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Turns a broken uniqueness rule into the 409 a person can act on. */
@@ -197,6 +200,7 @@ export function toPublicUser(user: User, { twoFactor, microsoftMfa, practice }: 
         }
       : null,
     twoFactor,
+    hasPassword: hasPassword(user),
     practice: practice && { id: practice.id, name: practice.name, role: practice.role },
   };
 }

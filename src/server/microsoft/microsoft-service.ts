@@ -1,5 +1,6 @@
 import { MICROSOFT_MESSAGES as M, type MicrosoftAccount } from '../../shared/schemas/microsoft';
 import { securityEventsRepo } from '../auth/security-events';
+import { hasPassword } from '../auth/users-repo';
 import type { AppContext } from '../context';
 import type { MicrosoftAccountRow, User } from '../db/schema';
 import type { Client } from '../lib/client';
@@ -80,7 +81,7 @@ export function microsoftService(ctx: AppContext) {
     async unlink(user: User, client: Client): Promise<void> {
       if (!(await repo.ofUser(user.id))) throw notFound(M.notLinked);
       const passkeys = await passkeysRepo(db).listFor({ kind: 'user', id: user.id });
-      if (user.password === '' && passkeys.length === 0) throw conflict(M.lastWay);
+      if (!hasPassword(user) && passkeys.length === 0) throw conflict(M.lastWay);
       if (await repo.unlink(user.id)) await events.record({ userId: user.id }, 'microsoft_unlinked', client);
     },
 

@@ -13,9 +13,12 @@ export type ProfileUpdate = z.infer<typeof profileSchema>;
 
 export const CURRENT_PASSWORD_FOR_EMAIL = 'Current password is required to change your email';
 
-/** The Profile tab's form: it asks for the current password only when the email differs from `currentEmail`. */
-export const profileFormSchema = (currentEmail: string) =>
-  profileSchema.refine((v) => v.email === currentEmail || Boolean(v.currentPassword), {
+/**
+ * The Profile tab's form: it asks for the current password only when the email differs from
+ * `currentEmail`, and never of a person without one (they confirm with Microsoft when asked).
+ */
+export const profileFormSchema = (currentEmail: string, hasPassword = true) =>
+  profileSchema.refine((v) => !hasPassword || v.email === currentEmail || Boolean(v.currentPassword), {
     message: CURRENT_PASSWORD_FOR_EMAIL,
     path: ['currentPassword'],
   });
@@ -43,7 +46,16 @@ export const changePasswordSchema = z
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** Deleting the account asks for the password again (a stolen session alone cannot erase an account). */
+export const DELETE_NEEDS_PASSWORD = 'Password is required';
+
+/**
+ * DELETE /api/user: the password confirms it, for an account that has one; one without (made with
+ * Microsoft) sends none and confirms it is them with Microsoft instead.
+ */
 export const deleteAccountSchema = z.object({
-  password: enteredPassword('.'),
+  password: enteredPassword('.').optional(),
 });
+
+/** The danger zone's form, for a person with a password. */
+export const deleteAccountFormSchema = z.object({ password: enteredPassword('.') });
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;

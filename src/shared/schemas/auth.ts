@@ -88,6 +88,11 @@ export const publicUserSchema = z.object({
     .nullable(),
   /** A second factor is on (TOTP, or any passkey): signing in asks for it after the password. */
   twoFactor: z.boolean(),
+  /**
+   * The account has a password. One made by accepting a practice's invitation with Microsoft has none:
+   * where others type their password to prove it is them, it confirms with Microsoft instead.
+   */
+  hasPassword: z.boolean(),
   /** The practice the person is in, and their role there (docs/architecture.md#practices). */
   practice: practiceMembershipSchema.nullable(),
 });

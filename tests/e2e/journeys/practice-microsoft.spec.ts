@@ -233,7 +233,11 @@ test("an invited clinician accepts with their work account (another organisation
   await passkeys.getByLabel('Name for a new passkey').fill('Surgery PC');
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   const confirm = them.getByRole('dialog', { name: "Confirm it's you" });
-  await expect(confirm).toContainText(`or your Microsoft account ${invited.preferredUsername}.`);
+  // They have no password to type: the prompt asks for none.
+  await expect(confirm).toContainText(
+    `For your security, this needs your Microsoft account ${invited.preferredUsername}.`,
+  );
+  await expect(confirm.getByLabel('Password')).toHaveCount(0);
   await expectNoAxeViolations(them);
   await atMicrosoftSignInAs(them, invited);
   await confirm.getByRole('button', { name: 'Confirm with Microsoft' }).click();
@@ -246,6 +250,18 @@ test("an invited clinician accepts with their work account (another organisation
   await passkeys.getByLabel('Name for a new passkey').fill('Surgery PC');
   await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(passkeys.getByRole('list', { name: 'Your passkeys' })).toContainText('Surgery PC');
+  await expect(confirm).toHaveCount(0);
+
+  // A new email asks them for no password either: the proof they just gave stands for it.
+  await them.goto('/account');
+  const profile = them.getByRole('region', { name: 'Profile' });
+  const moved = `moved-${newcomer}@${org.domain}`;
+  await profile.getByLabel('Email').fill(moved);
+  await expect(profile.getByLabel('Current password')).toHaveCount(0);
+  await profile.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    profile.getByText(`We sent a confirmation link to ${moved}. Your email changes when you open it.`),
+  ).toBeVisible();
   await expect(confirm).toHaveCount(0);
 
   // The note app opens for them through the practice.

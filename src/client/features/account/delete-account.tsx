@@ -10,19 +10,28 @@ import {
 } from '@client/components/ui/dialog';
 import { PasswordField } from '@client/components/ui/form-field';
 import { ApiError } from '@client/lib/api';
+import { useCurrentUser } from '@client/lib/session';
 import { useZodForm } from '@client/lib/use-zod-form';
-import { deleteAccountSchema } from '@shared/schemas/account';
+import { deleteAccountFormSchema, deleteAccountSchema } from '@shared/schemas/account';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useDeleteAccount } from './api/delete-account';
 
-/** The danger zone: erasing the account, confirmed with the password (a stolen session alone is not enough). */
+/**
+ * The danger zone: erasing the account, confirmed with the password (a stolen session alone is not
+ * enough). A person without a password (joined with Microsoft) confirms it is them with Microsoft when
+ * asked, as for any sensitive action.
+ */
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
-  const { handleSubmit, reset, setError, field } = useZodForm(deleteAccountSchema, { password: '' });
+  const hasPassword = useCurrentUser().user?.hasPassword !== false;
+  const { handleSubmit, reset, setError, field } = useZodForm(
+    hasPassword ? deleteAccountFormSchema : deleteAccountSchema,
+    { password: '' },
+  );
   const remove = useDeleteAccount();
-  const submit = handleSubmit((values) =>
-    remove.mutate(values, {
+  const submit = handleSubmit(({ password }) =>
+    remove.mutate(hasPassword ? { password } : {}, {
       onError: (error) => {
         // A wrong password is said beside the field too: the toast sits outside the dialog.
         if (error instanceof ApiError && error.status === 400)
@@ -61,10 +70,13 @@ export function DeleteAccount() {
           <DialogTitle>Delete your account?</DialogTitle>
           <DialogDescription>
             Your account and its data are erased, and any live subscription is cancelled immediately. This
-            cannot be undone. Enter your password to confirm.
+            cannot be undone.{' '}
+            {hasPassword
+              ? 'Enter your password to confirm.'
+              : 'You may be asked to confirm it is you with your Microsoft account.'}
           </DialogDescription>
           <form onSubmit={submit} noValidate className="grid gap-4">
-            <PasswordField autoComplete="current-password" {...field('password')} />
+            {hasPassword ? <PasswordField autoComplete="current-password" {...field('password')} /> : null}
             <DialogFooter>
               <DialogClose asChild>
                 <Button variant="outline" disabled={remove.isPending}>

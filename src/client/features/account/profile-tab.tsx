@@ -23,7 +23,10 @@ export function ProfileTab() {
 }
 
 function ProfileForm({ user }: { user: PublicUser }) {
-  const schema = useMemo(() => profileFormSchema(user.email), [user.email]);
+  const schema = useMemo(
+    () => profileFormSchema(user.email, user.hasPassword),
+    [user.email, user.hasPassword],
+  );
   const {
     handleSubmit,
     reset,
@@ -41,9 +44,11 @@ function ProfileForm({ user }: { user: PublicUser }) {
     },
   });
   // The password proves it is the owner who moves the account to another address; a name needs none.
+  // Without a password, 'Confirm it's you' asks for Microsoft when the save needs it.
   const emailChanges = watch('email').trim().toLowerCase() !== user.email;
+  const askPassword = emailChanges && user.hasPassword;
   const submit = handleSubmit(({ username, email, currentPassword }) =>
-    update.mutate(emailChanges ? { username, email, currentPassword } : { username, email }),
+    update.mutate(askPassword ? { username, email, currentPassword } : { username, email }),
   );
 
   return (
@@ -56,7 +61,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
         <form onSubmit={submit} noValidate className="grid gap-4">
           <UsernameField {...field('username')} />
           <EmailField {...field('email')} />
-          {emailChanges ? (
+          {askPassword ? (
             <PasswordField
               label="Current password"
               autoComplete="current-password"

@@ -12,6 +12,7 @@ import { serverWords } from '@client/lib/api';
 import { configQueryOptions } from '@client/lib/config';
 import { useNavigation } from '@client/lib/navigation';
 import { settleReauth, useReauthPrompt } from '@client/lib/reauth';
+import { userQueryOptions } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import { useMicrosoftReturn } from '@client/lib/use-microsoft-return';
 import { useZodForm } from '@client/lib/use-zod-form';
@@ -49,6 +50,15 @@ export function ReauthDialog({ account = 'user' }: { account?: ReauthAccount }) 
   const { data: config } = useQuery({ ...configQueryOptions(), enabled: account === 'user' });
   const microsoftOn = account === 'user' && config?.microsoftSignIn === true;
   const microsoft = useMicrosoftLink(open && microsoftOn).data?.account ?? null;
+  // A person who joined with Microsoft has no password to give: their ways are Microsoft and a code.
+  const { data: me } = useQuery({ ...userQueryOptions(), enabled: account === 'user' });
+  const noPassword = account === 'user' && me?.hasPassword === false;
+  const byPassword = !noPassword || (!microsoft && !offerCode);
+  const ways = [
+    byPassword ? 'your password again' : null,
+    offerCode ? 'a code from your authenticator app' : null,
+    microsoft ? `your Microsoft account ${microsoft.username}` : null,
+  ].filter((way) => way !== null);
   return (
     <>
       {microsoftOn ? <MicrosoftReauthReturn /> : null}
@@ -56,13 +66,15 @@ export function ReauthDialog({ account = 'user' }: { account?: ReauthAccount }) 
         <DialogContent>
           <DialogTitle>Confirm it's you</DialogTitle>
           <DialogDescription>
-            For your security, this needs your password again
-            {offerCode ? ' (or a code from your authenticator app)' : ''}
-            {microsoft ? `, or your Microsoft account ${microsoft.username}` : ''}. You won't be asked again
-            for 10 minutes.
+            For your security, this needs {ways.join(', or ')}. You won't be asked again for 10 minutes.
           </DialogDescription>
           {open ? (
-            <ReauthForm account={account} offerCode={offerCode} microsoft={microsoft?.username ?? null} />
+            <ReauthForm
+              account={account}
+              byPassword={byPassword}
+              offerCode={offerCode}
+              microsoft={microsoft?.username ?? null}
+            />
           ) : null}
         </DialogContent>
       </Dialog>
@@ -96,16 +108,22 @@ function MicrosoftReauthReturn() {
 
 function ReauthForm({
   account,
+  byPassword,
   offerCode,
   microsoft,
 }: {
   account: ReauthAccount;
+  /** The person has a password to give (one who joined with Microsoft has none). */
+  byPassword: boolean;
   offerCode: boolean;
   /** The linked Microsoft account's username, when there is one to confirm with. */
   microsoft: string | null;
 }) {
   const toMicrosoft = useStartMicrosoftReauth();
-  const [byCode, setByCode] = useState(false);
+  const [codeChosen, setByCode] = useState(false);
+  const byCode = codeChosen || (!byPassword && offerCode);
+  // Neither a password nor a code: Microsoft's button is the only way, and there is nothing to submit.
+  const nothingToType = !byPassword && !offerCode;
   const reauth = useReauth(account);
   const passwordForm = useZodForm(passwordSchema, { password: '' });
   const codeForm = useZodForm(codeSchema, { code: '' });
@@ -121,7 +139,7 @@ function ReauthForm({
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      {byCode ? (
+      {nothingToType ? null : byCode ? (
         <TextField
           key="code"
           label="Authentication code"
@@ -139,7 +157,7 @@ function ReauthForm({
           {...passwordForm.field('password')}
         />
       )}
-      {offerCode ? (
+      {offerCode && byPassword ? (
         <div>
           <Button variant="link" size="inline" onClick={() => setByCode(!byCode)}>
             {byCode ? 'Use your password instead' : 'Use a code from your authenticator app instead'}
@@ -162,9 +180,11 @@ function ReauthForm({
         <Button variant="outline" onClick={() => settleReauth(false)}>
           Cancel
         </Button>
-        <Button type="submit" disabled={reauth.isPending}>
-          {reauth.isPending ? 'Checking...' : 'Confirm'}
-        </Button>
+        {nothingToType ? null : (
+          <Button type="submit" disabled={reauth.isPending}>
+            {reauth.isPending ? 'Checking...' : 'Confirm'}
+          </Button>
+        )}
       </DialogFooter>
     </form>
   );

@@ -1,13 +1,17 @@
 import { paths } from '@client/config/paths';
 import { answer, api, describeFailure } from '@client/lib/api';
 import { useNavigation } from '@client/lib/navigation';
+import { withReauth } from '@client/lib/reauth';
 import { forgetUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import type { DeleteAccount } from '@shared/schemas/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-/** DELETE /api/user: erases the account, confirmed by its password. */
-const deleteAccount = (body: DeleteAccount) => answer(api.DELETE('/api/user', { body }));
+/**
+ * DELETE /api/user: erases the account, confirmed by its password; an account without one sends none
+ * and is asked to 'Confirm it's you'.
+ */
+const deleteAccount = (body: DeleteAccount) => withReauth(() => answer(api.DELETE('/api/user', { body })));
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
