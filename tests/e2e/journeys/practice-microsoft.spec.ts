@@ -225,6 +225,9 @@ test("an invited clinician accepts with their work account (another organisation
   await expect(
     them.getByRole('region', { name: 'Microsoft account' }).getByText(`Linked: ${invited.preferredUsername}`),
   ).toBeVisible();
+  // No password to change: the tab says how they sign in instead.
+  await expect(them.getByRole('region', { name: 'Password' })).toContainText('Your account has no password');
+  await expect(them.getByLabel('Current password')).toHaveCount(0);
 
   // Without a password, 'Confirm it's you' is their work account: to Microsoft and back, then they add
   // the passkey they were adding, without being asked again.

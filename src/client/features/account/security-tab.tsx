@@ -1,6 +1,7 @@
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { PasswordField } from '@client/components/ui/form-field';
+import { useCurrentUser } from '@client/lib/session';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { type ChangePassword, changePasswordSchema } from '@shared/schemas/account';
 import { type ActiveSession, SECURITY_EVENT_LABELS } from '@shared/schemas/security';
@@ -23,9 +24,10 @@ const EMPTY: ChangePassword = { currentPassword: '', newPassword: '', confirmPas
  * signed out), shows what happened to the account lately, and erases the account.
  */
 export function SecurityTab() {
+  const { user } = useCurrentUser();
   return (
     <div className="grid gap-6">
-      <ChangePasswordForm />
+      {user?.hasPassword === false ? <NoPassword /> : <ChangePasswordForm />}
       <TwoFactorCard />
       <PasskeysCard />
       <MicrosoftCard />
@@ -33,6 +35,21 @@ export function SecurityTab() {
       <RecentActivity />
       <DeleteAccount />
     </div>
+  );
+}
+
+/** One who joined a practice with Microsoft has no password to change: they are told how they sign in. */
+function NoPassword() {
+  return (
+    <Card role="region" aria-labelledby="password-heading">
+      <CardHeader>
+        <CardTitle id="password-heading">Password</CardTitle>
+        <CardDescription>
+          Your account has no password: you sign in with your Microsoft work account (or a passkey you add
+          below), and confirm it is you with it when asked.
+        </CardDescription>
+      </CardHeader>
+    </Card>
   );
 }
 
