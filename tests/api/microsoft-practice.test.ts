@@ -9,6 +9,7 @@ import {
   throughMicrosoft,
 } from '../support/microsoft';
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
+import { enrolTotp } from '../support/two-factor';
 
 // A practice and Sign in with Microsoft (docs/decisions/094-sign-in-with-microsoft.md): an invitation
 // accepted by signing in with Microsoft of the practice's organisation, which registers the person
@@ -293,6 +294,27 @@ describe('a member without a password proves it is them with Microsoft', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().message).toContain(newEmail);
     await smtp.waitFor(newEmail, 'Confirm your new');
+  });
+
+  it("shows in the owner's access review with the Microsoft account they sign in with", async () => {
+    const o = await owner();
+    // The owner meets the rule before requiring it of the team.
+    await enrolTotp(o.client, '/api/user');
+    expect((await o.client.patch('/api/practice/policy', { requireTwoFactor: true })).statusCode).toBe(200);
+    const { account, id } = await joinedWithMicrosoft(o);
+    const review = await o.client.get('/api/practice/members');
+    expect(review.statusCode, review.body).toBe(200);
+    const row = review.json().members.find((m: { userId: number }) => m.userId === id);
+    // No factor of ours: the practice's rule closes the note app, except for a sign-in with Microsoft's.
+    expect(row).toMatchObject({
+      microsoftAccount: account.preferredUsername,
+      twoFactor: false,
+      noteAppBlockedReason: 'two_factor_required',
+    });
+    const csv = (await o.client.get('/api/practice/members.csv')).body;
+    expect(csv).toContain(
+      `,off,${account.preferredUsername},"closed: second factor required, unless signed in with Microsoft's",`,
+    );
   });
 
   it('deletes their account after confirming with Microsoft; one with a password still types it', async () => {

@@ -198,7 +198,7 @@ describe('the policy at the note app', () => {
     const csv = (await call(owner.b, 'GET', '/api/practice/members.csv')).text;
     expect(csv).toContain(`${clinician.username},`);
     expect(csv.split('\r\n').find((line) => line.startsWith(`${clinician.username},`))).toContain(
-      ',off,closed: second factor required,',
+      ',off,,closed: second factor required,',
     );
 
     // At the next refresh...
@@ -387,12 +387,12 @@ describe('the access review', () => {
     );
     const lines = res.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Username,Email,Role,Joined (UTC),Last sign-in (UTC),Last note-app sign-in (UTC),Second factor,Note app,Email verified,Not seen for 90 days',
+      'Username,Email,Role,Joined (UTC),Last sign-in (UTC),Last note-app sign-in (UTC),Second factor,Microsoft account,Note app,Email verified,Not seen for 90 days',
     );
     expect(lines[1]).toMatch(new RegExp(`^${owner.username},'@cmd@example.com,owner,`));
     expect(lines[2]).toMatch(/^"'=HYPERLINK\(""http:\/\/x"",""y""\)",/);
     expect(lines[3]).toMatch(/^"'\+SUM\(1,2\)",'-2\+3@example.com,clinician,/);
-    expect(lines[3]).toMatch(/,off,,yes,no$/);
+    expect(lines[3]).toMatch(/,off,,,yes,no$/);
     expect(lines.at(-1)).toBe('');
     for (const line of lines.slice(1, -1))
       for (const cell of line.split(',')) expect(cell).not.toMatch(/^[=+\-@]/);

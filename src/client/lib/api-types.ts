@@ -8191,6 +8191,7 @@ export interface paths {
                                 joinedAt: string;
                                 lastNoteAppSignInAt: string | null;
                                 lastSignInAt: string | null;
+                                microsoftAccount: string | null;
                                 noteAppBlockedReason: "two_factor_required" | null;
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "clinician";
@@ -8790,6 +8791,7 @@ export interface paths {
                                 joinedAt: string;
                                 lastNoteAppSignInAt: string | null;
                                 lastSignInAt: string | null;
+                                microsoftAccount: string | null;
                                 noteAppBlockedReason: "two_factor_required" | null;
                                 /** @enum {string} */
                                 role: "owner" | "admin" | "clinician";

@@ -60,6 +60,14 @@ function unseen(
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** The note app's state where the review should say it: closed for want of a second factor. */
+function noteAppNote(m: MemberReview): string {
+  if (!m.noteAppBlockedReason) return '';
+  return m.microsoftAccount
+    ? "closed: second factor required, unless signed in with Microsoft's"
+    : 'closed: second factor required';
+}
+
 /** The access review's CSV: one line per member, times in UTC (ISO 8601), every cell as text. */
 const REVIEW_COLUMNS: CsvColumn<MemberReview>[] = [
   { header: 'Username', value: (m) => m.username },
@@ -69,7 +77,8 @@ const REVIEW_COLUMNS: CsvColumn<MemberReview>[] = [
   { header: 'Last sign-in (UTC)', value: (m) => m.lastSignInAt },
   { header: 'Last note-app sign-in (UTC)', value: (m) => m.lastNoteAppSignInAt },
   { header: 'Second factor', value: (m) => (m.twoFactor ? 'on' : 'off') },
-  { header: 'Note app', value: (m) => (m.noteAppBlockedReason ? 'closed: second factor required' : '') },
+  { header: 'Microsoft account', value: (m) => m.microsoftAccount ?? '' },
+  { header: 'Note app', value: (m) => noteAppNote(m) },
   { header: 'Email verified', value: (m) => (m.emailVerified ? 'yes' : 'no') },
   { header: `Not seen for ${ACCESS_REVIEW_UNSEEN_DAYS} days`, value: (m) => (m.unseen ? 'yes' : 'no') },
 ];

@@ -10,6 +10,7 @@ import type { PracticeInvitation, PracticeMember, PracticePolicy } from '../../s
 import { hasSecondFactor } from '../auth/second-factors';
 import type { Db, Tx } from '../db/client';
 import {
+  microsoftAccounts,
   type Practice,
   practiceAgreements,
   practiceInvitations,
@@ -358,12 +359,14 @@ export function practicesRepo(db: Db | Tx) {
           lastSignInAt: users.lastLoginAt,
           lastNoteAppSignInAt: users.lastNoteAppSignInAt,
           twoFactor: hasSecondFactor('user', users.id),
+          microsoftAccount: microsoftAccounts.username,
           emailVerified: users.emailVerified,
           requireTwoFactor: practices.requireTwoFactor,
         })
         .from(practiceMembers)
         .innerJoin(users, eq(users.id, practiceMembers.userId))
         .innerJoin(practices, eq(practices.id, practiceMembers.practiceId))
+        .leftJoin(microsoftAccounts, eq(microsoftAccounts.userId, practiceMembers.userId))
         .where(eq(practiceMembers.practiceId, practiceId))
         .orderBy(sql`${practiceMembers.role} = 'owner' desc`, asc(practiceMembers.joinedAt));
     },

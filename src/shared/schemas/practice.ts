@@ -107,7 +107,15 @@ const memberReviewSchema = z.object({
   lastSignInAt: isoDate.nullable(),
   lastNoteAppSignInAt: isoDate.nullable(),
   twoFactor: z.boolean(),
-  /** 'two_factor_required' while the practice requires a second factor this member has not turned on. */
+  /**
+   * The Microsoft account the member signs in with (linked), or null. Its own second factor counts for
+   * each sign-in made with it (docs/decisions/094-sign-in-with-microsoft.md), not for the account.
+   */
+  microsoftAccount: z.string().nullable(),
+  /**
+   * 'two_factor_required' while the practice requires a second factor this member has not turned on
+   * (with a Microsoft account, the note app opens for a sign-in with Microsoft's second factor).
+   */
   noteAppBlockedReason: z.enum(['two_factor_required']).nullable(),
   emailVerified: z.boolean(),
   /** Not seen (signed in to ChairNotes or the note app) for `unseenDays` days, or never since joining that long ago. */

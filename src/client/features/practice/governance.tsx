@@ -279,6 +279,9 @@ export function AccessReviewCard() {
                   <th scope="col" className="py-2 pr-4 font-medium">
                     Second factor
                   </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    Microsoft account
+                  </th>
                   <th scope="col" className="py-2 font-medium">
                     Email verified
                   </th>
@@ -304,9 +307,14 @@ export function AccessReviewCard() {
                     <td className="py-2 pr-4">
                       {member.twoFactor ? 'On' : 'Off'}
                       {member.noteAppBlockedReason ? (
-                        <span className="block text-xs text-amber-900">Note app closed until it is on</span>
+                        <span className="block text-xs text-amber-900">
+                          {member.microsoftAccount
+                            ? "Note app closed until it is on, unless they sign in with Microsoft's"
+                            : 'Note app closed until it is on'}
+                        </span>
                       ) : null}
                     </td>
+                    <td className="py-2 pr-4">{member.microsoftAccount ?? 'Not linked'}</td>
                     <td className="py-2">{member.emailVerified ? 'Yes' : 'No'}</td>
                   </tr>
                 ))}
