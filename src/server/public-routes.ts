@@ -74,14 +74,20 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
-    noteAppUrl: ctx.config.NOTE_APP_URL ?? null,
-    // Without the secret key too, payments cannot work: the subscribe page then says they are unavailable.
-    stripePublishableKey: ctx.billing ? (ctx.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-    // Accepted by config.ts only beside the local fake Stripe's own keys (docs/trying-it-locally.md).
-    stripeJsUrl: ctx.billing ? (ctx.config.STRIPE_JS_STANDIN_URL ?? null) : null,
-    microsoftSignIn: Boolean(ctx.config.MICROSOFT_CLIENT_ID && ctx.config.MICROSOFT_CLIENT_SECRET),
-  }));
+  // The same for everyone and for the life of the deployment: a browser may keep it a few minutes, so
+  // a page that reads it twice as it starts (/auth: the island's check, then the page's own query)
+  // asks the server once.
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return {
+      noteAppUrl: ctx.config.NOTE_APP_URL ?? null,
+      // Without the secret key too, payments cannot work: the subscribe page then says they are unavailable.
+      stripePublishableKey: ctx.billing ? (ctx.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      // Accepted by config.ts only beside the local fake Stripe's own keys (docs/trying-it-locally.md).
+      stripeJsUrl: ctx.billing ? (ctx.config.STRIPE_JS_STANDIN_URL ?? null) : null,
+      microsoftSignIn: Boolean(ctx.config.MICROSOFT_CLIENT_ID && ctx.config.MICROSOFT_CLIENT_SECRET),
+    };
+  });
 
   // RFC 9116: whom to tell about a vulnerability, and where our security page is
   // (docs/decisions/081-security-page-and-security-txt.md).

@@ -36,5 +36,7 @@ describe('public endpoints', () => {
       stripeJsUrl: null,
       microsoftSignIn: false,
     });
+    // The same for every visitor until the next deployment: a browser reading it twice asks once.
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
 });
