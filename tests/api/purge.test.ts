@@ -6,7 +6,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, expect, it, vi } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
-import { PURGE_EVERY_MS } from '../../src/server/auth/purge';
 import {
   adminEvents,
   adminSessions,
@@ -16,6 +15,7 @@ import {
   securityEvents,
   userSessions,
 } from '../../src/server/db/schema';
+import { PURGE_EVERY_MS } from '../../src/server/purge';
 import { createTestApp, signedInUser } from '../support/app';
 import { mintSession } from '../support/routes';
 

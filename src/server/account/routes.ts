@@ -1,10 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteAccountSchema, emailTokenSchema } from '../../shared/schemas/account';
+import {
+  deleteAccountSchema,
+  emailTokenSchema,
+  profileSchema,
+  profileUpdateResponseSchema,
+} from '../../shared/schemas/account';
 import { isoDate, messageSchema } from '../../shared/schemas/fields';
 import { securityOverviewSchema, sessionIdParamsSchema } from '../../shared/schemas/security';
 import { requireRecentAuth } from '../auth/recent-auth';
 import { clearSessionCookie } from '../auth/session-cookies';
+import { toPublicUser } from '../auth/users-repo';
 import { clientOf } from '../lib/client';
 import { errors, REAUTH, STRIPE_FAILURES } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
@@ -41,6 +47,28 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: await emailAddress.resendVerification(request.userSession.user),
     }),
+  );
+
+  // Rate limited: it checks a password and sends mail when the email changes.
+  app.patch(
+    '/api/user',
+    {
+      config: { ...rateLimit, access: 'user' },
+      schema: {
+        body: profileSchema,
+        response: {
+          200: profileUpdateResponseSchema,
+          ...errors({ 400: 'A new email needs the current password, and it is wrong or missing' }, REAUTH, {
+            409: 'The username or the email is taken',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const session = request.userSession;
+      const { user, message } = await account.updateProfile(session, request.body);
+      return { ...toPublicUser(user, session), message };
+    },
   );
 
   app.post(

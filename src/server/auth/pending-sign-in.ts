@@ -1,135 +1,30 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicAdmin, PublicUser } from '../../shared/schemas/auth';
 import { TWO_FACTOR_MESSAGES as M, type TwoFactorRequired } from '../../shared/schemas/two-factor';
-import { adminsRepo, toPublicAdmin } from '../admin/admins-repo';
-import type { Db } from '../db/client';
-import { loginChallenges } from '../db/schema';
+import { adminsRepo } from '../admin/admins-repo';
 import { clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
-import { randomToken, sha256Hex } from '../lib/tokens';
-import { practicesRepo } from '../practices/practices-repo';
+import {
+  type FirstFactor,
+  loginChallengesRepo,
+  PENDING_MS,
+  type PendingSignIn,
+} from './login-challenges-repo';
+import { type Answer, openSession } from './open-session';
 import { type Account, secondFactorMethods } from './second-factors';
 import { securityEventsRepo } from './security-events';
 import type { CookieOptions } from './session-cookies';
-import { type Amr, provedSecondFactor, type SessionKind } from './sessions';
-import { startSession, subjectOf } from './sign-in';
+import type { Amr, SessionKind } from './sessions';
+import { subjectOf } from './sign-in';
 import { twoFactorService } from './two-factor-service';
-import { toPublicUser, usersRepo } from './users-repo';
+import { usersRepo } from './users-repo';
 
 // A sign-in in two steps (docs/architecture.md#identity): the password, then a second factor. Between them the
 // browser holds only the cookie naming a pending sign-in (login_challenges), which opens nothing.
 
-const PENDING_MS = 5 * 60_000;
 const COOKIE = 'cn_2fa';
 
 /** `__Host-` over https like the session cookies (which requires Path=/), plain on http. */
 const cookieName = (opts: CookieOptions) => (opts.secure ? `__Host-${COOKIE}` : COOKIE);
-
-/**
- * A sign-in waiting for its second factor. `passwordRight` is false only for one begun while the account
- * was held, whose wrong password was not said to be wrong: no code finishes it.
- */
-type PendingSignIn = Account & { passwordRight: boolean; firstFactor: FirstFactor };
-
-/** What began a sign-in that waits for its second factor: a password, or Microsoft without one of its own. */
-type FirstFactor = 'pwd' | 'fed';
-
-export function loginChallengesRepo(db: Db) {
-  return {
-    async create(account: Account, passwordRight: boolean, firstFactor: FirstFactor): Promise<string> {
-      const token = randomToken();
-      await db.insert(loginChallenges).values({
-        id: sha256Hex(token),
-        kind: account.kind,
-        subjectId: account.id,
-        passwordRight,
-        firstFactor,
-        expiresAt: new Date(Date.now() + PENDING_MS),
-      });
-      return token;
-    },
-
-    async find(token: string, kind: SessionKind): Promise<PendingSignIn | null> {
-      const [row] = await db
-        .select()
-        .from(loginChallenges)
-        .where(
-          and(
-            eq(loginChallenges.id, sha256Hex(token)),
-            eq(loginChallenges.kind, kind),
-            gt(loginChallenges.expiresAt, new Date()),
-          ),
-        );
-      return row
-        ? { kind, id: row.subjectId, passwordRight: row.passwordRight, firstFactor: row.firstFactor }
-        : null;
-    },
-
-    /** Ends it; false when it had already ended (two finishes racing: only one opens a session). */
-    async end(token: string): Promise<boolean> {
-      const ended = await db
-        .delete(loginChallenges)
-        .where(eq(loginChallenges.id, sha256Hex(token)))
-        .returning({ id: loginChallenges.id });
-      return ended.length > 0;
-    },
-
-    async purgeExpired(): Promise<void> {
-      await db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, new Date()));
-    },
-  };
-}
-
-type Answer = { user: PublicUser; admin: PublicAdmin };
-
-/**
- * Opens the session of a sign-in that is complete, and answers who signed in, as POST /api/login and
- * /api/admin/login do. `amr`: how the person proved who they are (with a second factor, an admin's
- * session is enrolled). The passkey routes call it for a passwordless sign-in (a passkey is both
- * factors: ['hwk']).
- * @public
- */
-export async function openSession<K extends SessionKind>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  account: Account & { kind: K },
-  amr: Amr[],
-): Promise<Answer[K]> {
-  const { ctx } = request.server;
-  const { db } = ctx.database;
-  const secondFactor = provedSecondFactor(amr);
-  await startSession(request, reply, account.kind, account.id, amr);
-  // Counted by the step that completed it: a password alone, a passkey alone, or a second factor.
-  ctx.metrics.signIn(
-    account.kind,
-    amr.includes('fed')
-      ? 'microsoft'
-      : !secondFactor
-        ? 'password'
-        : amr.includes('pwd')
-          ? 'second_factor'
-          : 'passkey',
-    'success',
-  );
-  if (account.kind === 'user') {
-    const users = usersRepo(db);
-    const user = await users.findById(account.id);
-    if (!user) throw unauthorized(M.signInTimedOut);
-    const practice = await practicesRepo(db).membership(user.id);
-    // Microsoft's second factor is not one of ours: whether they have one is asked (the Security tab's).
-    const microsoftMfa = amr.includes('mfa');
-    const twoFactor = microsoftMfa ? (await secondFactorMethods(db, account)).length > 0 : secondFactor;
-    return toPublicUser(await users.recordLogin(user, request.ip), {
-      twoFactor,
-      microsoftMfa,
-      practice,
-    }) as Answer[K];
-  }
-  const admin = await adminsRepo(db).findById(account.id);
-  if (!admin) throw unauthorized(M.signInTimedOut);
-  return toPublicAdmin(admin, secondFactor) as Answer[K];
-}
 
 /**
  * After a right password: the session at once when the account has no second factor, else a pending

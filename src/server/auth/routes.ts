@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  changePasswordSchema,
-  profileSchema,
-  profileUpdateResponseSchema,
-} from '../../shared/schemas/account';
+import { changePasswordSchema } from '../../shared/schemas/account';
 import { loginRequestSchema, publicUserSchema, registerRequestSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
 import { twoFactorRequiredSchema } from '../../shared/schemas/two-factor';
-import { accountService } from '../account/account-service';
 import { clientOf } from '../lib/client';
 import { microsoftCookies } from '../microsoft/microsoft-cookies';
 import { microsoftService } from '../microsoft/microsoft-service';
-import { errors, REAUTH } from '../openapi';
+import { errors } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
@@ -22,7 +17,6 @@ import { toPublicUser } from './users-repo';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService(app.ctx);
-  const account = accountService(app.ctx);
   const microsoft = microsoftService(app.ctx);
   const microsoftProof = microsoftCookies(app.ctx);
   const rateLimit = authRateLimit(app.ctx.config);
@@ -82,28 +76,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = request.userSession;
       return toPublicUser(session.user, session);
-    },
-  );
-
-  // Rate limited: it checks a password and sends mail when the email changes.
-  app.patch(
-    '/api/user',
-    {
-      config: { ...rateLimit, access: 'user' },
-      schema: {
-        body: profileSchema,
-        response: {
-          200: profileUpdateResponseSchema,
-          ...errors({ 400: 'A new email needs the current password, and it is wrong or missing' }, REAUTH, {
-            409: 'The username or the email is taken',
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const session = request.userSession;
-      const { user, message } = await account.updateProfile(session, request.body);
-      return { ...toPublicUser(user, session), message };
     },
   );
 

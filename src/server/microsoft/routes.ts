@@ -11,7 +11,8 @@ import {
   microsoftUnlinkedSchema,
 } from '../../shared/schemas/microsoft';
 import { twoFactorRequiredSchema } from '../../shared/schemas/two-factor';
-import { openSession, passwordAccepted } from '../auth/pending-sign-in';
+import { openSession } from '../auth/open-session';
+import { passwordAccepted } from '../auth/pending-sign-in';
 import { requireRecentAuth } from '../auth/recent-auth';
 import { clientOf } from '../lib/client';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/http-error';

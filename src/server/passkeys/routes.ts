@@ -13,7 +13,8 @@ import {
   passkeySchema,
   passkeySignInSchema,
 } from '../../shared/schemas/passkeys';
-import { completePendingSignIn, openSession, pendingSignIn } from '../auth/pending-sign-in';
+import { openSession } from '../auth/open-session';
+import { completePendingSignIn, pendingSignIn } from '../auth/pending-sign-in';
 import { requireRecentAuth } from '../auth/recent-auth';
 import { microsoftCookies } from '../microsoft/microsoft-cookies';
 import { microsoftService } from '../microsoft/microsoft-service';

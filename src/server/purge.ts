@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { emailTokensRepo } from '../account/email-tokens-repo';
-import { adminAuditRepo } from '../admin/admin-audit';
-import { oidcRepo } from '../oidc/oidc-repo';
-import { webauthnChallengesRepo } from '../passkeys/challenges';
-import { practiceAuditRepo } from '../practices/audit';
-import { loginChallengesRepo } from './pending-sign-in';
-import { rehashLegacyRecoveryCodes } from './recovery-codes';
-import { resetTokensRepo } from './reset-tokens-repo';
-import { securityEventsRepo } from './security-events';
+import { emailTokensRepo } from './account/email-tokens-repo';
+import { adminAuditRepo } from './admin/admin-audit';
+import { loginChallengesRepo } from './auth/login-challenges-repo';
+import { rehashLegacyRecoveryCodes } from './auth/recovery-codes';
+import { resetTokensRepo } from './auth/reset-tokens-repo';
+import { securityEventsRepo } from './auth/security-events';
+import { oidcRepo } from './oidc/oidc-repo';
+import { webauthnChallengesRepo } from './passkeys/challenges';
+import { practiceAuditRepo } from './practices/audit';
+
+// Every area's expired rows, in one hourly job: it belongs to the app, not to one of them.
 
 export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
