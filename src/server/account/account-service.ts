@@ -3,7 +3,9 @@ import {
   DELETE_NEEDS_PASSWORD,
   type ProfileUpdate,
 } from '../../shared/schemas/account';
+import type { RegisterRequest } from '../../shared/schemas/auth';
 import type { SecurityOverview } from '../../shared/schemas/security';
+import { hashPassword } from '../auth/password';
 import { confirmOwner } from '../auth/recent-auth';
 import type { UserSession } from '../auth/require';
 import { securityEventsRepo } from '../auth/security-events';
@@ -32,6 +34,14 @@ export function accountService(ctx: AppContext) {
   const events = securityEventsRepo(db);
 
   return {
+    /** A new account (docs/architecture.md#identity): its address is asked to be verified by mail. */
+    async register(input: RegisterRequest, ip: string): Promise<User> {
+      const { username, email, password } = input;
+      const created = await users.create({ username, email, passwordHash: await hashPassword(password) });
+      await emailAddress.sendVerification(created);
+      return users.recordLogin(created, ip);
+    },
+
     /**
      * Saves the username at once. A new email needs the owner's proof (the current password, or a
      * recent 'Confirm it's you' for an account without one: a stolen session alone cannot take the

@@ -6,10 +6,13 @@ import {
   profileSchema,
   profileUpdateResponseSchema,
 } from '../../shared/schemas/account';
+import { publicUserSchema, registerRequestSchema } from '../../shared/schemas/auth';
 import { isoDate, messageSchema } from '../../shared/schemas/fields';
 import { securityOverviewSchema, sessionIdParamsSchema } from '../../shared/schemas/security';
+import { refusingCommonPassword } from '../auth/common-passwords';
 import { requireRecentAuth } from '../auth/recent-auth';
 import { clearSessionCookie } from '../auth/session-cookies';
+import { startSession } from '../auth/sign-in';
 import { toPublicUser } from '../auth/users-repo';
 import { clientOf } from '../lib/client';
 import { errors, REAUTH, STRIPE_FAILURES } from '../openapi';
@@ -21,6 +24,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const account = accountService(app.ctx);
   const emailAddress = emailAddressService(app.ctx);
   const rateLimit = authRateLimit(app.ctx.config);
+
+  // A new account: the person is signed in at once, and their address is asked to be verified.
+  app.post(
+    '/api/register',
+    {
+      config: rateLimit,
+      schema: {
+        body: refusingCommonPassword(registerRequestSchema, 'password'),
+        response: { 201: publicUserSchema, ...errors({ 409: 'The username or the email is taken' }) },
+      },
+    },
+    async (request, reply) => {
+      const user = await account.register(request.body, request.ip);
+      await startSession(request, reply, 'user', user.id);
+      return reply.status(201).send(toPublicUser(user, { twoFactor: false, practice: null }));
+    },
+  );
 
   // Open to visitors too: the link may be opened on another device than the one signed in.
   app.post(

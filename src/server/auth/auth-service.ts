@@ -1,5 +1,3 @@
-import type { RegisterRequest } from '../../shared/schemas/auth';
-import { emailAddressService } from '../account/email-address-service';
 import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import type { Client } from '../lib/client';
@@ -9,20 +7,12 @@ import { securityEventsRepo } from './security-events';
 import { confirmPassword, type LoginAccepted, verifyLogin } from './sign-in';
 import { usersRepo } from './users-repo';
 
-/** A user's account: registering, signing in, and changing their name, email or password. */
+/** A user's sign-in and password: signing in, and changing the password. */
 export function authService(ctx: AppContext) {
   const users = usersRepo(ctx.database.db);
-  const emailAddress = emailAddressService(ctx);
   const events = securityEventsRepo(ctx.database.db);
 
   return {
-    async register(input: RegisterRequest, ip: string): Promise<User> {
-      const { username, email, password } = input;
-      const created = await users.create({ username, email, passwordHash: await hashPassword(password) });
-      await emailAddress.sendVerification(created);
-      return users.recordLogin(created, ip);
-    },
-
     /** The user whose password this is (the sign-in then goes on in auth/pending-sign-in.ts). */
     login: (credentials: { login: string; password: string }, client: Client): Promise<LoginAccepted<User>> =>
       verifyLogin(ctx, 'user', users.findByLogin, credentials, client),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordSchema } from '../../shared/schemas/account';
-import { loginRequestSchema, publicUserSchema, registerRequestSchema } from '../../shared/schemas/auth';
+import { loginRequestSchema, publicUserSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
 import { twoFactorRequiredSchema } from '../../shared/schemas/two-factor';
 import { clientOf } from '../lib/client';
@@ -12,7 +12,7 @@ import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
 import { passwordAccepted } from './pending-sign-in';
-import { endSession, startSession } from './sign-in';
+import { endSession } from './sign-in';
 import { toPublicUser } from './users-repo';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,22 +20,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const microsoft = microsoftService(app.ctx);
   const microsoftProof = microsoftCookies(app.ctx);
   const rateLimit = authRateLimit(app.ctx.config);
-
-  app.post(
-    '/api/register',
-    {
-      config: rateLimit,
-      schema: {
-        body: refusingCommonPassword(registerRequestSchema, 'password'),
-        response: { 201: publicUserSchema, ...errors({ 409: 'The username or the email is taken' }) },
-      },
-    },
-    async (request, reply) => {
-      const user = await auth.register(request.body, request.ip);
-      await startSession(request, reply, 'user', user.id);
-      return reply.status(201).send(toPublicUser(user, { twoFactor: false, practice: null }));
-    },
-  );
 
   app.post(
     '/api/login',
