@@ -1,9 +1,6 @@
-import {
-  CURRENT_PASSWORD_FOR_EMAIL,
-  DELETE_NEEDS_PASSWORD,
-  type ProfileUpdate,
-} from '../../shared/schemas/account';
+import { CURRENT_PASSWORD_FOR_EMAIL, type ProfileUpdate } from '../../shared/schemas/account';
 import type { RegisterRequest } from '../../shared/schemas/auth';
+import { PASSWORD_REQUIRED } from '../../shared/schemas/fields';
 import type { SecurityOverview } from '../../shared/schemas/security';
 import { hashPassword } from '../auth/password';
 import { confirmOwner } from '../auth/recent-auth';
@@ -112,7 +109,7 @@ export function accountService(ctx: AppContext) {
     async delete(session: UserSession, password: string | undefined, client: Client): Promise<void> {
       const { user, practice } = session;
       await confirmOwner(ctx, session, password, {
-        missing: DELETE_NEEDS_PASSWORD,
+        missing: PASSWORD_REQUIRED,
         wrong: 'Password is incorrect',
       });
       // An owner's practice (and its members' access) would go with the account: hand it over first.

@@ -46,8 +46,6 @@ export const changePasswordSchema = z
 export type ChangePassword = z.infer<typeof changePasswordSchema>;
 
 /** Deleting the account asks for the password again (a stolen session alone cannot erase an account). */
-export const DELETE_NEEDS_PASSWORD = 'Password is required';
-
 /**
  * DELETE /api/user: the password confirms it, for an account that has one; one without (made with
  * Microsoft) sends none and confirms it is them with Microsoft instead.
@@ -57,5 +55,5 @@ export const deleteAccountSchema = z.object({
 });
 
 /** The danger zone's form, for a person with a password. */
-export const deleteAccountFormSchema = z.object({ password: enteredPassword('.') });
+export const deleteAccountFormSchema = deleteAccountSchema.required();
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;

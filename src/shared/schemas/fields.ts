@@ -55,7 +55,9 @@ export const newPassword = (end: End = '') =>
   passwordText(end).min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters${end}`);
 
 /** A password typed to prove who one is: whatever length it was chosen with. */
-export const enteredPassword = (end: End = '') => passwordText(end).min(1, 'Password is required');
+/** docs/architecture.md#validation: a password field left empty. */
+export const PASSWORD_REQUIRED = 'Password is required';
+export const enteredPassword = (end: End = '') => passwordText(end).min(1, PASSWORD_REQUIRED);
 
 /** A moment as the API writes it (ISO 8601 with its offset). */
 export const isoDate = z.iso.datetime({ offset: true });
