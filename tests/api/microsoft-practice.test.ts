@@ -4,10 +4,12 @@ import { APP_URL, client, signedInUser, stripeApp } from '../support/app';
 import {
   MICROSOFT_CLIENT,
   type MicrosoftPerson,
+  microsoftPeople,
   signInAtMicrosoft,
   startMicrosoft,
   throughMicrosoft,
 } from '../support/microsoft';
+import { proofGoesStale } from '../support/recent-auth';
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
 import { enrolTotp } from '../support/two-factor';
 
@@ -34,18 +36,10 @@ type Person = Awaited<ReturnType<typeof signedInUser>>;
 const PRACTICE_TENANT = '7a1c0b52-5d3e-4f0a-9b1e-0000000000d5';
 const OTHER_TENANT = '0000aaaa-0000-4000-8000-00000000beef';
 
-let people = 0;
+/** Numbers the addresses invited or moved to, so that each is new. */
+let addresses = 0;
 /** A Microsoft account of its own, of the practice's organisation unless said. */
-const msAccount = (over: Partial<MicrosoftPerson> = {}): MicrosoftPerson => {
-  people++;
-  return {
-    tid: PRACTICE_TENANT,
-    oid: `9e2b1c3d-0000-4a2e-9f55-${String(people).padStart(12, '0')}`,
-    preferredUsername: `dentist${people}@smile.example`,
-    amr: ['pwd', 'mfa'],
-    ...over,
-  };
-};
+const msAccount = microsoftPeople(PRACTICE_TENANT, 'dentist', 'smile.example');
 
 const atMicrosoft = (b: Browser, p: MicrosoftPerson, opts?: Parameters<typeof signInAtMicrosoft>[4]) =>
   signInAtMicrosoft(b, microsoft, APP_URL, p, opts);
@@ -70,7 +64,7 @@ const invitationMails = (email: string) =>
 
 /** Invites a new address; answers it and the token of the link its mail carries. */
 async function invite(by: Person) {
-  const email = `invited${++people}@smile.example`;
+  const email = `invited${++addresses}@smile.example`;
   const res = await by.client.post('/api/practice/invitations', { email, role: 'clinician' });
   expect(res.statusCode, res.body).toBe(201);
   const mail = await vi.waitFor(() => {
@@ -258,10 +252,7 @@ describe('a member without a password proves it is them with Microsoft', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     return { b, email, account, id: joined.json().id as number };
   }
-  const staleProof = (userId: number) =>
-    t.db.execute(
-      sql`update user_sessions set reauthenticated_at = now() - interval '11 minutes' where user_id = ${userId}`,
-    );
+  const staleProof = (userId: number) => proofGoesStale(t.db, 'user', userId);
   const confirmWithMicrosoft = async (b: Browser, account: MicrosoftPerson) => {
     expect(await atMicrosoft(b, account, { intent: 'reauth', returnTo: '/account' })).toBe(
       '/account?microsoft-reauth=done',
@@ -278,7 +269,7 @@ describe('a member without a password proves it is them with Microsoft', () => {
 
     // Long after signing in, a new address asks for fresh proof, whatever password is typed.
     await staleProof(id);
-    const newEmail = `moved${++people}@smile.example`;
+    const newEmail = `moved${++addresses}@smile.example`;
     for (const body of [
       { username: me.username, email: newEmail },
       { username: me.username, email: newEmail, currentPassword: 'anything at all' },

@@ -6,9 +6,11 @@ import {
   MICROSOFT_CLIENT,
   type MicrosoftPerson,
   type Mischief,
+  microsoftPeople,
   signInAtMicrosoft,
   startMicrosoft,
 } from '../support/microsoft';
+import { proofGoesStale } from '../support/recent-auth';
 import { enrolTotp } from '../support/two-factor';
 
 // Sign in with Microsoft over HTTP (docs/architecture.md#microsoft-sign-in,
@@ -26,19 +28,8 @@ afterAll(async () => {
 
 type Browser = ReturnType<typeof client>;
 const NHSMAIL = '3c0f7e43-0c1b-4a2e-9f55-00000000a11c';
-let people = 0;
 /** A Microsoft account of its own, in the NHSmail tenant unless said. */
-const person = (over: Partial<MicrosoftPerson> = {}): MicrosoftPerson => {
-  people++;
-  return {
-    tid: NHSMAIL,
-    oid: `6f1d2a8e-0000-4a2e-9f55-${String(people).padStart(12, '0')}`,
-    preferredUsername: `clinician${people}@nhs.net`,
-    email: `clinician${people}@nhs.net`,
-    amr: ['pwd', 'mfa'],
-    ...over,
-  };
-};
+const person = microsoftPeople(NHSMAIL, 'clinician', 'nhs.net', { withEmail: true });
 
 const atMicrosoft = (
   b: Browser,
@@ -62,10 +53,7 @@ const amrOf = async (userId: number) =>
     )
   ).rows[0]?.amr;
 
-const staleProof = (userId: number) =>
-  t.db.execute(
-    sql`update user_sessions set reauthenticated_at = now() - interval '11 minutes' where user_id = ${userId}`,
-  );
+const staleProof = (userId: number) => proofGoesStale(t.db, 'user', userId);
 
 describe('linking a Microsoft account', () => {
   it('links it from the Security tab by tenant and object id, and shows it there', async () => {
@@ -292,7 +280,7 @@ describe("a practice's rule: its team signs in with Microsoft of its tenant", ()
   async function practice() {
     const owner = await linkedUser(person());
     const practices = practicesRepo(t.db);
-    const practiceId = (await practices.createForOwner(owner.id, `Smile Dental ${people}`))!;
+    const practiceId = (await practices.createForOwner(owner.id, `Smile Dental ${owner.id}`))!;
     const admin = await signedInUser(t.app);
     await practices.addMember(practiceId, admin.id, 'admin');
     const clinicianAccount = person();

@@ -24,6 +24,7 @@ import {
 import { ALWAYS_AUTHENTICATES, DECLINING_CARD } from '../support/fake-stripe/billing';
 import { MICROSOFT_CLIENT, signInAtMicrosoft, startMicrosoft } from '../support/microsoft';
 import { softwarePasskey } from '../support/passkey-authenticator';
+import { proofGoesStale } from '../support/recent-auth';
 import {
   acceptedRequest,
   documentedStatuses,
@@ -106,12 +107,6 @@ function answered(res: LightMyRequestResponse, status: number) {
   expect(res.statusCode, res.body).toBe(status);
   return res;
 }
-
-/** The person's proof of who they are is older than the 10 minutes a sensitive action accepts. */
-const stale = (table: 'user_sessions' | 'admin_sessions', ownerColumn: 'user_id' | 'admin_id', id: number) =>
-  t.db.execute(
-    sql`update ${sql.identifier(table)} set reauthenticated_at = now() - interval '11 minutes' where ${sql.identifier(ownerColumn)} = ${id}`,
-  );
 
 const REAUTH_BODY = { reauthRequired: true };
 const DETAILS = {
@@ -273,7 +268,7 @@ describe("each operation's own refusals", () => {
 
   it('sensitive actions without a recent proof: 403 with reauthRequired', async () => {
     const u = await person();
-    await stale('user_sessions', 'user_id', u.id);
+    await proofGoesStale(t.db, 'user', u.id);
     const refused = [
       await u.client.post('/api/user/2fa/totp/setup'),
       await u.client.post('/api/user/2fa/totp/enable', { code: '123456' }),
@@ -381,7 +376,7 @@ describe("each operation's own refusals", () => {
     answered(await enrolled.client.post('/api/admin/2fa/totp/enable', { code: '123456' }), 409);
     answered(await enrolled.client.get('/api/admin/users/999999'), 404);
     answered(await enrolled.client.post('/api/admin/users/999999/end-sessions'), 404);
-    await stale('admin_sessions', 'admin_id', enrolled.admin.id);
+    await proofGoesStale(t.db, 'admin', enrolled.admin.id);
     for (const res of [
       await enrolled.client.post('/api/admin/2fa/totp/setup'),
       await enrolled.client.post('/api/admin/2fa/totp/enable', { code: '123456' }),

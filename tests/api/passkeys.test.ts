@@ -1,13 +1,8 @@
-/**
- * Passkeys (docs/architecture.md#identity): a person adds one (named), sees when each was last used, renames and
- * removes them, and signs in with one and no password. The server's WebAuthn checks run for real against
- * a software authenticator (tests/support/passkey-authenticator.ts) that signs with its own P-256 key.
- */
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SecurityOverview } from '../../src/shared/schemas/security';
 import { APP_URL, client, createTestApp, signedInUser } from '../support/app';
 import { softwarePasskey, USER_PRESENT_ONLY } from '../support/passkey-authenticator';
+import { proofGoesStale, REAUTH } from '../support/recent-auth';
 import { startSmtpCatcher } from '../support/smtp';
 
 const smtp = await startSmtpCatcher();
@@ -326,14 +321,13 @@ describe('a passkey as the second factor', () => {
   });
 
   it('removing one needs a recent proof, the last one or not (another factor left)', async () => {
-    const REAUTH = { message: 'Please confirm it is you to continue.', reauthRequired: true };
     for (const secondFactorLeft of [false, true]) {
       const u = await userWithPasskey();
       if (secondFactorLeft)
         expect((await addPasskey(u.client, softwarePasskey({ origin: APP_URL }), 'Phone')).statusCode).toBe(
           201,
         );
-      await t.db.execute(sql`update user_sessions set reauthenticated_at = now() - interval '11 minutes'`);
+      await proofGoesStale(t.db);
       const refused = await u.client.delete(`/api/user/passkeys/${u.passkey.id}`);
       expect(refused.statusCode, `another factor left: ${secondFactorLeft}`).toBe(403);
       expect(refused.json()).toEqual(REAUTH);

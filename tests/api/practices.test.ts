@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { M } from '../../src/server/practices/practice-service';
 import { client, createTestApp, newUser, signedInUser, stripeApp } from '../support/app';
+import { proofGoesStale } from '../support/recent-auth';
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
 import { enrolledAdmin } from '../support/two-factor';
 
@@ -553,7 +554,7 @@ describe("the owner's guards", () => {
 
   it('hands the practice over with its subscription, after fresh proof', async () => {
     const { owner, member } = await practiceWithMember('clinician');
-    await t.db.execute(sql`update user_sessions set reauthenticated_at = now() - interval '11 minutes'`);
+    await proofGoesStale(t.db);
     const stale = await owner.client.post('/api/practice/transfer', { userId: member.id });
     expect(stale.statusCode).toBe(403);
     expect(stale.json()).toMatchObject({ reauthRequired: true });

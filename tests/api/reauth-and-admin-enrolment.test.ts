@@ -5,13 +5,13 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import { loadConfig } from '../../src/server/config';
 import { resolveSecretsKey } from '../../src/server/secrets-key';
 import { client, createTestApp, signedInUser } from '../support/app';
+import { proofGoesStale as everyProofGoesStale, REAUTH } from '../support/recent-auth';
 import { routeKey, routeRecorder } from '../support/routes';
 import { enrolTotp } from '../support/two-factor';
 
@@ -19,11 +19,7 @@ const { routes, onRoute } = routeRecorder();
 const t = await createTestApp({}, { onRoute });
 afterAll(() => t.close());
 
-/** Moves the proof of who it is back past the 10-minute window: the clock is not waited on. */
-const proofGoesStale = (kind: 'user' | 'admin' = 'user') =>
-  t.db.execute(sql.raw(`update ${kind}_sessions set reauthenticated_at = now() - interval '11 minutes'`));
-
-const REAUTH = { message: 'Please confirm it is you to continue.', reauthRequired: true };
+const proofGoesStale = (kind: 'user' | 'admin' = 'user') => everyProofGoesStale(t.db, kind);
 
 describe('re-authentication', () => {
   it('a sensitive action answers 403 reauthRequired once the proof is old, and works after /reauth', async () => {

@@ -13,6 +13,7 @@ import { sha256Hex } from '../../src/server/lib/tokens';
 import type { SecurityOverview } from '../../src/shared/schemas/security';
 import { APP_URL, client, createTestApp, signedInUser } from '../support/app';
 import { softwarePasskey } from '../support/passkey-authenticator';
+import { proofGoesStale as oneProofGoesStale, REAUTH } from '../support/recent-auth';
 import { startSmtpCatcher } from '../support/smtp';
 import { authenticator, enrolTotp } from '../support/two-factor';
 
@@ -25,15 +26,7 @@ afterAll(async () => {
 
 type Client = ReturnType<typeof client>;
 
-const REAUTH = { message: 'Please confirm it is you to continue.', reauthRequired: true };
-
-/** Moves one account's proof of who it is back past the 10-minute window: the clock is not waited on. */
-const proofGoesStale = (kind: 'user' | 'admin', id: number) =>
-  t.db.execute(
-    sql.raw(
-      `update ${kind}_sessions set reauthenticated_at = now() - interval '11 minutes' where ${kind}_id = ${Number(id)}`,
-    ),
-  );
+const proofGoesStale = (kind: 'user' | 'admin', id: number) => oneProofGoesStale(t.db, kind, id);
 
 /** Adds a passkey made by `passkey` through the two registration steps. */
 async function addPasskey(

@@ -24,10 +24,15 @@ function trickle(port: number, head: string, more: string): Promise<{ answer: st
   const started = Date.now();
   return new Promise((resolve) => {
     let answer = '';
-    const socket: Socket = connect(port, '127.0.0.1', () => socket.write(head));
-    const dribble = setInterval(() => {
-      if (!socket.destroyed) socket.write(more);
-    }, 100);
+    let dribble: NodeJS.Timeout | undefined;
+    // The trickle begins once the head is written: a byte queued before the connection opened would
+    // go out ahead of it (as 'xPOST', refused as a malformed request when connecting took 100 ms).
+    const socket: Socket = connect(port, '127.0.0.1', () => {
+      socket.write(head);
+      dribble = setInterval(() => {
+        if (!socket.destroyed) socket.write(more);
+      }, 100);
+    });
     socket.on('data', (d) => (answer += d));
     socket.on('error', () => {});
     socket.on('close', () => {

@@ -55,6 +55,13 @@ function newestMailTo(to: string, subject: string): Mail | undefined {
 }
 
 /**
+ * A toast titled `title`, looked for among the page's notifications only: a toast's words are often also
+ * the page's own (the Security tab lists 'Two-factor sign-in turned off' once its activity reloads).
+ */
+export const toastTitled = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
+
+/**
  * The newest mail to `to` that the test SMTP server received (whose subject begins with `subject`,
  * when given: an account gets its verification mail first), once it has arrived.
  */
@@ -103,12 +110,13 @@ export async function expectNoAxeViolations(page: Page) {
 /**
  * The next request to `url` is answered as the server answers a sensitive action more than 10 minutes
  * after the last proof (403 reauthRequired): ten minutes cannot pass in a browser test (the API tests
- * move the proof's time back in the database instead). The requests after it reach the real server.
+ * move the proof's time back in the database instead). The requests after it reach the real server,
+ * as do those of another `method` when one is named (GET /api/user is the session, DELETE the erasure).
  */
-export async function proofIsStaleFor(page: Page, url: string) {
+export async function proofIsStaleFor(page: Page, url: string, method?: string) {
   let asked = false;
   await page.route(url, async (route) => {
-    if (asked) return route.continue();
+    if (asked || (method !== undefined && route.request().method() !== method)) return route.continue();
     asked = true;
     await route.fulfill({
       status: 403,

@@ -15,6 +15,19 @@ function watchScripts(page: Page): string[] {
   return scripts;
 }
 
+/** Holds the island file the pattern names until the returned function is called. */
+async function holdScript(page: Page, file: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(file, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test('a reader of the top of the landing page runs no React', async ({ page }) => {
   const scripts = watchScripts(page);
   await page.goto('/');
@@ -45,14 +58,7 @@ test('the phone menu opens on the first tap, with no script', async ({ page }) =
 
 test('what is typed in the footer before its form runs is kept, and Enter sends it', async ({ page }) => {
   // The newsletter island's code is held until the visitor has typed.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/_astro\/newsletter\.[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, /\/_astro\/newsletter\.[^/]+\.js$/);
   await page.goto('/pricing');
   const email = page.getByLabel('Email address');
   await email.scrollIntoViewIfNeeded();
@@ -74,14 +80,7 @@ test('the contact form is HTML until the reader reaches it, and keeps what they 
   await page.setViewportSize({ width: 390, height: 844 });
   const scripts = watchScripts(page);
   // The form's island is held until the visitor has typed.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/_astro\/contact-form\.[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScript(page, /\/_astro\/contact-form\.[^/]+\.js$/);
   await page.goto('/contact?kind=demo');
   // The link's subject is chosen by the page before anything is hydrated, and no React has loaded.
   await expect(page.getByRole('radio', { name: 'Request a demo' })).toBeChecked();
@@ -100,4 +99,20 @@ test('the contact form is HTML until the reader reaches it, and keeps what they 
   await expect(page.getByRole('radio', { name: 'Request a demo' })).toBeChecked();
   await send.click();
   await expect(page.getByRole('heading', { name: 'Message sent' })).toBeFocused();
+});
+
+test("a testimonial's 'Read more' waits for its island, so a press is never lost", async ({ page }) => {
+  const release = await holdScript(page, /\/_astro\/testimonials\.[^/]+\.js$/);
+  await page.goto('/');
+  const island = page.waitForRequest(/\/_astro\/testimonials\.[^/]+\.js$/);
+  await page.locator('#testimonials').scrollIntoViewIfNeeded();
+  await island;
+  // The grid is the page's HTML until its code arrives: the button is there, and says it cannot act yet.
+  const readMore = page.locator('#testimonials').getByRole('button', { name: 'Read more' }).first();
+  await expect(readMore).toBeDisabled();
+  release();
+  await readMore.click();
+  await expect(
+    page.locator('#testimonials').getByRole('button', { name: 'Show less' }).first(),
+  ).toHaveAttribute('aria-expanded', 'true');
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { baseURL, NOTE_APP_URL } from '../../playwright.config';
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, expectNoAxeViolations, test, toastTitled } from './fixtures';
 import { joinedClinician, practiceOwner, signInWithPassword } from './practice-steps';
 
 // A practice governs its team (docs/decisions/092-a-practice-sign-in-policy.md): the owner requires a
@@ -98,7 +98,7 @@ test('the owner requires a second factor: a member without one is closed out at 
   await card.getByRole('button', { name: 'Turn on' }).click();
   await card.getByLabel('I have saved my recovery codes').check();
   await card.getByRole('button', { name: 'Done' }).click();
-  await expect(them.getByText('Two-factor sign-in is on', { exact: true }).first()).toBeVisible();
+  await expect(toastTitled(them, 'Two-factor sign-in is on')).toBeVisible();
   await expect(banner).toHaveCount(0);
 
   // In at once.

@@ -9,6 +9,7 @@ import {
   proofIsStaleFor,
   registerViaApi,
   test,
+  toastTitled,
 } from './fixtures';
 
 // Two-factor sign-in as a person uses it (docs/architecture.md#identity): turned on in the Security tab with an
@@ -54,7 +55,7 @@ async function turnOnTwoFactor(page: Page) {
   await expectNoAxeViolations(page);
   await card.getByLabel('I have saved my recovery codes').check();
   await done.click();
-  await expect(page.getByText('Two-factor sign-in is on', { exact: true }).first()).toBeVisible();
+  await expect(toastTitled(page, 'Two-factor sign-in is on')).toBeVisible();
   await expect(card).toContainText('10 recovery codes left.');
   return { secret, recoveryCodes };
 }
@@ -113,7 +114,7 @@ test('turn on two-factor sign-in; sign in with the app, then with a recovery cod
   await expect(card.getByRole('alert')).toBeVisible();
   await card.getByLabel('Code from your app, or a recovery code').fill(recoveryCodes[1]!);
   await card.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
-  await expect(page.getByText('Two-factor sign-in turned off', { exact: true })).toBeVisible();
+  await expect(toastTitled(page, 'Two-factor sign-in turned off')).toBeVisible();
   await expect(card).toContainText('Two-factor sign-in is off.');
   const activity = page.getByRole('region', { name: 'Recent security activity' });
   await expect(activity).toContainText('Two-factor sign-in turned off');

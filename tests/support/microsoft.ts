@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -28,6 +29,26 @@ export type MicrosoftPerson = {
   /** How Microsoft says the person proved who they are: ['pwd', 'mfa'] after a second factor. */
   amr?: string[];
 };
+
+let people = 0;
+/**
+ * Makes Microsoft accounts of their own in `tenant`: each a new object id, signing in as `<name>N@<domain>`
+ * (their `email` too, when `withEmail`), after a second factor; `over` changes any of it.
+ */
+export function microsoftPeople(tenant: string, name: string, domain: string, { withEmail = false } = {}) {
+  return (over: Partial<MicrosoftPerson> = {}): MicrosoftPerson => {
+    people++;
+    const address = `${name}${people}@${domain}`;
+    return {
+      tid: tenant,
+      oid: randomUUID(),
+      preferredUsername: address,
+      ...(withEmail ? { email: address } : {}),
+      amr: ['pwd', 'mfa'],
+      ...over,
+    };
+  };
+}
 
 /** What the next ID token gets wrong, for the tests that it is refused. */
 export type Mischief = 'iss' | 'aud' | 'nonce' | 'signature';

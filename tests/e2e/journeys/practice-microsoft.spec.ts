@@ -7,7 +7,7 @@
  * it was required links it by signing in once with Microsoft, then their password.
  * The owner's subscription is set up with the fixtures: subscribing is not the step under test.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { baseURL, MICROSOFT_URL, NOTE_APP_URL } from '../../../playwright.config';
 import { expect, expectNoAxeViolations, proofIsStaleFor, test, withVirtualAuthenticator } from '../fixtures';
 import {
@@ -64,6 +64,22 @@ async function requireMicrosoft(page: Page, tenant: string) {
     headers: { origin: baseURL },
   });
   expect(saved.status(), await saved.text()).toBe(200);
+}
+
+/**
+ * A practice requiring Microsoft of its owner's organisation invites `name` (made unique) as a clinician,
+ * by their work address; they open the mail's link in a browser of their own (`them`, in `theirs`).
+ */
+async function invitedByWorkAddress(page: Page, browser: Browser, name: string) {
+  const { org, owner, practiceName } = await ownerOfOrganisation(page);
+  await requireMicrosoft(page, org.tenant);
+  await page.goto('/practice');
+  const invited = org.account(`${name}${org.run}`);
+  await invite(page, invited.preferredUsername, 'Clinician');
+  const theirs = await browser.newContext();
+  const them = await theirs.newPage();
+  await them.goto(await invitationLink(invited.preferredUsername));
+  return { org, owner, practiceName, name: `${name}${org.run}`, invited, theirs, them };
 }
 
 test("the owner makes their Microsoft organisation the practice's and requires it; then their password is refused, saying how to sign in", async ({
@@ -180,20 +196,16 @@ test("an invited clinician accepts with their work account (another organisation
 }) => {
   // Two people, Microsoft four times, a passkey, the note app once.
   test.slow();
-  const { org, practiceName } = await ownerOfOrganisation(page);
-  await requireMicrosoft(page, org.tenant);
-  await page.goto('/practice');
-
-  // The owner invites a clinician by their work address.
-  const newcomer = `newcomer${org.run}`;
-  const invited = org.account(newcomer);
-  await invite(page, invited.preferredUsername, 'Clinician');
-
-  // The newcomer opens the mail's link in a browser of their own: Microsoft is the way in, no password.
-  const theirs = await browser.newContext();
-  const them = await theirs.newPage();
-  const link = await invitationLink(invited.preferredUsername);
-  await them.goto(link);
+  // The owner invites a clinician by their work address; the newcomer opens the mail's link in a browser
+  // of their own: Microsoft is the way in, no password.
+  const {
+    org,
+    practiceName,
+    name: newcomer,
+    invited,
+    theirs,
+    them,
+  } = await invitedByWorkAddress(page, browser, 'newcomer');
   const accept = them.getByRole('button', { name: 'Accept with Microsoft' });
   await expect(accept).toHaveAccessibleDescription(
     `${practiceName} signs its team in with Microsoft. Accept with your work account of the practice (NHSmail or Microsoft 365): you need no password here.`,
@@ -272,4 +284,59 @@ test("an invited clinician accepts with their work account (another organisation
   await expect(them).toHaveURL(NOTE_APP_URL);
   await expect(them.getByText(`Signed in as ${newcomer} - access yes`, { exact: true })).toBeVisible();
   await theirs.close();
+});
+
+test("the owner's access review shows the Microsoft account each member signs in with; a member without a password deletes their account with Microsoft's confirmation, and leaves the review", async ({
+  page,
+  browser,
+}) => {
+  // Two people, Microsoft four times, the owner's review twice.
+  test.slow();
+  const invitation = await invitedByWorkAddress(page, browser, 'leaver');
+  const { org, owner, practiceName, them } = invitation;
+  const [leaver, work] = [invitation.name, invitation.invited];
+  await atMicrosoftSignInAs(them, work);
+  await them.getByRole('button', { name: 'Accept with Microsoft' }).click();
+  await expect(them.getByRole('heading', { level: 1, name: practiceName })).toBeVisible();
+
+  // The owner sees, for each member, the Microsoft account they sign in with.
+  await page.reload();
+  const review = page.getByRole('region', { name: 'Access review' });
+  await expect(review.getByRole('columnheader', { name: 'Microsoft account' })).toBeVisible();
+  const theirRow = review.getByRole('row').filter({ hasText: leaver });
+  await expect(theirRow.getByRole('cell').nth(5)).toHaveText(work.preferredUsername);
+  await expect(
+    review.getByRole('row').filter({ hasText: owner.username }).getByRole('cell').nth(5),
+  ).toHaveText(org.account('owner').preferredUsername);
+  await expectNoAxeViolations(page);
+
+  // The member leaves: without a password, the dialog asks for none and says what may be asked instead.
+  await them.goto('/account?tab=security');
+  await them.getByRole('button', { name: 'Delete account' }).click();
+  let dialog = them.getByRole('dialog', { name: 'Delete your account?' });
+  await expect(dialog).toContainText('You may be asked to confirm it is you with your Microsoft account.');
+  await expect(dialog.getByLabel('Password')).toHaveCount(0);
+  await expectNoAxeViolations(them);
+  // Long after their sign-in, erasing asks for fresh proof: their work account, to Microsoft and back.
+  await proofIsStaleFor(them, '**/api/user', 'DELETE');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  const confirm = them.getByRole('dialog', { name: "Confirm it's you" });
+  await expect(confirm).toContainText(
+    `For your security, this needs your Microsoft account ${work.preferredUsername}.`,
+  );
+  await expect(confirm.getByLabel('Password')).toHaveCount(0);
+  await atMicrosoftSignInAs(them, work);
+  await confirm.getByRole('button', { name: 'Confirm with Microsoft' }).click();
+  await expect(them).toHaveURL(/microsoft-reauth=done/);
+  await them.getByRole('button', { name: 'Delete account' }).click();
+  dialog = them.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(them.getByText('Account deleted', { exact: true })).toBeVisible();
+  await expect(them.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
+  await invitation.theirs.close();
+
+  // Gone from the practice: the owner's review no longer lists them.
+  await page.reload();
+  await expect(review.getByRole('row').filter({ hasText: owner.username })).toBeVisible();
+  await expect(review.getByRole('row').filter({ hasText: leaver })).toHaveCount(0);
 });

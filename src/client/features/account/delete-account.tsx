@@ -25,9 +25,10 @@ import { useDeleteAccount } from './api/delete-account';
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const hasPassword = useCurrentUser().user?.hasPassword !== false;
+  // Without a password the form has no field, and no empty one to refuse: it sends nothing.
   const { handleSubmit, reset, setError, field } = useZodForm(
     hasPassword ? deleteAccountFormSchema : deleteAccountSchema,
-    { password: '' },
+    hasPassword ? { password: '' } : {},
   );
   const remove = useDeleteAccount();
   const submit = handleSubmit(({ password }) =>

@@ -1,4 +1,5 @@
 import { TESTIMONIALS, type Testimonial } from '@client/content/testimonials';
+import { useHydrated } from '@client/lib/use-hydrated';
 import { cn } from '@client/lib/utils';
 import { Star } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -31,6 +32,9 @@ function Stars({ count }: { count: number }) {
 
 function TestimonialCard({ testimonial, className }: { testimonial: Testimonial; className: string }) {
   const [expanded, setExpanded] = useState(false);
+  // The grid is an island hydrated as it nears the screen: a press before then would be lost, so the
+  // button waits, as the marketing forms' buttons do (docs/decisions/080-marketing-pages-on-astro.md).
+  const hydrated = useHydrated();
   const quoteId = useId();
   const long = testimonial.quote.length > QUOTE_LIMIT;
   return (
@@ -45,6 +49,7 @@ function TestimonialCard({ testimonial, className }: { testimonial: Testimonial;
             type="button"
             aria-expanded={expanded}
             aria-controls={quoteId}
+            disabled={!hydrated}
             onClick={() => setExpanded((value) => !value)}
             className="mt-2 self-start rounded-sm text-sm font-medium text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2"
           >
