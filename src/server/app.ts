@@ -135,6 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       admin: sessionStore(database.db, 'admin'),
     },
     noteAppLogout: noteApp,
+    signInChecks: [],
     cookie: { secure: https },
     signInThrottle: signInThrottle(limitsRedis, app.log, () => metrics.rateLimited('sign_in_account')),
     secretsKey: config.SECRETS_KEY,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { SessionStore } from './auth/sessions';
 import type { SignInThrottle } from './auth/sign-in-throttle';
 import type { Billing } from './billing/billing';
@@ -21,6 +22,13 @@ export type AppContext = {
   secretsKey: Buffer;
   /** Ends the note app's sessions whose ChairNotes session ended (oidc/note-app-logout.ts). */
   noteAppLogout: NoteAppLogout;
+  /**
+   * Asked once a user's first factor is known (a right password, a passkey on its own), before a
+   * session or a second step: an area whose rule refuses such a sign-in throws its answer. auth/ imports
+   * none of them (docs/architecture.md#layout); microsoft/routes.ts adds a practice's 'sign in with
+   * Microsoft' rule.
+   */
+  signInChecks: Array<(userId: number, request: FastifyRequest) => Promise<void>>;
   /** The OpenID Provider (oidc/routes.ts sets it as it starts). */
   oidcProvider?: OidcProvider;
   /** Stripe, or null when it is not configured. */

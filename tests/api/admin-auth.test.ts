@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { ensureFirstAdmin } from '../../src/server/admin/first-admin';
+import { adminsRepo } from '../../src/server/auth/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import { client, createTestApp, setCookieHeader, signedInUser, type TestApp } from '../support/app';
 

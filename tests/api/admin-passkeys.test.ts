@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminsRepo } from '../../src/server/admin/admins-repo';
+import { adminsRepo } from '../../src/server/auth/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import { APP_URL, client, createTestApp, signedInUser } from '../support/app';
 import { softwarePasskey } from '../support/passkey-authenticator';

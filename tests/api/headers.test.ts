@@ -7,7 +7,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminsRepo } from '../../src/server/admin/admins-repo';
+import { adminsRepo } from '../../src/server/auth/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import { APP_URL, client, createTestApp, newUser, ORIGIN, signedInUser, type TestApp } from '../support/app';
 import { enrolTotp } from '../support/two-factor';

@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { adminsRepo } from '../../src/server/admin/admins-repo';
+import { adminsRepo } from '../../src/server/auth/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import {
   APP_URL,

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminsRepo } from '../../src/server/admin/admins-repo';
+import { adminsRepo } from '../../src/server/auth/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import { recoveryCodeHash, rehashLegacyRecoveryCodes } from '../../src/server/auth/recovery-codes';
 import { sha256Hex } from '../../src/server/lib/tokens';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminsRepo } from '../../src/server/admin/admins-repo';
 import { ensureFirstAdmin } from '../../src/server/admin/first-admin';
+import { adminsRepo } from '../../src/server/auth/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import { fillUsernameKeys, usernameKey } from '../../src/server/auth/usernames';
 import { admins, users } from '../../src/server/db/schema';

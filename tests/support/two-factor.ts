@@ -4,7 +4,7 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { vi } from 'vitest';
-import { adminsRepo } from '../../src/server/admin/admins-repo';
+import { adminsRepo } from '../../src/server/auth/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
 import type { TestApp } from './app';
 import { client } from './app';

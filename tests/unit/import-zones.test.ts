@@ -43,3 +43,34 @@ describe('import zones of the server', () => {
     expect(lint(file, code).output).not.toContain('noRestrictedImports');
   });
 });
+
+describe('auth/ imports nothing of the areas above it', () => {
+  /** A probe file directly in auth/, where its rule's `../area/*` patterns apply. */
+  function lintInAuth(code: string) {
+    const target = path.resolve('src/server/auth', `zz-zone-probe-${process.pid}.ts`);
+    probes.push(target);
+    writeFileSync(target, `${code}\n`);
+    const run = spawnSync(biome, ['lint', target], { encoding: 'utf8' });
+    rmSync(target, { force: true });
+    return { ok: run.status === 0, output: run.stdout + run.stderr };
+  }
+
+  it.each([
+    ['a passkey service', "import '../passkeys/passkey-service';"],
+    ['the Microsoft area', "import '../microsoft/microsoft-service';"],
+    ["the practices' repository", "import '../practices/practices-repo';"],
+    ['the admin area', "import '../admin/admin-actions';"],
+    ['the account area', "import '../account/account-service';"],
+  ])('refuses %s', (_what, code) => {
+    const result = lintInAuth(code);
+    expect(result.ok, result.output).toBe(false);
+    expect(result.output).toContain('AppContext.signInChecks');
+  });
+
+  it.each([
+    ["a practice membership's SQL", "import '../practices/membership';"],
+    ['its own repositories', "import './admins-repo';"],
+  ])('allows %s', (_what, code) => {
+    expect(lintInAuth(code).output).not.toContain('noRestrictedImports');
+  });
+});

@@ -16,6 +16,7 @@ import {
   totpSetupSchema,
   twoFactorRequiredSchema,
 } from '../../shared/schemas/two-factor';
+import { adminsRepo, toPublicAdmin } from '../auth/admins-repo';
 import {
   completePendingSignIn,
   completePendingSignInWithCode,
@@ -40,7 +41,6 @@ import {
 import { passkeyService } from '../passkeys/passkey-service';
 import { optionsSchema } from '../passkeys/routes';
 import { authRateLimit } from '../security/rate-limits';
-import { adminsRepo, toPublicAdmin } from './admins-repo';
 
 /**
  * Admins sign in as users do, and must use a second factor (docs/architecture.md#safety): one without signs in

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { adminsRepo } from '../auth/admins-repo';
 import { hashPassword } from '../auth/password';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { randomToken } from '../lib/tokens';
-import { adminsRepo } from './admins-repo';
 
 /**
  * With no admin yet, creates one: from ADMIN_* when set, else 'admin' with a random password that

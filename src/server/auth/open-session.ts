@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicAdmin, PublicUser } from '../../shared/schemas/auth';
 import { TWO_FACTOR_MESSAGES as M } from '../../shared/schemas/two-factor';
-import { adminsRepo, toPublicAdmin } from '../admin/admins-repo';
 import { unauthorized } from '../lib/http-error';
-import { practicesRepo } from '../practices/practices-repo';
+import { membershipOf } from '../practices/membership';
+import { adminsRepo, toPublicAdmin } from './admins-repo';
 import { type Account, secondFactorMethods } from './second-factors';
 import { type Amr, provedSecondFactor, type SessionKind } from './sessions';
 import { startSession } from './sign-in';
@@ -47,7 +47,7 @@ export async function openSession<K extends SessionKind>(
     const users = usersRepo(db);
     const user = await users.findById(account.id);
     if (!user) throw unauthorized(M.signInTimedOut);
-    const practice = await practicesRepo(db).membership(user.id);
+    const practice = await membershipOf(db, user.id);
     // Microsoft's second factor is not one of ours: whether they have one is asked (the Security tab's).
     const microsoftMfa = amr.includes('mfa');
     const twoFactor = microsoftMfa ? (await secondFactorMethods(db, account)).length > 0 : secondFactor;

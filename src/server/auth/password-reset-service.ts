@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Client } from '../lib/client';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import { passwordResetMail } from '../mail/templates';
-import { passkeysRepo } from '../passkeys/passkeys-repo';
+import { passkeysRepo } from './passkeys-repo';
 import { hashPassword } from './password';
 import { resetTokensRepo } from './reset-tokens-repo';
 import { secondFactorMethods } from './second-factors';

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TWO_FACTOR_MESSAGES as M, type TwoFactorRequired } from '../../shared/schemas/two-factor';
-import { adminsRepo } from '../admin/admins-repo';
 import { clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
+import { adminsRepo } from './admins-repo';
 import {
   type FirstFactor,
   loginChallengesRepo,

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Admin, User } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/http-error';
 import { ADMIN_SESSION, USER_SESSION } from '../openapi';
-import type { Membership } from '../practices/practices-repo';
+import type { Membership } from '../practices/membership';
 import { currentSession } from './session-cookies';
 
 // The guards (docs/decisions/083-guards-declared-per-route.md). A route declares who may call it

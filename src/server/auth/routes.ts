@@ -5,20 +5,17 @@ import { loginRequestSchema, publicUserSchema } from '../../shared/schemas/auth'
 import { messageSchema } from '../../shared/schemas/fields';
 import { twoFactorRequiredSchema } from '../../shared/schemas/two-factor';
 import { clientOf } from '../lib/client';
-import { microsoftCookies } from '../microsoft/microsoft-cookies';
-import { microsoftService } from '../microsoft/microsoft-service';
 import { errors } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
 import { passwordAccepted } from './pending-sign-in';
 import { endSession } from './sign-in';
+import { checkSignIn } from './sign-in-checks';
 import { toPublicUser } from './users-repo';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = authService(app.ctx);
-  const microsoft = microsoftService(app.ctx);
-  const microsoftProof = microsoftCookies(app.ctx);
   const rateLimit = authRateLimit(app.ctx.config);
 
   app.post(
@@ -39,11 +36,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { username: login, password } = request.body;
       const { account: user, passwordRight } = await auth.login({ login, password }, clientOf(request));
-      // A practice that signs its team in with Microsoft refuses the password, saying how (only once the
-      // password is known right: a wrong one tells nothing of the account's practice), unless this browser
-      // has just proved a Microsoft account of its organisation to link.
-      if (passwordRight)
-        await microsoft.checkSignInWithoutMicrosoft(user.id, microsoftProof.account(request));
+      // Another area's rule may refuse the password (a practice that signs its team in with Microsoft),
+      // saying how: only once the password is known right, as a wrong one tells nothing of the account.
+      if (passwordRight) await checkSignIn(app.ctx, user.id, request);
       // A second factor on: no session yet, the answer names the ways to finish (POST /api/login/2fa).
       return passwordAccepted(request, reply, { kind: 'user', id: user.id }, passwordRight);
     },

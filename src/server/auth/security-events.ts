@@ -4,7 +4,7 @@ import type { SecurityEventType } from '../../shared/schemas/security';
 import type { Db, Tx } from '../db/client';
 import { securityEvents } from '../db/schema';
 import type { Client } from '../lib/client';
-import { recordMemberEvent } from '../practices/audit';
+import { recordMemberEvent } from '../practices/membership';
 
 const isPracticeSecurityEvent = (
   type: SecurityEventType,

@@ -20,7 +20,7 @@ import {
 import { batchedLookup } from '../lib/batched-lookup';
 import type { Client } from '../lib/client';
 import { randomToken, sha256Hex } from '../lib/tokens';
-import { type Membership, membershipOfUser } from '../practices/practices-repo';
+import { type Membership, membershipOfUser } from '../practices/membership';
 import { hasSecondFactor } from './second-factors';
 
 const MINUTE_MS = 60 * 1000;

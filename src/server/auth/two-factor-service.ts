@@ -10,8 +10,8 @@ import {
   twoFactorDisabledMail,
   twoFactorEnabledMail,
 } from '../mail/templates';
-import { passkeysRepo } from '../passkeys/passkeys-repo';
 import { endSessionsBeforeFirstFactor, hasNoSecondFactor } from './first-factor';
+import { passkeysRepo } from './passkeys-repo';
 import { recoveryCodeForms, recoveryCodeHash } from './recovery-codes';
 import type { Account } from './second-factors';
 import { securityEventsRepo } from './security-events';

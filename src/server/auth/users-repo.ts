@@ -7,7 +7,7 @@ import { matchesLogin } from '../db/login-match';
 import { admins, type User, users } from '../db/schema';
 import { conflict } from '../lib/http-error';
 import { referralCode } from '../lib/tokens';
-import { type Membership, membershipOfUser } from '../practices/practices-repo';
+import { type Membership, membershipOfUser } from '../practices/membership';
 import { nextStreak } from './login-streak';
 import { hasSecondFactor } from './second-factors';
 import { claimUsername, isUsernameClash, USERNAME_TAKEN, usernameKey } from './usernames';

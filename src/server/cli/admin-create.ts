@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { PASSWORD_MIN } from '../../shared/constants';
 import { registerRequestSchema } from '../../shared/schemas/auth';
-import { adminsRepo } from '../admin/admins-repo';
+import { adminsRepo } from '../auth/admins-repo';
 import { refusingCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/password';
 import { loadConfig } from '../config';

@@ -1,11 +1,11 @@
 import { MICROSOFT_MESSAGES as M, type MicrosoftAccount } from '../../shared/schemas/microsoft';
+import { passkeysRepo } from '../auth/passkeys-repo';
 import { securityEventsRepo } from '../auth/security-events';
 import { hasPassword } from '../auth/users-repo';
 import type { AppContext } from '../context';
 import type { MicrosoftAccountRow, User } from '../db/schema';
 import type { Client } from '../lib/client';
 import { conflict, forbidden, notFound } from '../lib/http-error';
-import { passkeysRepo } from '../passkeys/passkeys-repo';
 import { practicesRepo } from '../practices/practices-repo';
 import { microsoftAccountsRepo } from './accounts-repo';
 import type { MicrosoftIdentity } from './entra';

@@ -38,6 +38,12 @@ export const microsoftRoutes: FastifyPluginAsyncZod = async (app) => {
   const microsoft = entra(ctx.config);
   const cookies = microsoftCookies(ctx);
   const service = microsoftService(ctx);
+  // A practice that signs its team in with Microsoft refuses its members' passwords and passkeys, saying
+  // how, unless this browser has just proved a Microsoft account of its organisation to link
+  // (docs/decisions/094-sign-in-with-microsoft.md). Asked by auth/ and passkeys/, which import nothing of here.
+  ctx.signInChecks.push((userId, request) =>
+    service.checkSignInWithoutMicrosoft(userId, cookies.account(request)),
+  );
   const practices = practiceService(ctx);
   const rateLimit = authRateLimit(ctx.config);
   const configured = () => {

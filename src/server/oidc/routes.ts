@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { securityEventsRepo } from '../auth/security-events';
 import { clearingSessionCookies, sessionToken } from '../auth/session-cookies';
 import { clientOf } from '../lib/client';
-import { recordMemberEvent } from '../practices/audit';
+import { recordMemberEvent } from '../practices/membership';
 import { markUserSession, userSessionOf } from './adapter';
 import { noteAppSignInDetail } from './note-app-sign-ins';
 import { oidcRepo } from './oidc-repo';

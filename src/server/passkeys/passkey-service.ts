@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/brand';
 import type { Passkey } from '../../shared/schemas/passkeys';
 import { endSessionsBeforeFirstFactor, hasNoSecondFactor } from '../auth/first-factor';
+import { ownerOf, passkeyOwner, passkeysRepo } from '../auth/passkeys-repo';
 import type { Account } from '../auth/second-factors';
 import { securityEventsRepo } from '../auth/security-events';
 import { subjectOf } from '../auth/sign-in';
@@ -19,7 +20,6 @@ import { clientOf } from '../lib/client';
 import { badRequest, conflict, notFound, unauthorized } from '../lib/http-error';
 import { passkeyChangedMail } from '../mail/templates';
 import { webauthnChallengesRepo } from './challenges';
-import { ownerOf, passkeyOwner, passkeysRepo } from './passkeys-repo';
 
 /** Whose passkeys these are, as named in their mails and by the authenticator: a user or an admin. */
 type Person = { username: string; email: string };

@@ -16,8 +16,7 @@ import {
 import { openSession } from '../auth/open-session';
 import { completePendingSignIn, pendingSignIn } from '../auth/pending-sign-in';
 import { requireRecentAuth } from '../auth/recent-auth';
-import { microsoftCookies } from '../microsoft/microsoft-cookies';
-import { microsoftService } from '../microsoft/microsoft-service';
+import { checkSignIn } from '../auth/sign-in-checks';
 import { errors, PASSKEY_REGISTRATION, PASSKEY_SIGN_IN, REAUTH } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { passkeyService } from './passkey-service';
@@ -29,8 +28,6 @@ export const optionsSchema = <T>() => z.custom<T>((value) => typeof value === 'o
 
 export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const passkeys = passkeyService(app.ctx);
-  const microsoft = microsoftService(app.ctx);
-  const microsoftProof = microsoftCookies(app.ctx);
   const rateLimit = authRateLimit(app.ctx.config);
   const account = (id: number) => ({ kind: 'user' as const, id });
 
@@ -143,7 +140,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       // on its own, which a practice that signs its team in with Microsoft refuses.
       const pending = await pendingSignIn(request, 'user');
       if (pending?.id === user.id) return completePendingSignIn(request, reply, 'user', 'hwk');
-      await microsoft.checkSignInWithoutMicrosoft(user.id, microsoftProof.account(request));
+      await checkSignIn(app.ctx, user.id, request);
       return openSession(request, reply, account(user.id), ['hwk']);
     },
   );

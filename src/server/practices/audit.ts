@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { PracticeEventAction } from '../../shared/schemas/audit';
 import { purgeAuditRows } from '../db/audit-retention';
 import type { Db, Tx } from '../db/client';
@@ -41,28 +41,6 @@ export async function recordPracticeEvent(db: Db | Tx, event: PracticeEventInput
     .returning({ createdAt: practiceEvents.createdAt });
   if (!row) throw new Error('the practice event was not written');
   return row.createdAt;
-}
-
-/**
- * Appends a member's own event (a sign-in, a second factor) to the trail of their practice, the member
- * being both who did it and whom it is about; nothing when they are in no practice. One statement: the
- * practice is found as the row is written. `who` is their id, or their public id (the OpenID `sub`).
- */
-export async function recordMemberEvent(
-  db: Db | Tx,
-  who: { userId: number } | { publicId: string },
-  action: PracticeEventAction,
-  client: Client | null,
-  detail: string | null = null,
-): Promise<void> {
-  const person = 'userId' in who ? sql`u.id = ${who.userId}` : sql`u.public_id = ${who.publicId}::uuid`;
-  await db.execute(sql`
-    insert into practice_events
-      (practice_id, action, actor_user_id, actor_name, subject_user_id, subject_name, detail, ip, user_agent)
-    select pm.practice_id, ${action}, u.id, u.username, u.id, u.username, ${detail}, ${client?.ip ?? null},
-      ${client?.userAgent ?? null}
-    from users u join practice_members pm on pm.user_id = u.id
-    where ${person}`);
 }
 
 /** Reading the trail, and its retention; nothing here changes a row. */

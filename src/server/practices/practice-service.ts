@@ -41,7 +41,8 @@ import { practiceHandedOverMail, practiceInvitationMail, practiceRemovedMail } f
 import { microsoftAccountsRepo } from '../microsoft/accounts-repo';
 import type { MicrosoftIdentity } from '../microsoft/entra';
 import { recordPracticeEvent } from './audit';
-import { type Membership, policyOf, practicesRepo } from './practices-repo';
+import type { Membership } from './membership';
+import { policyOf, practicesRepo } from './practices-repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,11 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type {
-  InvitedRole,
-  PlanId,
-  PracticeRole,
-  RetentionDays,
-  SubscriptionStatus,
-} from '../../shared/constants';
+import type { InvitedRole, PracticeRole, RetentionDays } from '../../shared/constants';
 import type { PracticeInvitation, PracticeMember, PracticePolicy } from '../../shared/schemas/practice';
 import { hasSecondFactor } from '../auth/second-factors';
 import type { Db, Tx } from '../db/client';
@@ -18,51 +12,7 @@ import {
   practices,
   users,
 } from '../db/schema';
-
-/**
- * A person's place in a practice, with the state of the practice's subscription (its owner's): what the
- * access rule reads (billing/subscription-state.ts) and the user object shows.
- */
-export type Membership = {
-  id: number;
-  name: string;
-  role: PracticeRole;
-  ownerPlan: PlanId;
-  ownerStatus: SubscriptionStatus;
-  /** Who pays for the practice and manages its billing: what a member's Subscription tab names. */
-  ownerId: number;
-  ownerName: string;
-  /** Until when the owner's failed renewal keeps access (ISO text), or null. */
-  ownerPastDueAccessUntil: string | null;
-  /** The practice's sign-in policy (docs/decisions/092-a-practice-sign-in-policy.md). */
-  requireTwoFactor: boolean;
-  sessionHours: number | null;
-  /** ISO text, or null: from when the cap counts for sessions opened before it. */
-  sessionCapFrom: string | null;
-  retentionDays: number;
-  /** Members sign in only with Microsoft of this tenant (docs/decisions/094-sign-in-with-microsoft.md). */
-  microsoftTenant: string | null;
-  requireMicrosoft: boolean;
-};
-
-/**
- * The membership of the user in the query's `users` row, as SQL, so the session look-up answers it in
- * its own query (one round trip per authenticated request, as for second factors). Written out with
- * its own aliases: the outer `users` and the owner's row are the same table.
- */
-export function membershipOfUser() {
-  return sql<Membership | null>`(select json_build_object(
-      'id', p.id, 'name', p.name, 'role', pm.role,
-      'ownerPlan', owner.plan, 'ownerStatus', owner.subscription_status, 'ownerId', owner.id, 'ownerName', owner.username,
-      'ownerPastDueAccessUntil', owner.past_due_access_until,
-      'requireTwoFactor', p.require_two_factor, 'sessionHours', p.session_hours,
-      'sessionCapFrom', p.session_cap_from, 'retentionDays', p.retention_days,
-      'microsoftTenant', p.microsoft_tenant, 'requireMicrosoft', p.require_microsoft)
-    from practice_members pm
-    join practices p on p.id = pm.practice_id
-    join users owner on owner.id = p.owner_id
-    where pm.user_id = ${sql.raw('"users"."id"')})`;
-}
+import { membershipOf } from './membership';
 
 /** A practice's sign-in policy, as the API answers it (docs/decisions/092-a-practice-sign-in-policy.md). */
 export function policyOf(practice: Practice): PracticePolicy {
@@ -82,13 +32,7 @@ const pending = () => and(open(), gt(practiceInvitations.expiresAt, sql`now()`))
 /** Practices, their members and invitations; each call may join the caller's transaction. */
 export function practicesRepo(db: Db | Tx) {
   return {
-    async membership(userId: number, tx: Db | Tx = db): Promise<Membership | null> {
-      const [row] = await tx
-        .select({ membership: membershipOfUser() })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row?.membership ?? null;
-    },
+    membership: (userId: number, tx: Db | Tx = db) => membershipOf(tx, userId),
 
     /**
      * The practice `ownerId` owns, made with its owner as a member: its id, or null when they own one

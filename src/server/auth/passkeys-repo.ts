@@ -1,7 +1,10 @@
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
-import { type Account, ownerColumn } from '../auth/second-factors';
 import type { Db } from '../db/client';
 import { type PasskeyRow, passkeys } from '../db/schema';
+import { type Account, ownerColumn } from './second-factors';
+
+// Passkeys are credentials, as passwords and recovery codes are: auth/ counts and ends them (a reset, a
+// first second factor); passkeys/ registers and checks them with SimpleWebAuthn on top of this.
 
 export type NewPasskey = Pick<
   PasskeyRow,

@@ -1,11 +1,15 @@
 import { count, eq } from 'drizzle-orm';
 import type { PublicAdmin } from '../../shared/schemas/auth';
-import { claimUsername, isUsernameClash, USERNAME_TAKEN, usernameKey } from '../auth/usernames';
 import type { Db } from '../db/client';
 import { matchesLogin } from '../db/login-match';
 import { type Admin, admins, users } from '../db/schema';
 import { conflict } from '../lib/http-error';
+import { claimUsername, isUsernameClash, USERNAME_TAKEN, usernameKey } from './usernames';
 
+/**
+ * The admins' accounts: identity, as users-repo.ts is the users', so auth/ (sign-in, sessions, second factors)
+ * reads them here; the admin area's pages and routes build on it.
+ */
 export function adminsRepo(db: Db) {
   return {
     async findByLogin(login: string): Promise<Admin | undefined> {
