@@ -17,7 +17,7 @@ import { createBilling } from './billing/billing';
 import { billingRoutes } from './billing/routes';
 import { stripeWebhook } from './billing/webhook';
 import { stripeEventQueue } from './billing/webhook-queue';
-import { clientIndexHtml, serveClient } from './client-files';
+import { clientFiles, clientIndexHtml } from './client-files';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -217,6 +217,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const indexHtml = clientIndexHtml(opts.clientDir);
   await app.register(oidcRoutes, { stylesheets: clientStylesheets(indexHtml) });
 
-  serveClient(app, { clientDir: opts.clientDir, siteDir: opts.siteDir, indexHtml, documentCsp });
+  await app.register(clientFiles, {
+    clientDir: opts.clientDir,
+    siteDir: opts.siteDir,
+    indexHtml,
+    documentCsp,
+  });
   return app;
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { clientPages } from './client-pages';
 import type { DocumentCsp } from './security/headers';
 
@@ -28,66 +28,70 @@ export function clientIndexHtml(clientDir: string | undefined): string | undefin
 /**
  * Serves the built client: its files, and for a page path the HTML document client-pages.ts picks (a
  * prerendered page, or index.html and the router decides), with that document's own CSP. Any other path
- * that is not a file gets the not-found document, with 404.
+ * that is not a file gets the not-found document, with 404. A plugin without encapsulation (fastify-plugin):
+ * the not-found handler and `reply.sendFile` are the whole app's.
  */
-export function serveClient(
-  app: FastifyInstance,
-  { clientDir, siteDir, indexHtml, documentCsp }: ClientFiles,
-): void {
-  const root = clientDir && indexHtml !== undefined ? path.resolve(clientDir) : undefined;
-  const siteRoot = root && path.resolve(siteDir ?? path.join(root, '../site'));
-  const pageFor = root && clientPages(root, siteRoot, documentCsp);
-  if (siteRoot && existsSync(path.join(siteRoot, '_astro'))) {
-    // The marketing pages' assets; Astro names them by content hash, so they never change.
-    app.register(fastifyStatic, {
-      root: path.join(siteRoot, '_astro'),
-      prefix: '/_astro/',
-      decorateReply: false,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
-      cacheControl: false,
-      setHeaders(res) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  if (root) {
-    app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // Not a route each: a .br or .gz twin is only ever sent in place of its original (a route per
-      // file slowed every start: docs/decisions/062-start-loads-what-the-first-answer-needs.md). An
-      // HTML file is sent only for its page path, with its own CSP.
-      globIgnore: ['**/*.br', '**/*.gz', '**/*.html'],
-      cacheControl: false, // ours, below
-      setHeaders(res, filePath) {
-        // Vite names assets by content hash: they never change, so browsers may keep them for a year.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
-    // Page paths get the client; a missing file (an old asset, a typo) gets a real 404.
-    const looksLikeFile = /^\/(assets|_astro)\//.test(urlPath) || /\.[a-z0-9]+$/i.test(urlPath);
-    if (
-      pageFor &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !urlPath.startsWith('/api/') &&
-      !looksLikeFile
-    ) {
-      const { page, notFound } = pageFor(urlPath);
-      reply.header('cache-control', 'no-cache').header('content-security-policy', page.csp).type('text/html');
-      // From memory, not sendFile: to a browser revalidating its copy sendFile answers 'not modified'
-      // with no body, which under a 404 would be a blank page.
-      if (notFound) return reply.status(404).send(page.html);
-      return reply.sendFile(page.file, page.root);
+export const clientFiles = fp<ClientFiles>(
+  async (app, { clientDir, siteDir, indexHtml, documentCsp }) => {
+    const root = clientDir && indexHtml !== undefined ? path.resolve(clientDir) : undefined;
+    const siteRoot = root && path.resolve(siteDir ?? path.join(root, '../site'));
+    const pageFor = root && clientPages(root, siteRoot, documentCsp);
+    if (siteRoot && existsSync(path.join(siteRoot, '_astro'))) {
+      // The marketing pages' assets; Astro names them by content hash, so they never change.
+      app.register(fastifyStatic, {
+        root: path.join(siteRoot, '_astro'),
+        prefix: '/_astro/',
+        decorateReply: false,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
+        cacheControl: false,
+        setHeaders(res) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
     }
-    return reply.status(404).send({ message: `Not found: ${request.method} ${urlPath}` });
-  });
-}
+    if (root) {
+      app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        // Not a route each: a .br or .gz twin is only ever sent in place of its original (a route per
+        // file slowed every start: docs/decisions/062-start-loads-what-the-first-answer-needs.md). An
+        // HTML file is sent only for its page path, with its own CSP.
+        globIgnore: ['**/*.br', '**/*.gz', '**/*.html'],
+        cacheControl: false, // ours, below
+        setHeaders(res, filePath) {
+          // Vite names assets by content hash: they never change, so browsers may keep them for a year.
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const urlPath = request.url.split('?')[0] ?? '/';
+      // Page paths get the client; a missing file (an old asset, a typo) gets a real 404.
+      const looksLikeFile = /^\/(assets|_astro)\//.test(urlPath) || /\.[a-z0-9]+$/i.test(urlPath);
+      if (
+        pageFor &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !urlPath.startsWith('/api/') &&
+        !looksLikeFile
+      ) {
+        const { page, notFound } = pageFor(urlPath);
+        reply
+          .header('cache-control', 'no-cache')
+          .header('content-security-policy', page.csp)
+          .type('text/html');
+        // From memory, not sendFile: to a browser revalidating its copy sendFile answers 'not modified'
+        // with no body, which under a 404 would be a blank page.
+        if (notFound) return reply.status(404).send(page.html);
+        return reply.sendFile(page.file, page.root);
+      }
+      return reply.status(404).send({ message: `Not found: ${request.method} ${urlPath}` });
+    });
+  },
+  { name: 'client-files' },
+);

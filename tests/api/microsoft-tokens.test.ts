@@ -57,8 +57,10 @@ describe('an Entra sign-in', () => {
     expect(url.startsWith(`${microsoft.url}/organizations/oauth2/v2.0/authorize?`)).toBe(true);
     expect(params.get('code_challenge_method')).toBe('S256');
     expect(params.get('scope')).toBe('openid profile email');
-    expect(params.get('state')).toBeTruthy();
-    expect(params.get('nonce')).toBeTruthy();
+    // openid-client's randomState and randomNonce: 32 random bytes each, base64url, and not the same.
+    expect(params.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(params.get('nonce')).toMatch(/^[\w-]{43}$/);
+    expect(params.get('nonce')).not.toBe(params.get('state'));
     expect(params.get('prompt')).toBe('select_account');
   });
 

@@ -17,6 +17,8 @@ import {
 } from '../support/oidc';
 import { enrolTotp } from '../support/two-factor';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 // What the OpenID Foundation's basic certification plan checks of a provider for a confidential
 // code-flow client with PKCE, and what discovery promises, tested with openid-client against the
 // running server (docs/decisions/069-openid-conformance.md).
@@ -78,7 +80,8 @@ describe('the authorization request', () => {
     const landed = await b.open(new URL(res.headers.get('location')!, t.appUrl).href);
     expect(landed.url.startsWith(t.redirectUri), landed.url).toBe(true);
     const tokens = await authorization.exchange(landed.url);
-    expect(tokens.claims()?.sub).toBeTruthy();
+    // The subject is the person's public id, never their row id or username.
+    expect(tokens.claims()?.sub).toMatch(UUID);
   });
 
   it('without redirect_uri is refused with the error page, though the client has only one', async () => {
@@ -98,7 +101,8 @@ describe('tokens', () => {
     const b = browser(t.appUrl);
     await register(b);
     const { tokens } = await signInToNoteApp(t, b);
-    expect(tokens.claims()?.nonce).toBeTruthy();
+    // The nonce the note app sent (openid-client's randomNonce: 32 random bytes, base64url).
+    expect(tokens.claims()?.nonce).toMatch(/^[\w-]{43}$/);
     const refreshed = await oidc.refreshTokenGrant(t.noteApp, tokens.refresh_token!);
     expect(refreshed.claims()).toMatchObject({ sub: tokens.claims()!.sub });
     expect(refreshed.claims()).not.toHaveProperty('nonce');
@@ -341,6 +345,6 @@ describe('a fresh sign-in when the note app asks (prompt=login, max_age)', () =>
     expect(landed.searchParams.get('error')).toBe('login_required');
     // Within the age, prompt=none goes through.
     const ok = await startFlow(b, { prompt: 'none', max_age: '600' });
-    expect(ok.landed.searchParams.get('code')).toBeTruthy();
+    expect(ok.landed.searchParams.get('code')).toMatch(/^[\w-]{20,}$/);
   });
 });
