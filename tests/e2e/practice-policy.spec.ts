@@ -128,7 +128,7 @@ test('the owner reads the practice terms and accepts them', async ({ page }) => 
   await expect(terms.getByText('This is a sample.', { exact: true })).toHaveJSProperty('tagName', 'STRONG');
   await expectNoAxeViolations(page);
   await terms.getByRole('button', { name: 'Accept the practice terms' }).click();
-  await expect(page.getByText('Practice terms accepted', { exact: true })).toBeVisible();
+  await expect(toastTitled(page, 'Practice terms accepted')).toBeVisible();
   await expect(terms).toContainText(/^Practice terms.*Accepted by /);
   // The keyboard's place is where the button was, not back at the top of the page.
   await expect(terms.getByText(/^Accepted by /)).toBeFocused();
