@@ -252,7 +252,6 @@ describe('a member without a password proves it is them with Microsoft', () => {
     expect(joined.statusCode, joined.body).toBe(200);
     return { b, email, account, id: joined.json().id as number };
   }
-  const staleProof = (userId: number) => proofGoesStale(t.db, 'user', userId);
   const confirmWithMicrosoft = async (b: Browser, account: MicrosoftPerson) => {
     expect(await atMicrosoft(b, account, { intent: 'reauth', returnTo: '/account' })).toBe(
       '/account?microsoft-reauth=done',
@@ -268,7 +267,7 @@ describe('a member without a password proves it is them with Microsoft', () => {
     expect((await o.client.get('/api/user')).json().hasPassword).toBe(true);
 
     // Long after signing in, a new address asks for fresh proof, whatever password is typed.
-    await staleProof(id);
+    await proofGoesStale(t.db, 'user', id);
     const newEmail = `moved${++addresses}@smile.example`;
     for (const body of [
       { username: me.username, email: newEmail },
@@ -311,7 +310,7 @@ describe('a member without a password proves it is them with Microsoft', () => {
   it('deletes their account after confirming with Microsoft; one with a password still types it', async () => {
     const o = await owner();
     const { b, account, id } = await joinedWithMicrosoft(o);
-    await staleProof(id);
+    await proofGoesStale(t.db, 'user', id);
     const refused = await b.delete('/api/user', { password: 'anything at all' });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toMatchObject({ reauthRequired: true });

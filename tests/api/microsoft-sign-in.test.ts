@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { membershipOf } from '../../src/server/practices/membership';
 import { practicesRepo } from '../../src/server/practices/practices-repo';
 import { APP_URL, client, createTestApp, newUser, signedInUser } from '../support/app';
 import {
@@ -10,6 +11,7 @@ import {
   signInAtMicrosoft,
   startMicrosoft,
 } from '../support/microsoft';
+import { softwarePasskey } from '../support/passkey-authenticator';
 import { proofGoesStale } from '../support/recent-auth';
 import { enrolTotp } from '../support/two-factor';
 
@@ -53,8 +55,6 @@ const amrOf = async (userId: number) =>
     )
   ).rows[0]?.amr;
 
-const staleProof = (userId: number) => proofGoesStale(t.db, 'user', userId);
-
 describe('linking a Microsoft account', () => {
   it('links it from the Security tab by tenant and object id, and shows it there', async () => {
     const p = person();
@@ -67,7 +67,7 @@ describe('linking a Microsoft account', () => {
 
   it('asks for fresh proof before sending the person to Microsoft, and before linking', async () => {
     const user = await signedInUser(t.app);
-    await staleProof(user.id);
+    await proofGoesStale(t.db, 'user', user.id);
     const start = await user.client.post('/api/auth/microsoft/start', { intent: 'link' });
     expect(start.statusCode).toBe(403);
     expect(start.json()).toMatchObject({ reauthRequired: true });
@@ -211,7 +211,7 @@ describe('unlinking', () => {
   it('unlinks after fresh proof; Microsoft then signs nobody in', async () => {
     const p = person();
     const user = await linkedUser(p);
-    await staleProof(user.id);
+    await proofGoesStale(t.db, 'user', user.id);
     expect((await user.client.delete('/api/user/microsoft')).statusCode).toBe(403);
     await user.client.post('/api/user/reauth', { password: user.password });
     const res = await user.client.delete('/api/user/microsoft');
@@ -235,7 +235,7 @@ describe("'Confirm it's you' with Microsoft", () => {
   it('gives fresh proof with the linked account, and comes back to the page it was asked on', async () => {
     const p = person();
     const user = await linkedUser(p);
-    await staleProof(user.id);
+    await proofGoesStale(t.db, 'user', user.id);
     expect((await user.client.post('/api/user/passkeys/registration-options')).json()).toMatchObject({
       reauthRequired: true,
     });
@@ -257,7 +257,7 @@ describe("'Confirm it's you' with Microsoft", () => {
   it("refuses another Microsoft account, another person's sign-in, and a sign-in begun for something else", async () => {
     const p = person();
     const user = await linkedUser(p);
-    await staleProof(user.id);
+    await proofGoesStale(t.db, 'user', user.id);
     // Microsoft offers the linked account first; this is another of the same name (made again in the
     // organisation: a new object id).
     await atMicrosoft(user.client, person({ preferredUsername: p.preferredUsername }), { intent: 'reauth' });
@@ -317,6 +317,26 @@ describe("a practice's rule: its team signs in with Microsoft of its tenant", ()
     expect((await b.get('/api/user')).statusCode).toBe(401);
     const wrong = await b.post('/api/login', { username: admin.username, password: 'not the password' });
     expect(wrong.statusCode).toBe(401);
+  });
+
+  it('refuses a member their passkey on its own too, saying how to sign in', async () => {
+    const { owner, admin } = await practice();
+    const authenticator = softwarePasskey({ origin: APP_URL });
+    const options = await admin.client.post('/api/user/passkeys/registration-options');
+    const added = await admin.client.post('/api/user/passkeys/registration', {
+      name: 'Surgery PC',
+      response: authenticator.register(options.json()),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await owner.client.patch('/api/practice/policy', requireMicrosoft);
+
+    const b = client(t.app);
+    const challenge = await b.post('/api/login/passkey/options');
+    const refused = await b.post('/api/login/passkey', { response: authenticator.assert(challenge.json()) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ microsoftRequired: true });
+    expect(refused.json().message).toMatch(/choose 'Sign in with Microsoft'/);
+    expect((await b.get('/api/user')).statusCode).toBe(401);
   });
 
   it('lets a member who has not linked Microsoft yet link it: Microsoft first, then their password once', async () => {
@@ -395,11 +415,7 @@ describe("a practice's rule: its team signs in with Microsoft of its tenant", ()
     const elsewhere = person({ tid: '0000aaaa-0000-4000-8000-00000000beef' });
     // A second clinician of the practice, whose linked Microsoft account is of another organisation.
     const outsider = await linkedUser(elsewhere);
-    await practicesRepo(t.db).addMember(
-      (await practicesRepo(t.db).membership(owner.id))!.id,
-      outsider.id,
-      'clinician',
-    );
+    await practicesRepo(t.db).addMember((await membershipOf(t.db, owner.id))!.id, outsider.id, 'clinician');
     await owner.client.patch('/api/practice/policy', requireMicrosoft);
     const b = client(t.app);
     await atMicrosoft(b, clinicianAccount);

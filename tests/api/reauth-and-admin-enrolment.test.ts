@@ -11,7 +11,7 @@ import { hashPassword } from '../../src/server/auth/password';
 import { loadConfig } from '../../src/server/config';
 import { resolveSecretsKey } from '../../src/server/secrets-key';
 import { client, createTestApp, signedInUser } from '../support/app';
-import { proofGoesStale as everyProofGoesStale, REAUTH } from '../support/recent-auth';
+import { proofGoesStale, REAUTH } from '../support/recent-auth';
 import { routeKey, routeRecorder } from '../support/routes';
 import { enrolTotp } from '../support/two-factor';
 
@@ -19,13 +19,11 @@ const { routes, onRoute } = routeRecorder();
 const t = await createTestApp({}, { onRoute });
 afterAll(() => t.close());
 
-const proofGoesStale = (kind: 'user' | 'admin' = 'user') => everyProofGoesStale(t.db, kind);
-
 describe('re-authentication', () => {
   it('a sensitive action answers 403 reauthRequired once the proof is old, and works after /reauth', async () => {
     const u = await signedInUser(t.app);
     expect((await u.client.get('/api/user/export')).statusCode).toBe(200);
-    await proofGoesStale();
+    await proofGoesStale(t.db);
     const refused = await u.client.get('/api/user/export');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual(REAUTH);
@@ -45,7 +43,7 @@ describe('re-authentication', () => {
   it('a second-factor code proves it too, and new recovery codes need the proof', async () => {
     const u = await signedInUser(t.app);
     const phone = await enrolTotp(u.client, '/api/user');
-    await proofGoesStale();
+    await proofGoesStale(t.db);
     const refused = await u.client.post('/api/user/2fa/recovery-codes');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual(REAUTH);
@@ -64,7 +62,7 @@ describe('re-authentication', () => {
 
   it('a route that takes the password itself needs no window: that is the proof', async () => {
     const u = await signedInUser(t.app);
-    await proofGoesStale();
+    await proofGoesStale(t.db);
     const res = await u.client.post('/api/user/change-password', {
       currentPassword: u.password,
       newPassword: 'another long password',

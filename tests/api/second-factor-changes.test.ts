@@ -13,7 +13,7 @@ import { sha256Hex } from '../../src/server/lib/tokens';
 import type { SecurityOverview } from '../../src/shared/schemas/security';
 import { APP_URL, client, createTestApp, signedInUser } from '../support/app';
 import { softwarePasskey } from '../support/passkey-authenticator';
-import { proofGoesStale as oneProofGoesStale, REAUTH } from '../support/recent-auth';
+import { proofGoesStale, REAUTH } from '../support/recent-auth';
 import { startSmtpCatcher } from '../support/smtp';
 import { authenticator, enrolTotp } from '../support/two-factor';
 
@@ -25,8 +25,6 @@ afterAll(async () => {
 });
 
 type Client = ReturnType<typeof client>;
-
-const proofGoesStale = (kind: 'user' | 'admin', id: number) => oneProofGoesStale(t.db, kind, id);
 
 /** Adds a passkey made by `passkey` through the two registration steps. */
 async function addPasskey(
@@ -57,7 +55,7 @@ describe('a user adding, replacing or removing a second factor', () => {
     // The ceremony began within the window, finished after it: the finish asks again too.
     const options = await u.client.post('/api/user/passkeys/registration-options');
     expect(options.statusCode).toBe(200);
-    await proofGoesStale('user', u.id);
+    await proofGoesStale(t.db, 'user', u.id);
     const late = await u.client.post('/api/user/passkeys/registration', {
       name: 'Laptop',
       response: passkey.register(options.json()),
@@ -81,7 +79,7 @@ describe('a user adding, replacing or removing a second factor', () => {
     const setup = await u.client.post('/api/user/2fa/totp/setup');
     expect(setup.statusCode).toBe(200);
     const phone = authenticator(setup.json().secret);
-    await proofGoesStale('user', u.id);
+    await proofGoesStale(t.db, 'user', u.id);
     const enable = await u.client.post('/api/user/2fa/totp/enable', { code: await phone.code() });
     expect(enable.statusCode).toBe(403);
     expect(enable.json()).toEqual(REAUTH);
@@ -104,7 +102,7 @@ describe('a user adding, replacing or removing a second factor', () => {
     const phone = await enrolTotp(u.client, '/api/user');
     const added = await addPasskey(u.client, '/api/user');
     expect(added.statusCode, added.body).toBe(201);
-    await proofGoesStale('user', u.id);
+    await proofGoesStale(t.db, 'user', u.id);
     const remove = await u.client.delete(`/api/user/passkeys/${added.json().id}`);
     expect(remove.statusCode).toBe(403);
     expect(remove.json()).toEqual(REAUTH);
@@ -194,7 +192,7 @@ describe('admins', () => {
   it('an old password-only session must prove it is the admin before enrolling (POST /api/admin/reauth)', async () => {
     const admin = await passwordOnlyAdmin();
     const c = await admin.signIn('198.51.100.3');
-    await proofGoesStale('admin', admin.id);
+    await proofGoesStale(t.db, 'admin', admin.id);
     for (const url of ['/api/admin/2fa/totp/setup', '/api/admin/passkeys/registration-options']) {
       const refused = await c.post(url);
       expect(refused.statusCode, url).toBe(403);

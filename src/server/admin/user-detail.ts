@@ -8,7 +8,7 @@ import { billingAccountService } from '../billing/billing-account-service';
 import type { AppContext } from '../context';
 import { describeDevice } from '../lib/client';
 import { notFound } from '../lib/http-error';
-import { practicesRepo } from '../practices/practices-repo';
+import { membershipOf } from '../practices/membership';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -26,7 +26,7 @@ export async function adminUserDetail(
   const user = await usersRepo(db).findById(userId);
   if (!user) throw notFound('No user has that id.');
   const [practice, methods, sessions, events, invoices] = await Promise.all([
-    practicesRepo(db).membership(user.id),
+    membershipOf(db, user.id),
     secondFactorMethods(db, { kind: 'user', id: user.id }),
     // No session is the admin's own: none is marked current.
     ctx.sessions.user.list(user.id, ''),

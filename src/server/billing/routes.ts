@@ -23,8 +23,8 @@ import type { Db } from '../db/client';
 import type { User } from '../db/schema';
 import { monthlyFromYearEndMail, planChangedMail } from '../mail/templates';
 import { errors, STRIPE_FAILURES } from '../openapi';
+import { membershipOf } from '../practices/membership';
 import { practiceService } from '../practices/practice-service';
-import { practicesRepo } from '../practices/practices-repo';
 import { referralService } from '../referrals/referral-service';
 import { referralCodeRateLimit } from '../security/rate-limits';
 import { billingAccountService } from './billing-account-service';
@@ -64,7 +64,7 @@ async function answerUser(
   const user = await change(session.user);
   return toPublicUser(user, {
     twoFactor: session.twoFactor,
-    practice: await practicesRepo(db).membership(user.id),
+    practice: await membershipOf(db, user.id),
   });
 }
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { MicrosoftAccountRow, User } from '../db/schema';
 import type { Client } from '../lib/client';
 import { conflict, forbidden, notFound } from '../lib/http-error';
-import { practicesRepo } from '../practices/practices-repo';
+import { membershipOf } from '../practices/membership';
 import { microsoftAccountsRepo } from './accounts-repo';
 import type { MicrosoftIdentity } from './entra';
 import type { VerifiedAccount } from './microsoft-cookies';
@@ -38,7 +38,7 @@ export function microsoftService(ctx: AppContext) {
 
   /** The member's practice when it signs its team in with Microsoft, else null. */
   async function requiringPractice(userId: number) {
-    const practice = await practicesRepo(db).membership(userId);
+    const practice = await membershipOf(db, userId);
     return practice?.requireMicrosoft ? practice : null;
   }
 

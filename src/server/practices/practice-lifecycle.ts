@@ -5,6 +5,7 @@ import type { User } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import { practiceEndedMail } from '../mail/templates';
 import { recordPracticeEvent } from './audit';
+import { membershipOf } from './membership';
 import { practicesRepo } from './practices-repo';
 
 // How a practice follows its owner's subscription (docs/architecture.md#practices). Called wherever the
@@ -30,7 +31,7 @@ export async function reconcilePractice(tx: Db | Tx, owner: User): Promise<void>
   if (isPracticePlan(owner.plan)) {
     // A member of someone else's practice is refused the Practice plan before it starts
     // (practice-service.ts); should Stripe say otherwise, they stay where they are.
-    if (!(await repo.membership(owner.id, tx))) {
+    if (!(await membershipOf(tx, owner.id))) {
       const name = newPracticeName(owner);
       const practiceId = await repo.createForOwner(owner.id, name, tx);
       // By the subscription's webhook: from no browser.

@@ -12,7 +12,6 @@ import {
   practices,
   users,
 } from '../db/schema';
-import { membershipOf } from './membership';
 
 /** A practice's sign-in policy, as the API answers it (docs/decisions/092-a-practice-sign-in-policy.md). */
 export function policyOf(practice: Practice): PracticePolicy {
@@ -32,8 +31,6 @@ const pending = () => and(open(), gt(practiceInvitations.expiresAt, sql`now()`))
 /** Practices, their members and invitations; each call may join the caller's transaction. */
 export function practicesRepo(db: Db | Tx) {
   return {
-    membership: (userId: number, tx: Db | Tx = db) => membershipOf(tx, userId),
-
     /**
      * The practice `ownerId` owns, made with its owner as a member: its id, or null when they own one
      * already.

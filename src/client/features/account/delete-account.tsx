@@ -32,13 +32,17 @@ export function DeleteAccount() {
   );
   const remove = useDeleteAccount();
   const submit = handleSubmit(({ password }) =>
-    remove.mutate(hasPassword ? { password } : {}, {
-      onError: (error) => {
-        // A wrong password is said beside the field too: the toast sits outside the dialog.
-        if (error instanceof ApiError && error.status === 400)
-          setError('password', { message: error.serverMessage }, { shouldFocus: true });
+    // Without a password field, `password` is undefined and the request sends none.
+    remove.mutate(
+      { password },
+      {
+        onError: (error) => {
+          // A wrong password is said beside the field too: the toast sits outside the dialog.
+          if (error instanceof ApiError && error.status === 400)
+            setError('password', { message: error.serverMessage }, { shouldFocus: true });
+        },
       },
-    }),
+    ),
   );
 
   return (
