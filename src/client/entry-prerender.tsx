@@ -4,7 +4,6 @@ import { documentNavigation } from '@client/lib/navigation';
 import { createQueryClient } from '@client/lib/query-client';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { APP_SHELLS } from './app-shells';
 import { MarketingApp } from './marketing-app';
 import { MARKETING_PAGES } from './marketing-pages';
 
@@ -33,17 +32,3 @@ export async function render(path: keyof typeof MARKETING_PAGES): Promise<string
   );
 }
 export const paths = Object.keys(MARKETING_PAGES) as (keyof typeof MARKETING_PAGES)[];
-
-/** The signed-in pages with a prerendered shell (app-shells.tsx): their paths, titles and modules. */
-export const appShells = Object.entries(APP_SHELLS).map(([path, { title, modules }]) => ({
-  path,
-  title,
-  modules,
-}));
-
-/** The HTML of a signed-in page's shell (run at build time). */
-export function renderAppShell(path: string): string {
-  const shell = APP_SHELLS[path];
-  if (!shell) throw new Error(`No app shell for ${path}`);
-  return renderToString(shell.element);
-}

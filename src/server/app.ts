@@ -17,7 +17,8 @@ import { createBilling } from './billing/billing';
 import { billingRoutes } from './billing/routes';
 import { stripeWebhook } from './billing/webhook';
 import { stripeEventQueue } from './billing/webhook-queue';
-import { clientFiles, clientIndexHtml } from './client-files';
+import { clientFiles } from './client-files';
+import { appIndexHtml } from './client-pages';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
@@ -49,9 +50,9 @@ import { connectLimitsRedis, rateLimitStore } from './security/rate-limit-store'
 export type BuildOptions = {
   config: Config;
   database: Database;
-  /** The built client to serve (dist/client); omitted in API tests. */
+  /** The built client to serve: dist/, where its builds write (client-pages.ts); omitted in API tests. */
   clientDir?: string;
-  /** The marketing pages Astro built (dist/site); default: `site` beside clientDir. */
+  /** The marketing pages Astro built (dist/site); default: `site` in clientDir. */
   siteDir?: string;
   /** Tests may hand in their own (a Stripe client pointed at the fake); default: from the config. */
   billing?: Billing | null;
@@ -214,7 +215,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(area('Referrals', referralRoutes));
   await app.register(area('Practices', practiceRoutes));
   await app.register(area('Stripe', stripeWebhook));
-  const indexHtml = clientIndexHtml(opts.clientDir);
+  const indexHtml = opts.clientDir === undefined ? undefined : appIndexHtml(opts.clientDir);
   await app.register(oidcRoutes, { stylesheets: clientStylesheets(indexHtml) });
 
   await app.register(clientFiles, {

@@ -1,29 +1,23 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { clientPages } from './client-pages';
+import { CLIENT_BUILDS, clientPages } from './client-pages';
 import type { DocumentCsp } from './security/headers';
 
 // Serving the built client beside the API: its files, each page path's HTML document with that document's
 // own CSP (client-pages.ts), and the not-found answers (docs/architecture.md#client-build).
 
 type ClientFiles = {
-  /** The built client (dist/client); none in API tests. */
+  /** The built client: dist/, where its builds write (client-pages.ts); none in API tests. */
   clientDir: string | undefined;
-  /** The marketing pages Astro built (dist/site); default: `site` beside clientDir. */
+  /** The marketing pages Astro built (dist/site); default: `site` in clientDir. */
   siteDir: string | undefined;
-  /** The client's index.html, read once (clientIndexHtml). */
+  /** The app's index.html, read once (appIndexHtml). */
   indexHtml: string | undefined;
   /** The CSP of an HTML document, from the hashes of its inline scripts and styles. */
   documentCsp: DocumentCsp;
 };
-
-/** The built client's index.html, if there is one. */
-export function clientIndexHtml(clientDir: string | undefined): string | undefined {
-  const file = clientDir && path.join(clientDir, 'index.html');
-  return file && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-}
 
 /**
  * Serves the built client: its files, and for a page path the HTML document client-pages.ts picks (a
@@ -34,7 +28,7 @@ export function clientIndexHtml(clientDir: string | undefined): string | undefin
 export const clientFiles = fp<ClientFiles>(
   async (app, { clientDir, siteDir, indexHtml, documentCsp }) => {
     const root = clientDir && indexHtml !== undefined ? path.resolve(clientDir) : undefined;
-    const siteRoot = root && path.resolve(siteDir ?? path.join(root, '../site'));
+    const siteRoot = root && path.resolve(siteDir ?? path.join(root, 'site'));
     const pageFor = root && clientPages(root, siteRoot, documentCsp);
     if (siteRoot && existsSync(path.join(siteRoot, '_astro'))) {
       // The marketing pages' assets; Astro names them by content hash, so they never change.
@@ -54,7 +48,8 @@ export const clientFiles = fp<ClientFiles>(
     }
     if (root) {
       app.register(fastifyStatic, {
-        root,
+        // The builds' files, each under its own names (their assets are named by content hash).
+        root: Object.values(CLIENT_BUILDS).map((build) => path.join(root, build)),
         wildcard: false,
         index: false,
         preCompressed: true,

@@ -4,8 +4,22 @@ import { pageKey } from '../shared/paths';
 import type { DocumentCsp } from './security/headers';
 import { inlineHashes } from './security/inline-hashes';
 
+/**
+ * Where each of the client's Vite builds writes, under dist/ (docs/decisions/077-the-app-on-react-router.md):
+ * the app (React Router: its prerendered pages as `<path>/index.html`, index.html for every other app
+ * path) and /auth's (pages/manifest.json names its file; it moves into the app in step 3). The marketing
+ * pages are Astro's, in dist/site (docs/decisions/080-marketing-pages-on-astro.md).
+ */
+export const CLIENT_BUILDS = { app: 'app/client', marketing: 'client' } as const;
+
 /** One HTML document the server answers with: its file (under `root`), text and own CSP. */
 type ClientPage = { root: string; file: string; html: string; csp: string };
+
+/** The app's index.html under `dist`, if the client is built there. */
+export function appIndexHtml(dist: string): string | undefined {
+  const file = path.join(dist, CLIENT_BUILDS.app, 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
 
 /** The HTML files under `dir` (relative paths), but those under `_astro` (assets). */
 function htmlFiles(dir: string, under = ''): string[] {
@@ -16,8 +30,8 @@ function htmlFiles(dir: string, under = ''): string[] {
   });
 }
 
-/** The page path Astro wrote `file` for: 'index.html' -> '/', 'pricing/index.html' -> '/pricing'. */
-const sitePath = (file: string) =>
+/** The page path a build wrote `file` for: 'index.html' -> '/', 'pricing/index.html' -> '/pricing'. */
+const pagePathOf = (file: string) =>
   `/${file
     .split(path.sep)
     .join('/')
@@ -28,10 +42,10 @@ const sitePath = (file: string) =>
  * Every HTML document of the built client, read once at start, each with the CSP that allows exactly its
  * own inline scripts and styles (docs/decisions/076-inline-scripts-by-hash.md): the marketing pages Astro
  * built (`siteRoot`, dist/site: docs/decisions/080-marketing-pages-on-astro.md) and its 404 page for a
- * path that is no page; the app's prerendered pages (pages/manifest.json, written by
- * scripts/prerender.mjs); and the app for any other page of the router.
+ * path that is no page; /auth (pages/manifest.json, written by scripts/prerender.mjs); the app's
+ * prerendered pages; and the app for any other page of its router.
  */
-export function clientPages(root: string, siteRoot: string | undefined, csp: DocumentCsp) {
+export function clientPages(dist: string, siteRoot: string | undefined, csp: DocumentCsp) {
   const read = (from: string, file: string): ClientPage => {
     const html = readFileSync(path.join(from, file), 'utf8');
     return { root: from, file, html, csp: csp(inlineHashes(html)) };
@@ -42,19 +56,23 @@ export function clientPages(root: string, siteRoot: string | undefined, csp: Doc
     if (key === undefined) throw new Error(`${from}: ${pagePath} is no page of src/shared/paths.ts`);
     pages.set(key, page);
   };
-  const manifestFile = path.join(root, 'pages/manifest.json');
+  const marketingRoot = path.join(dist, CLIENT_BUILDS.marketing);
+  const manifestFile = path.join(marketingRoot, 'pages/manifest.json');
   const manifest: Record<string, string> = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, 'utf8'))
     : {};
   for (const [pagePath, file] of Object.entries(manifest))
-    add(pagePath, read(root, file), 'pages/manifest.json');
+    add(pagePath, read(marketingRoot, file), 'pages/manifest.json');
+  const appRoot = path.join(dist, CLIENT_BUILDS.app);
+  for (const file of htmlFiles(appRoot).filter((file) => file !== 'index.html'))
+    add(pagePathOf(file), read(appRoot, file), appRoot);
   let siteNotFound: ClientPage | undefined;
   if (siteRoot && existsSync(siteRoot))
     for (const file of htmlFiles(siteRoot)) {
       if (file === '404.html') siteNotFound = read(siteRoot, file);
-      else add(sitePath(file), read(siteRoot, file), siteRoot);
+      else add(pagePathOf(file), read(siteRoot, file), siteRoot);
     }
-  const app = read(root, 'index.html');
+  const app = read(appRoot, 'index.html');
   // Without the site's 404 page, the app answers a path that is no page: its router shows the not-found page.
   const notFound = siteNotFound ?? app;
   /** The document for `urlPath`, found however the router would spell it; notFound: no page there. */

@@ -14,7 +14,7 @@ const secretsKey = await resolveSecretsKey(env).catch((error: Error) => {
 });
 const config = { ...env, SECRETS_KEY: secretsKey };
 const database = await openMigratedDatabase(config, { timeoutMs: config.DATABASE_TIMEOUT_MS });
-const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const app = await buildApp({ config, database, clientDir });
 await ensureFirstAdmin(database.db, config, app.log);
 

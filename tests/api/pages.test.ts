@@ -13,9 +13,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
 
-// A stand-in for the built client (dist/client): the app's index.html and two prerendered pages, one
-// without inline code (as every page is today) and one with an inline script and style (as the pages
-// Astro and React Router write have).
+// A stand-in for the built client (dist/, as src/server/client-pages.ts reads it): the app's index.html and
+// one of its prerendered pages, with an inline script and style (as React Router and Astro write them), and
+// two marketing pages, one without inline code and one with a style attribute (as Radix writes one).
 const INDEX_SCRIPT = 'document.documentElement.dataset.app = "spa";';
 const INDEX_HTML = `<!doctype html><title>ChairNotes</title><div id="root"></div><script>${INDEX_SCRIPT}</script>`;
 const PRICING_HTML = '<!doctype html><title>Pricing · ChairNotes</title><h1>Simple, transparent pricing</h1>';
@@ -23,6 +23,8 @@ const SHELL_SCRIPT = '\n  window.__context = { "plan": "pro" };\n';
 const SHELL_STYLE = 'astro-island{display:contents}';
 const SHELL_HTML = `<!doctype html><title>Subscribe to Plus · ChairNotes</title><style>${SHELL_STYLE}</style>
 <script type="module" src="/assets/entry.js"></script><script>${SHELL_SCRIPT}</script><h1>Subscribe to Plus</h1>`;
+const CONTACT_HTML =
+  '<!doctype html><title>Contact us · ChairNotes</title><h1 style="outline:none">Contact</h1>';
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-client-'));
 
 // Today's CSP, byte for byte: a document with no inline code is sent exactly this.
@@ -38,13 +40,17 @@ const cspWith = (scripts: string[], styles: string[] = []) =>
 
 let t: TestApp;
 beforeAll(async () => {
-  writeFileSync(path.join(clientDir, 'index.html'), INDEX_HTML);
-  mkdirSync(path.join(clientDir, 'pages'));
-  writeFileSync(path.join(clientDir, 'pages/pricing.html'), PRICING_HTML);
-  writeFileSync(path.join(clientDir, 'pages/app-subscribe-pro.html'), SHELL_HTML);
-  writeFileSync(
-    path.join(clientDir, 'pages/manifest.json'),
-    JSON.stringify({ '/pricing': 'pages/pricing.html', '/subscribe/pro': 'pages/app-subscribe-pro.html' }),
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+    writeFileSync(path.join(clientDir, file), text);
+  };
+  write('app/client/index.html', INDEX_HTML);
+  write('app/client/subscribe/pro/index.html', SHELL_HTML);
+  write('client/pages/pricing.html', PRICING_HTML);
+  write('client/pages/contact.html', CONTACT_HTML);
+  write(
+    'client/pages/manifest.json',
+    JSON.stringify({ '/pricing': 'pages/pricing.html', '/contact': 'pages/contact.html' }),
   );
   t = await createTestApp({}, { clientDir });
 });
@@ -71,6 +77,13 @@ describe('page paths', () => {
       );
     },
   );
+
+  it('a style attribute in the HTML is allowed by its hash, and only in that document', async () => {
+    expect((await get('/contact')).headers['content-security-policy']).toBe(
+      CSP.replace(';img-src', `;style-src-attr 'unsafe-hashes' ${sha256('outline:none')};img-src`),
+    );
+    expect((await get('/pricing')).headers['content-security-policy']).toBe(CSP);
+  });
 
   it.each([
     ['/account', 200],
@@ -144,7 +157,7 @@ describe('page paths', () => {
     // An HTML file is sent only at its page's path, with its own CSP.
     '/index.html',
     '/pages/pricing.html',
-    '/pages/app-subscribe-pro.html',
+    '/subscribe/pro/index.html',
   ])('%s is no page either: a JSON 404', async (url) => {
     const res = await get(url);
     expect(res.statusCode).toBe(404);

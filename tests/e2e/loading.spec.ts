@@ -91,7 +91,8 @@ test('/refer is its prerendered shell until the session is known, then the page,
   await expect(page.getByText(/Give a colleague a free month/)).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading', exact: true })).toBeVisible();
   await expect.poll(() => session.requested).toEqual(['/api/user']);
-  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+  // The page itself waits for the session: none of its cards yet.
+  await expect(page.getByRole('region', { name: 'Your referral code' })).toHaveCount(0);
 
   session.release();
   await opening;

@@ -90,8 +90,8 @@ test.describe('prerendered marketing pages', () => {
   });
 });
 
-// docs/architecture.md#budgets, docs/decisions/060-signed-in-shells.md: a signed-in page's HTML holds its shell (the page's heading and what
-// it is for), so that much shows before any script has run.
+// A signed-in page's HTML holds its loading shell (the page's heading and what it is for), so that much
+// shows before any script has run (docs/decisions/077-the-app-on-react-router.md).
 test.describe('signed-in pages with a prerendered shell', () => {
   for (const [path, title, heading] of [
     ['/account', 'My Account · ChairNotes', 'My Account'],
@@ -107,41 +107,19 @@ test.describe('signed-in pages with a prerendered shell', () => {
       expect(html).toContain(`<title>${title}</title>`);
       // (React marks where one text ends and the next begins with an empty comment.)
       expect(html.replaceAll('<!-- -->', '')).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
-      // The page's code is listed for the app to ask for at once (boot.ts).
-      expect(html).toMatch(/data-preload="\/assets\/[^"]+\.js/);
     });
   }
 
-  // boot.ts runs the listed files one per task, in the order listed: each must come after every file it
-  // imports, or running it would run those too, in the same long task.
-  test('a shell lists every file its page needs, each after the files it imports', async ({ request }) => {
-    for (const path of ['/account', '/refer', '/practice', '/subscribe/pro', '/admin/dashboard']) {
-      const html = await (await request.get(path)).text();
-      const listed = html.match(/data-preload="([^"]+)"/)?.[1]?.split(' ') ?? [];
-      // The HTML's own script and what it preloads have run before boot.ts reads the list.
-      const ran = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-      expect(listed.length, path).toBeGreaterThan(3);
-      expect(listed.at(-1), path).toMatch(/\/assets\/main-[^/]+\.js$/);
-      for (const file of listed) {
-        const code = await (await request.get(file)).text();
-        // Static imports only (`import{x}from"./a.js"`, `import"./a.js"`); `import("./a.js")` runs later.
-        const imports = [...code.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)].map(
-          (m) => `/assets/${m[1]}`,
-        );
-        for (const dependency of imports)
-          expect(ran.has(dependency), `${path}: ${file} imports ${dependency}, not listed before it`).toBe(
-            true,
-          );
-        ran.add(file);
-      }
-    }
-  });
-
-  test('another plan, or a page without a shell, gets the plain app', async ({ request }) => {
+  test('another plan, or a page without a shell, gets the app with its starting page and no heading', async ({
+    request,
+  }) => {
     for (const path of ['/subscribe/free', '/admin/users', '/practice/join']) {
-      const html = await (await request.get(path)).text();
-      expect(html, path).not.toContain('data-shell');
-      expect(html, path).toContain('<div id="root"></div>');
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain('<title>ChairNotes: AI clinical notes for dentists</title>');
+      expect(html, path).not.toMatch(/<h1[\s>]/);
+      expect(html, path).toMatch(/<script type="module"/);
     }
   });
 

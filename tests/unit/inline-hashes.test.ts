@@ -19,6 +19,7 @@ describe('inlineHashes', () => {
     expect(inlineHashes(html)).toEqual({
       scripts: [sha256(script), sha256(moduleScript)],
       styles: [sha256(style)],
+      styleAttributes: [],
     });
   });
 
@@ -31,10 +32,18 @@ describe('inlineHashes', () => {
     expect(inlineHashes('<script>x()</script><script>x()</script><style></style>')).toEqual({
       scripts: [sha256('x()')],
       styles: [],
+      styleAttributes: [],
     });
     expect(inlineHashes('<!doctype html><title>T</title><script src="/a.js"></script>')).toEqual({
       scripts: [],
       styles: [],
+      styleAttributes: [],
     });
+  });
+
+  it('hashes a style attribute by its value as the browser reads it, entities decoded', () => {
+    const html =
+      '<div role="tablist" style="outline:none"></div><p style="content:&quot;a&amp;b&quot;">x</p>';
+    expect(inlineHashes(html).styleAttributes).toEqual([sha256('outline:none'), sha256('content:"a&b"')]);
   });
 });

@@ -8,5 +8,4 @@ export {
   isWithin,
   MANAGE_SUBSCRIPTION_ID,
   paths,
-  sitePagePaths,
 } from '@shared/paths';

@@ -9,7 +9,7 @@ import {
 import { stashToastsForNextPage } from './toast';
 
 /**
- * How a page moves between pages, without naming the router. The app (src/client/main.tsx) provides
+ * How a page moves between pages, without naming the router. The app (src/client/app/root.tsx) provides
  * React Router's; the prerendered marketing pages (entry-marketing.tsx) provide plain document
  * navigation, so the code for '/' stays small enough for a phone (docs/architecture.md#budgets).
  * Components shared by both (header, footer, marketing pages) use this, never react-router directly.
@@ -22,6 +22,11 @@ export type Navigation = {
   pathname: string;
   search: string;
   hash: string;
+  /**
+   * False while the app's first page still waits for its route's loader (its prerendered shell shows):
+   * what sits above the page waits with it, rather than pushing the shell down and then the page.
+   */
+  pageShown: boolean;
   /** Resolves once the new page is shown (in the app; a document navigation never resolves). */
   navigate(to: string, options?: { replace?: boolean }): Promise<void>;
   Link: React.ForwardRefExoticComponent<LinkProps & React.RefAttributes<HTMLAnchorElement>>;
@@ -47,6 +52,7 @@ const DocumentLink = forwardRef<HTMLAnchorElement, LinkProps>(function DocumentL
 export function documentNavigation(url: { pathname: string; search?: string; hash?: string }): Navigation {
   return {
     kind: 'document',
+    pageShown: true,
     pathname: url.pathname,
     search: url.search ?? '',
     hash: url.hash ?? '',

@@ -1,6 +1,6 @@
 import { isServerPage, isSitePage } from '@client/config/paths';
 import { forwardRef, type ReactNode, useMemo } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { documentNavigation, type LinkProps, type Navigation, NavigationProvider } from './navigation';
 
 /** Whether `to` is a document of its own, not a route: the server's pages and the marketing pages. */
@@ -10,13 +10,22 @@ const RouterLink = forwardRef<HTMLAnchorElement, LinkProps>(function RouterLink(
   return <Link ref={ref} reloadDocument={isDocument(props.to)} {...props} />;
 });
 
+/** A route's `handle` that says its child pages show only once their loader is done (app/guards.tsx). */
+type PagesAfterLoader = { pagesAfterLoader?: boolean };
+
 /** The app's navigation: React Router's location and links (see lib/navigation.tsx). */
 export function RouterNavigation({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
+  const matches = useMatches();
+  // A page's loader has answered once its match has data; until then its shell stands in.
+  const pageShown =
+    !matches.some((match) => (match.handle as PagesAfterLoader | undefined)?.pagesAfterLoader) ||
+    matches.at(-1)?.loaderData !== undefined;
   const value = useMemo<Navigation>(
     () => ({
       kind: 'router',
+      pageShown,
       pathname,
       search,
       hash,
@@ -27,7 +36,7 @@ export function RouterNavigation({ children }: { children: ReactNode }) {
       },
       Link: RouterLink,
     }),
-    [pathname, search, hash, navigate],
+    [pageShown, pathname, search, hash, navigate],
   );
   return <NavigationProvider value={value}>{children}</NavigationProvider>;
 }

@@ -5,7 +5,7 @@ import type { InlineHashes } from './inline-hashes';
 // Stripe's documented hosts for Stripe.js and the frames it opens (the Payment Element, 3-D Secure).
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
 
-const NO_INLINE: InlineHashes = { scripts: [], styles: [] };
+const NO_INLINE: InlineHashes = { scripts: [], styles: [], styleAttributes: [] };
 
 /**
  * `stripeJsStandin`: the origin of the local fake Stripe, whose stand-in for Stripe.js the page loads and
@@ -26,6 +26,10 @@ function securityHeaderOptions(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...STRIPE_JS, ...standin, ...inline.scripts],
         styleSrc: ["'self'", ...inline.styles],
+        // Style attributes in the HTML only by hash, and only in a document that has them.
+        ...(inline.styleAttributes.length > 0
+          ? { styleSrcAttr: ["'unsafe-hashes'", ...inline.styleAttributes] }
+          : {}),
         imgSrc: ["'self'", 'data:', 'https://*.stripe.com'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", 'https://api.stripe.com', ...standin],

@@ -13,15 +13,14 @@ const LazyVerifyEmailBanner = lazy(() => loadAccount().then((m) => ({ default: m
 const LazyPaymentActionBanner = lazy(() => loadAccount().then((m) => ({ default: m.PaymentActionBanner })));
 
 /**
- * Before a page first shows (the router's loader): the banner this person will see above it, loaded now,
- * so that it is there with the page rather than pushing it down later. `session` is the session's
- * answer on its way. The banners' code comes with the account's, which is a long task to run on a slow
+ * Before a signed-in page first shows (its route's loader, src/client/app/guards.ts): the banner this
+ * person will see above it, loaded now, so that it is there with the page rather than pushing it down
+ * later. The banners' code comes with the account's, which is a long task to run on a slow
  * phone: it is asked for only when the answer shows a banner is due (an unverified email, an unpaid
  * renewal), not for everyone signed in on the chance.
  */
-export async function preloadShell(session: Promise<PublicUser | null>): Promise<void> {
-  const user = await session;
-  if (user && (!user.emailVerified || user.subscriptionStatus === 'past_due')) await loadAccount();
+export async function preloadShell(user: PublicUser): Promise<void> {
+  if (!user.emailVerified || user.subscriptionStatus === 'past_due') await loadAccount();
 }
 
 function VerifyEmailBanner({ email }: { email: string }) {
@@ -85,7 +84,9 @@ function TwoFactorRequiredBanner({ practiceName }: { practiceName: string }) {
 /** What a signed-in person must act on, above every page: an unverified email, a payment to confirm, a second factor. */
 export function SessionBanners() {
   const { user } = useCurrentUser();
-  const { pathname } = useNavigation();
+  const { pathname, pageShown } = useNavigation();
+  // Above a page that is still loading, a banner would push its shell down, then the page: it comes with the page.
+  if (!pageShown) return null;
   // Not on the page the banner's link leads to: there it says nothing the page does not, and arriving
   // with the session answer it pushed the page's one button down under a pointer about to click it.
   // Nor on an invitation's page: joining from it verifies the invited address (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md).

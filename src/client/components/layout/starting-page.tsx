@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { LogoMark } from './brand';
 import { PageContainer, type PageWidth } from './page-container';
 
-// What shows while the first page's code and the session load (together, router.tsx): the bar the page
-// will have, and nothing under it that the page could push about when it comes. A spinner here would be
-// the lone spinner docs/architecture.md#budgets rules out.
+// What shows while the first page's code and the session load (together, src/client/app/guards.ts): the
+// bar the page will have, and nothing under it that the page could push about when it comes. A spinner
+// here would be the lone spinner docs/architecture.md#budgets rules out.
 
 /** The site's pages: the header's bar with the brand. */
 export function StartingPage() {
@@ -27,49 +27,28 @@ function StartingBar() {
   );
 }
 
-/** The admin area: its background. */
-export function AdminStartingPage() {
-  return <div className="min-h-dvh bg-slate-100" />;
-}
-
 /**
- * A signed-in page's prerendered shell (src/client/app-shells.tsx): the header's bar, then the page's own
- * top (`children`: its heading and what it is for, which need no data) over a placeholder for the rest.
- * It is in the HTML, so a reader sees the page's heading before any script has run.
+ * A signed-in page's loading shell (its route's HydrateFallback, which the build prerenders), inside the
+ * site's layout: the page's own top (`children`: its heading and what it is for, which need no data) over
+ * a placeholder for the rest. It is in the HTML, so a reader sees the page's heading before any script
+ * has run, and the page shows the same top where the reader already sees it. It fills the screen, so the
+ * footer waits below it rather than being pushed down when the page comes.
  */
-export function StartingSiteShell({ width, children }: { width: PageWidth; children: ReactNode }) {
+export function LoadingPage({ width, children }: { width: PageWidth; children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <StartingBar />
-      <main id="main" className="flex-1">
-        <PageContainer width={width}>
-          {children}
-          <LoadingBlock />
-        </PageContainer>
-      </main>
-    </div>
+    <PageContainer width={width} className="min-h-dvh">
+      {children}
+      <LoadingBlock />
+    </PageContainer>
   );
 }
 
-/** An admin page's prerendered shell: the admin area's bars and the page's top. */
-export function StartingAdminShell({ children }: { children: ReactNode }) {
+/** An admin page's, inside the admin area's layout. */
+export function AdminLoadingPage({ children }: { children: ReactNode }) {
   return (
-    <div className="min-h-dvh bg-slate-100 lg:flex">
-      <header className="bg-slate-900 lg:fixed lg:inset-y-0 lg:w-64">
-        <p className="flex h-16 items-center gap-2 px-6 text-lg font-bold text-white">
-          <LogoMark />
-          {PRODUCT_NAME} Admin
-        </p>
-      </header>
-      <div className="flex min-w-0 flex-1 flex-col lg:pl-64">
-        <div className="h-16 border-b border-slate-200 bg-white" />
-        <main className="flex-1 p-4 sm:p-6 lg:p-8">
-          <div className="grid gap-6">
-            {children}
-            <LoadingBlock />
-          </div>
-        </main>
-      </div>
+    <div className="grid gap-6">
+      {children}
+      <LoadingBlock />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // The account page's Subscription and Security tabs are code of their own (Stripe's form, the billing
 // details, passkeys, two-factor), loaded when first opened: the page a person lands on, the Profile tab,
-// does not wait for them. The route's loader waits for a tab the address opens (router.tsx), so a page
+// does not wait for them. The route's loader waits for a tab the address opens (src/client/app/routes/account.tsx), so a page
 // opened on that tab shows it at once.
 
 type Tabs = {

@@ -1,10 +1,13 @@
+import { Avatar } from '@client/components/layout/avatar';
 import { LogoMark } from '@client/components/layout/brand';
 import { paths } from '@client/config/paths';
+import { useHydrated } from '@client/lib/use-hydrated';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
 import {
   ArrowLeft,
   Building2,
+  ChevronDown,
   CreditCard,
   Gift,
   LayoutDashboard,
@@ -12,10 +15,8 @@ import {
   ScrollText,
   Users,
 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
-import { AdminEnrolmentPage } from './admin-enrolment-page';
-import { AdminUserMenu } from './admin-user-menu';
 import { useCurrentAdmin } from './api/get-admin';
 
 const sections = [
@@ -72,22 +73,66 @@ function AdminNav() {
   );
 }
 
-/** Layout route of the admin pages. Without an admin session it renders nothing (docs/architecture.md#screens). */
+// The menu's dropdown (Radix) is not among the modules the page's HTML preloads: it comes after the
+// page, its avatar standing in meanwhile (docs/decisions/077-the-app-on-react-router.md).
+const AdminUserMenu = lazy(() => import('./admin-user-menu').then((m) => ({ default: m.AdminUserMenu })));
+
+// Only an admin who must still set up a second factor sees it; the others never load its forms.
+const AdminEnrolmentPage = lazy(() =>
+  import('./admin-enrolment-page').then((m) => ({ default: m.AdminEnrolmentPage })),
+);
+
+/**
+ * Layout route of the admin pages. Without an admin session it shows no admin page
+ * (docs/architecture.md#screens): a visitor
+ * who arrives without one is sent to sign in by the page's loader (src/client/app/guards.ts); this follows
+ * the session after the page has shown.
+ */
 export function AdminShell() {
   const { admin, isLoading } = useCurrentAdmin();
+  const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   // A session that ends here (a logout) leads to the plain login page; a visitor who arrives without
   // one is brought back to the page they asked for after signing in.
   const hadSession = useRef(false);
   if (admin) hadSession.current = true;
-  // The router's loader waits for the admin's session before this first shows (router.tsx).
-  if (isLoading) return null;
+  // Until React runs, the page's prerendered loading shell shows in the area's bars, without the menu
+  // of an admin the HTML cannot know.
+  if (!hydrated || isLoading) return <AdminFrame />;
   if (!admin) {
     const to = paths.admin.login.getHref(hadSession.current ? undefined : pathname + search);
     return <Navigate to={to} replace />;
   }
-  if (admin.enrolmentRequired) return <AdminEnrolmentPage />;
+  if (admin.enrolmentRequired)
+    return (
+      <Suspense fallback={<div className="min-h-dvh bg-slate-100" />}>
+        <AdminEnrolmentPage />
+      </Suspense>
+    );
+  return (
+    <AdminFrame
+      menu={
+        <Suspense fallback={<AdminMenuPlaceholder username={admin.username} />}>
+          <AdminUserMenu admin={admin} />
+        </Suspense>
+      }
+    />
+  );
+}
 
+/** The admin menu's button as it looks, until its code is here. */
+function AdminMenuPlaceholder({ username }: { username: string }) {
+  return (
+    <span className="flex items-center gap-2 p-0.5 pr-2 text-sm font-medium text-slate-700">
+      <Avatar username={username} size="sm" />
+      <span className="hidden sm:inline">{username}</span>
+      <ChevronDown aria-hidden="true" className="size-4" />
+    </span>
+  );
+}
+
+/** The admin area's bars around the page: its sections, the way back to the site and the admin's menu. */
+function AdminFrame({ menu }: { menu?: ReactNode }) {
   return (
     <div className="min-h-dvh bg-slate-100 lg:flex">
       <aside className="bg-slate-900 text-slate-300 lg:fixed lg:inset-y-0 lg:flex lg:w-64 lg:flex-col">
@@ -112,7 +157,7 @@ export function AdminShell() {
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to Site
           </NavLink>
-          <AdminUserMenu admin={admin} />
+          {menu}
         </header>
         <main className="flex-1 p-4 sm:p-6 lg:p-8">
           <Outlet />

@@ -8,6 +8,7 @@ import { MARKETING_META } from '@client/lib/page-meta';
 import { rememberReferralCode } from '@client/lib/pending-referral';
 import { useCurrentUser } from '@client/lib/session';
 import { isChallenge } from '@client/lib/two-factor-types';
+import { useHydrated } from '@client/lib/use-hydrated';
 import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { TwoFactorRequired } from '@shared/schemas/two-factor';
@@ -26,7 +27,10 @@ type Tab = 'login' | 'register';
 
 export function AuthPage() {
   const navigation = useNavigation();
-  const params = new URLSearchParams(navigation.search);
+  // The prerendered page was built without the address's query (?tab=register, ?ref=, ?redirect=): the
+  // first render, which hydrates it, reads none either, so the two agree; the next reads the query.
+  const hydrated = useHydrated();
+  const params = new URLSearchParams(hydrated ? navigation.search : '');
   const target = authRedirectTarget(params.get('redirect'));
   const { user } = useCurrentUser();
   // A password accepted for an account with a second factor: the code step replaces the form.
@@ -45,9 +49,8 @@ export function AuthPage() {
   const passkeyMutation = usePasskeySignIn(linkMicrosoft);
   const registerMutation = useRegister();
   const registerAsked = params.get('tab') === 'register';
-  // Inside the app the link's tab opens at once. The prerendered page was built on Login, without the
-  // query string: there Register opens after hydration (below), so the first render matches the HTML.
-  const [tab, setTab] = useState<Tab>(registerAsked && navigation.kind === 'router' ? 'register' : 'login');
+  // Inside the app the link's tab opens at once; on arrival, Register opens after hydration (below).
+  const [tab, setTab] = useState<Tab>(registerAsked ? 'register' : 'login');
   useEffect(() => {
     if (registerAsked) setTab('register');
   }, [registerAsked]);
@@ -59,8 +62,7 @@ export function AuthPage() {
 
   useTitle(tab === 'login' ? MARKETING_META[paths.auth.path].title : 'Create account');
 
-  // A share link (/auth?ref=CODE): keep the code for the subscribe page and open Register, after
-  // hydration, so the prerendered page and the first render agree.
+  // A share link (/auth?ref=CODE): keep the code for the subscribe page and open Register.
   const [referral, setReferral] = useState<string | null>(null);
   const refParam = params.get('ref');
   useEffect(() => {

@@ -3,7 +3,10 @@ import { useCurrentUser } from '@client/lib/session';
 import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 
-/** Layout route for pages that need a user session: a visitor is sent to sign in and brought back. */
+/**
+ * Layout route for pages that need a user session. A visitor who arrives signed out is sent to sign in by
+ * the page's loader (src/client/app/guards.ts); this follows the session after the page has shown.
+ */
 export function ProtectedRoute() {
   const { user, isLoading } = useCurrentUser();
   const { pathname, search } = useLocation();
@@ -11,9 +14,9 @@ export function ProtectedRoute() {
   // signed out signs in and is brought back.
   const hadSession = useRef(false);
   if (user) hadSession.current = true;
-  // The router's loader waits for the session before the page first shows (router.tsx): nothing to
-  // show for the moment it could still be on its way.
-  if (isLoading) return null;
+  // The page's loader waits for the session before the page first shows; until React runs, the page's
+  // prerendered loading shell stands in.
+  if (isLoading) return <Outlet />;
   if (!user) {
     const to = hadSession.current ? paths.home.getHref() : paths.auth.getHref(pathname + search);
     return <Navigate to={to} replace />;

@@ -1,6 +1,6 @@
 import { Skeleton } from '@client/components/ui/skeleton';
 
-// The parts of /practice its prerendered shell shows (src/client/app-shells.tsx) before the page's code
+// The parts of /practice its prerendered shell shows (its route in src/client/app/routes) before the page's code
 // and data arrive; the page shows the same, so nothing changes under the reader's eyes.
 
 /** Above the practice's name. */

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@shared/brand';
 
-/** The top of /refer, the same in its prerendered shell (src/client/app-shells.tsx) and on the page. */
+/** The top of /refer, the same in its prerendered shell (its route in src/client/app/routes) and on the page. */
 export function ReferIntro() {
   return (
     <>

@@ -3,7 +3,7 @@ import { SubscribeSteps } from './steps';
 
 /**
  * The top of /subscribe/:planId: the steps, the plan's heading and what happens here. The same in the
- * page's prerendered shell (src/client/app-shells.tsx) and on the page.
+ * page's prerendered shell (its route in src/client/app/routes) and on the page.
  */
 export function SubscribeIntro({ plan }: { plan: Plan }) {
   return (

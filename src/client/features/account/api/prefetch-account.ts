@@ -8,7 +8,7 @@ import { subscriptionQueryOptions } from './get-subscription';
 import { twoFactorQueryOptions } from './two-factor';
 
 /**
- * What the account page's open tab (`?tab=`) shows, asked for as the route starts (router.tsx) beside
+ * What the account page's open tab (`?tab=`) shows, asked for as the route starts (src/client/app/routes/account.tsx) beside
  * the page's code, not once that code has loaded and rendered. The Profile tab reads only the session.
  */
 export function prefetchAccountPage(queryClient: QueryClient, url: URL): void {

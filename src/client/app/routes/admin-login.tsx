@@ -1,0 +1,1 @@
+export { AdminLoginPage as default } from '@client/features/admin/admin-login-page';

@@ -1,0 +1,1 @@
+export { AdminShell as default } from '@client/features/admin/admin-shell';

@@ -1,0 +1,1 @@
+export { NotFoundPage as default } from '@client/features/marketing/not-found-page';

@@ -1,0 +1,1 @@
+export { JoinPracticePage as default } from '@client/features/practice/join-page';

@@ -1,0 +1,1 @@
+export { VerifyEmailPage as default } from '@client/features/auth/verify-email-page';
