@@ -3,7 +3,7 @@
  * browser applies to any response (headers.test.ts checks them on every kind), without the ones only
  * an HTML document acts on; an HTML page all of them.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +21,10 @@ const DOCUMENT_ONLY = {
 const clientDir = mkdtempSync(path.join(os.tmpdir(), 'chairnotes-client-'));
 let t: TestApp;
 beforeAll(async () => {
+  // Where the app's build writes its index.html under dist/ (src/server/client-pages.ts).
+  mkdirSync(path.join(clientDir, 'app/client'), { recursive: true });
   writeFileSync(
-    path.join(clientDir, 'index.html'),
+    path.join(clientDir, 'app/client/index.html'),
     '<!doctype html><title>ChairNotes</title><div id="root"></div>',
   );
   t = await createTestApp({}, { clientDir });

@@ -253,6 +253,9 @@ describe('what an operator watches', () => {
     }).toEqual({ accepted: 1, duplicate: 1, forged: 1, processed: 1 });
   });
 
+  /** The outbox sends after the request has answered, on its own turn: seconds on a busy machine. */
+  const OUTBOX_WAIT = 15_000;
+
   it('mails sent, and a mail SMTP refused counted as failed', async () => {
     // Apps of their own (each has its own registry), so only this test's mails count: the shared app's
     // outbox may still be sending the earlier tests' mails while this one reads its counter.
@@ -260,8 +263,9 @@ describe('what an operator watches', () => {
     try {
       const user = await signedInUser(own.app); // a verification mail
       await smtp.waitFor(user.email);
-      await vi.waitFor(async () =>
-        expect(await value('chairnotes_mails_total', { outcome: 'sent' }, own.app)).toBe(1),
+      await vi.waitFor(
+        async () => expect(await value('chairnotes_mails_total', { outcome: 'sent' }, own.app)).toBe(1),
+        { timeout: OUTBOX_WAIT },
       );
     } finally {
       await own.close();
@@ -273,13 +277,15 @@ describe('what an operator watches', () => {
     await lost.close();
     try {
       await signedInUser(offline.app);
-      await vi.waitFor(async () =>
-        expect(await value('chairnotes_mails_total', { outcome: 'failed' }, offline.app)).toBe(1),
+      await vi.waitFor(
+        async () => expect(await value('chairnotes_mails_total', { outcome: 'failed' }, offline.app)).toBe(1),
+        { timeout: OUTBOX_WAIT },
       );
     } finally {
       await offline.close();
     }
-  });
+    // Two apps of its own, each migrating a fresh database: on a busy machine that alone took 20 s.
+  }, 90_000);
 
   it('Stripe requests timed by path pattern, and a failure counted with its status', async () => {
     const user = await signedInUser(t.app);
