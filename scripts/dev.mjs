@@ -1,4 +1,6 @@
-// Development: the server rebuilt and restarted on change, and Vite with hot reload in front of it.
+// Development: the server rebuilt and restarted on change, and the app's dev server (React Router's, on
+// Vite) with hot reload in front of it. The marketing pages are Astro's: `npx astro dev` serves them on port
+// 4321, or `npm start` serves everything built.
 import { spawn } from 'node:child_process';
 
 const port = process.env.PORT ?? '5000';
@@ -18,7 +20,7 @@ run('node', ['--enable-source-maps', '--watch', 'dist/server/main.js'], {
   APP_URL: process.env.APP_URL ?? 'http://localhost:5173',
   NODE_ENV: 'development',
 });
-run('npx', ['vite']);
+run('npx', ['react-router', 'dev']);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
