@@ -31,7 +31,7 @@ export async function requireUser(request: Request) {
 }
 
 /** The admin, for an admin page; anyone else is sent to the admin sign-in and brought back. */
-export async function requireAdmin(request: Request) {
+async function requireAdmin(request: Request) {
   const admin = await queryClient.ensureQueryData(adminQueryOptions()).catch(() => null);
   if (!admin) throw redirect(paths.admin.login.getHref(backAfter(request)));
   return admin;
@@ -41,7 +41,7 @@ export async function requireAdmin(request: Request) {
  * Asks for a signed-in page's data now, beside its session check, only when there is a session (its
  * marker cookie): a visitor is sent to sign in, and asks nothing that would answer 401.
  */
-export function prefetchWhenSignedIn(kind: 'user' | 'admin', start: () => unknown): void {
+function prefetchWhenSignedIn(kind: 'user' | 'admin', start: () => unknown): void {
   if (hasSessionMarker(kind)) void start();
 }
 
@@ -54,18 +54,32 @@ export function LoadedPage() {
   return <Page />;
 }
 
-/** The loader of a signed-in page: the session (or a redirect to sign in) and the page's code. */
-export function userPage(load: () => Promise<ComponentType>) {
-  return async ({ request }: { request: Request }): Promise<LoadedPageData> => {
-    const [, Page] = await Promise.all([requireUser(request), load()]);
-    return { Page };
-  };
+/** What a page's loader is given: its address, whose query may say what the page opens on. */
+type PageStep<T> = (url: URL) => T;
+
+/**
+ * The loader of a signed-in page: the session (or a redirect to sign in) and the page's code, together;
+ * `prefetch` asks for the page's data beside them when there is a session, not waited for.
+ */
+export function userPage(load: PageStep<Promise<ComponentType>>, prefetch?: PageStep<unknown>) {
+  return signedInPage('user', requireUser, load, prefetch);
 }
 
-/** The loader of an admin page: the admin's session (or a redirect to sign in) and the page's code. */
-export function adminPage(load: () => Promise<ComponentType>) {
+/** The loader of an admin page: as userPage, with the admin's session. */
+export function adminPage(load: PageStep<Promise<ComponentType>>, prefetch?: PageStep<unknown>) {
+  return signedInPage('admin', requireAdmin, load, prefetch);
+}
+
+function signedInPage(
+  kind: 'user' | 'admin',
+  require: (request: Request) => Promise<unknown>,
+  load: PageStep<Promise<ComponentType>>,
+  prefetch: PageStep<unknown> | undefined,
+) {
   return async ({ request }: { request: Request }): Promise<LoadedPageData> => {
-    const [, Page] = await Promise.all([requireAdmin(request), load()]);
+    const url = new URL(request.url);
+    if (prefetch) prefetchWhenSignedIn(kind, () => prefetch(url));
+    const [, Page] = await Promise.all([require(request), load(url)]);
     return { Page };
   };
 }

@@ -4,22 +4,19 @@ import { prefetchAccountPage } from '@client/features/account/api/prefetch-accou
 import { loadAccountTab } from '@client/features/account/tab-modules';
 import { queryClient } from '@client/lib/query-client';
 import { fullTitle } from '@client/lib/title';
-import type { ClientLoaderFunctionArgs } from 'react-router';
-import { LoadedPage, prefetchWhenSignedIn, requireUser } from '../guards';
+import { LoadedPage, userPage } from '../guards';
 
 export const meta = () => [{ title: fullTitle('My Account') }];
 
-export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  const url = new URL(request.url);
-  prefetchWhenSignedIn('user', () => prefetchAccountPage(queryClient, url));
+export const clientLoader = userPage(
   // The tab the address opens shows with the page, not after it (tab-modules.ts).
-  const [, Page] = await Promise.all([
-    requireUser(request),
-    import('@client/features/account/account-page').then((m) => m.AccountPage),
-    loadAccountTab(url.searchParams.get('tab')),
-  ]);
-  return { Page };
-}
+  (url) =>
+    Promise.all([
+      import('@client/features/account/account-page'),
+      loadAccountTab(url.searchParams.get('tab')),
+    ]).then(([m]) => m.AccountPage),
+  (url) => prefetchAccountPage(queryClient, url),
+);
 
 export function HydrateFallback() {
   return (

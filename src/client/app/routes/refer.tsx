@@ -4,22 +4,17 @@ import { referralStatsQueryOptions } from '@client/features/referrals/api/get-re
 import { ReferIntro } from '@client/features/referrals/refer-intro';
 import { queryClient } from '@client/lib/query-client';
 import { fullTitle } from '@client/lib/title';
-import type { ClientLoaderFunctionArgs } from 'react-router';
-import { LoadedPage, prefetchWhenSignedIn, requireUser } from '../guards';
+import { LoadedPage, userPage } from '../guards';
 
 export const meta = () => [{ title: fullTitle('Refer a Friend') }];
 
-export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  prefetchWhenSignedIn('user', () => {
+export const clientLoader = userPage(
+  () => import('@client/features/referrals/refer-page').then((m) => m.ReferPage),
+  () => {
     void queryClient.prefetchQuery(referralCodeQueryOptions());
     void queryClient.prefetchQuery(referralStatsQueryOptions());
-  });
-  const [, Page] = await Promise.all([
-    requireUser(request),
-    import('@client/features/referrals/refer-page').then((m) => m.ReferPage),
-  ]);
-  return { Page };
-}
+  },
+);
 
 export function HydrateFallback() {
   return (

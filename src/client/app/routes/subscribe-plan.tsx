@@ -5,8 +5,8 @@ import { configQueryOptions } from '@client/lib/config';
 import { queryClient } from '@client/lib/query-client';
 import { fullTitle } from '@client/lib/title';
 import { PLANS } from '@shared/plans';
-import { type ClientLoaderFunctionArgs, type MetaArgs, useParams } from 'react-router';
-import { LoadedPage, prefetchWhenSignedIn, requireUser } from '../guards';
+import { type MetaArgs, useParams } from 'react-router';
+import { LoadedPage, userPage } from '../guards';
 
 /** A paid plan's, by its id in the address; none for any other. */
 const paidPlan = (planId: string | undefined) => PLANS.find((plan) => plan.id === planId && plan.price > 0);
@@ -16,17 +16,13 @@ export const meta = ({ params }: MetaArgs) => {
   return [{ title: fullTitle(plan && `Subscribe to ${plan.name}`) }];
 };
 
-export async function clientLoader({ request }: ClientLoaderFunctionArgs) {
-  prefetchWhenSignedIn('user', () => {
+export const clientLoader = userPage(
+  () => import('@client/features/subscribe/subscribe-page').then((m) => m.SubscribePage),
+  () => {
     void queryClient.prefetchQuery(configQueryOptions());
     void queryClient.prefetchQuery(billingDetailsQueryOptions());
-  });
-  const [, Page] = await Promise.all([
-    requireUser(request),
-    import('@client/features/subscribe/subscribe-page').then((m) => m.SubscribePage),
-  ]);
-  return { Page };
-}
+  },
+);
 
 export function HydrateFallback() {
   const plan = paidPlan(useParams().planId);
