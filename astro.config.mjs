@@ -12,7 +12,8 @@ const here = import.meta.dirname;
  * - `client:session` hydrates an island at once for a signed-in visitor (their header, their banners), never
  *   for anyone else;
  * - `client:interaction` hydrates it when the reader first reaches into it (a press, a focus, a key), for a
- *   form that is the page's content but needs no script until then.
+ *   form that is the page's content but needs no script until then; its value can name what starts it at
+ *   once (src/site/directives/interaction.js).
  */
 const ownDirectives = {
   name: 'chairnotes-client-directives',

@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 const apiPort = process.env.PORT ?? '5000';
 const here = import.meta.dirname;
 
-/** The app's build (react-router.config.ts says what it prerenders); the marketing pages are vite.marketing.config.ts. */
+/** The app's build (react-router.config.ts says what it prerenders); the marketing pages and /auth are Astro's (astro.config.mjs). */
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
@@ -15,8 +15,7 @@ export default defineConfig({
       '@client': path.resolve(here, 'src/client'),
     },
   },
-  // The public files (favicon, robots.txt) are the marketing build's: one copy is served.
-  publicDir: false,
+  // The public files (favicon, robots.txt) are served from the app's build (src/server/client-files.ts).
   // No inline scripts or styles of ours: the CSP allows only those it has hashed (src/server/client-pages.ts).
   build: { assetsInlineLimit: 0 },
   server: {

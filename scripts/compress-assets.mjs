@@ -4,9 +4,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-// The app's build (React Router's), /auth's (vite.marketing.config.ts) and the marketing pages' (Astro's:
+// The app's build (React Router's) and the marketing pages' and /auth's (Astro's:
 // docs/decisions/080-marketing-pages-on-astro.md); src/server/client-pages.ts serves them.
-const roots = ['dist/app/client', 'dist/client', 'dist/site'];
+const roots = ['dist/app/client', 'dist/site'];
 const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 
 function walk(dir) {

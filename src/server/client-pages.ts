@@ -5,12 +5,11 @@ import type { DocumentCsp } from './security/headers';
 import { inlineHashes } from './security/inline-hashes';
 
 /**
- * Where each of the client's Vite builds writes, under dist/ (docs/decisions/077-the-app-on-react-router.md):
- * the app (React Router: its prerendered pages as `<path>/index.html`, index.html for every other app
- * path) and /auth's (pages/manifest.json names its file; it moves into the app in step 3). The marketing
- * pages are Astro's, in dist/site (docs/decisions/080-marketing-pages-on-astro.md).
+ * Where the app's build writes, under dist/ (docs/decisions/077-the-app-on-react-router.md): React Router's
+ * prerendered pages as `<path>/index.html`, index.html for every other app path, the assets and the public
+ * files. The marketing pages and /auth are Astro's, in dist/site (docs/decisions/080-marketing-pages-on-astro.md).
  */
-export const CLIENT_BUILDS = { app: 'app/client', marketing: 'client' } as const;
+export const CLIENT_BUILDS = { app: 'app/client' } as const;
 
 /** One HTML document the server answers with: its file (under `root`), text and own CSP. */
 type ClientPage = { root: string; file: string; html: string; csp: string };
@@ -42,8 +41,7 @@ const pagePathOf = (file: string) =>
  * Every HTML document of the built client, read once at start, each with the CSP that allows exactly its
  * own inline scripts and styles (docs/decisions/076-inline-scripts-by-hash.md): the marketing pages Astro
  * built (`siteRoot`, dist/site: docs/decisions/080-marketing-pages-on-astro.md) and its 404 page for a
- * path that is no page; /auth (pages/manifest.json, written by scripts/prerender.mjs); the app's
- * prerendered pages; and the app for any other page of its router.
+ * path that is no page; the app's prerendered pages; and the app for any other page of its router.
  */
 export function clientPages(dist: string, siteRoot: string | undefined, csp: DocumentCsp) {
   const read = (from: string, file: string): ClientPage => {
@@ -56,13 +54,6 @@ export function clientPages(dist: string, siteRoot: string | undefined, csp: Doc
     if (key === undefined) throw new Error(`${from}: ${pagePath} is no page of src/shared/paths.ts`);
     pages.set(key, page);
   };
-  const marketingRoot = path.join(dist, CLIENT_BUILDS.marketing);
-  const manifestFile = path.join(marketingRoot, 'pages/manifest.json');
-  const manifest: Record<string, string> = existsSync(manifestFile)
-    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
-    : {};
-  for (const [pagePath, file] of Object.entries(manifest))
-    add(pagePath, read(marketingRoot, file), 'pages/manifest.json');
   const appRoot = path.join(dist, CLIENT_BUILDS.app);
   for (const file of htmlFiles(appRoot).filter((file) => file !== 'index.html'))
     add(pagePathOf(file), read(appRoot, file), appRoot);

@@ -19,9 +19,13 @@ export const paths = {
     path: '/auth',
     /** Sign in, then go to `redirect` (a path with its query, encoded whole). */
     getHref: (redirect?: string) => (redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),
-    /** Create an account (the Register tab, the email filled in), then go to `redirect`. */
-    getRegisterHref: (redirect: string, email: string) =>
-      `/auth?tab=register&email=${encodeURIComponent(email)}&redirect=${encodeURIComponent(redirect)}`,
+    /** Create an account (the Register tab, with the email filled in and `redirect` after, when given). */
+    getRegisterHref: (redirect?: string, email?: string) =>
+      [
+        '/auth?tab=register',
+        email === undefined ? '' : `&email=${encodeURIComponent(email)}`,
+        redirect === undefined ? '' : `&redirect=${encodeURIComponent(redirect)}`,
+      ].join(''),
     /** A referrer's share link: the code waits in the browser for the subscribe page. */
     getReferralHref: (code: string) => `/auth?ref=${encodeURIComponent(code)}`,
   },
@@ -117,6 +121,8 @@ export const isServerPage = (location: string) => isWithin(location, paths.oidc.
  */
 export const sitePagePaths: readonly string[] = [
   paths.home.path,
+  // The sign-in page is the public site's too: its forms are an island (src/site/pages/auth.astro).
+  paths.auth.path,
   paths.pricing.path,
   paths.referralProgram.path,
   paths.security.path,

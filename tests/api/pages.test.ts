@@ -46,12 +46,9 @@ beforeAll(async () => {
   };
   write('app/client/index.html', INDEX_HTML);
   write('app/client/subscribe/pro/index.html', SHELL_HTML);
-  write('client/pages/pricing.html', PRICING_HTML);
-  write('client/pages/contact.html', CONTACT_HTML);
-  write(
-    'client/pages/manifest.json',
-    JSON.stringify({ '/pricing': 'pages/pricing.html', '/contact': 'pages/contact.html' }),
-  );
+  // The site Astro built, where the server looks for it by default: beside the app's build.
+  write('site/pricing/index.html', PRICING_HTML);
+  write('site/contact/index.html', CONTACT_HTML);
   t = await createTestApp({}, { clientDir });
 });
 afterAll(async () => {
@@ -156,7 +153,7 @@ describe('page paths', () => {
     '/no-such-file.png',
     // An HTML file is sent only at its page's path, with its own CSP.
     '/index.html',
-    '/pages/pricing.html',
+    '/pricing/index.html',
     '/subscribe/pro/index.html',
   ])('%s is no page either: a JSON 404', async (url) => {
     const res = await get(url);

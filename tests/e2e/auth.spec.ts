@@ -65,7 +65,7 @@ test.describe('registration and sign-in', () => {
     await login.getByLabel('Username').fill('someone');
     await expect(login.getByText('Username is required')).toBeHidden();
 
-    await login.getByRole('button', { name: 'Sign up now' }).click();
+    await login.getByRole('link', { name: 'Sign up now' }).click();
     const form = page.getByRole('tabpanel', { name: 'Register' });
     await form.getByLabel('Username').fill('ab');
     await form.getByLabel('Email').fill('not-an-email');

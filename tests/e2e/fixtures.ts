@@ -304,7 +304,6 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         // loaded, each island hydrating when its directive says (docs/decisions/080-marketing-pages-on-astro.md).
         await page.waitForFunction(
           () =>
-            document.documentElement.dataset.hydrated === 'true' ||
             document.documentElement.dataset.app === 'spa' ||
             (document.readyState === 'complete' &&
               document.querySelector('meta[name="generator"][content^="Astro"]') !== null),

@@ -116,3 +116,72 @@ test("a testimonial's 'Read more' waits for its island, so a press is never lost
     page.locator('#testimonials').getByRole('button', { name: 'Show less' }).first(),
   ).toHaveAttribute('aria-expanded', 'true');
 });
+
+// The sign-in page's forms are one island that hydrates when the visitor reaches into it
+// (src/site/pages/auth.astro): a press or a key before it runs is not lost.
+const AUTH_ISLAND = /\/_astro\/auth-page\.[^/]+\.js$/;
+
+/**
+ * A deployment without Sign in with Microsoft. The test server has it set up, and there the forms start at
+ * once, because its button is not in the page's HTML.
+ */
+async function withoutMicrosoft(page: Page) {
+  await page.route('/api/config', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), microsoftSignIn: false } });
+  });
+}
+
+test('the sign-in forms load when the visitor reaches in, and keep what they typed before', async ({
+  page,
+}) => {
+  await withoutMicrosoft(page);
+  const scripts = watchScripts(page);
+  const release = await holdScript(page, AUTH_ISLAND);
+  const config = page.waitForResponse('/api/config');
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  // The page has asked whether anything in it needs the forms at once (here, nothing), and has not loaded them.
+  await config;
+  expect(scripts.filter((s) => AUTH_ISLAND.test(s))).toEqual([]);
+
+  // Reaching into the form asks for its code (held here, as on a slow line); typing goes on meanwhile.
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  const island = page.waitForRequest(AUTH_ISLAND);
+  await login.getByLabel('Username').pressSequentially('not.a.member');
+  await island;
+  await login.getByLabel('Password').pressSequentially('not the password 1');
+  const signIn = login.getByRole('button', { name: 'Sign in', exact: true });
+  await expect(signIn).toBeDisabled();
+  release();
+  await expect(signIn).toBeEnabled();
+  await expect(login.getByLabel('Username')).toHaveValue('not.a.member');
+  await signIn.click();
+  // What was typed is what was sent.
+  await expect(page.getByText('Invalid username or password').first()).toBeVisible();
+});
+
+test('a press on Register before the sign-in page runs opens Register', async ({ page }) => {
+  await withoutMicrosoft(page);
+  const release = await holdScript(page, AUTH_ISLAND);
+  await page.goto('/auth');
+  // The tab is a link until the page's code runs: the browser follows it to the page with Register open.
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/auth\?tab=register$/);
+  release();
+  await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+  const form = page.getByRole('tabpanel', { name: 'Register' });
+  await expect(form.getByLabel('Email')).toBeVisible();
+  // Once the page runs, the tab and the login form's link switch in place: the browser loads nothing.
+  let documents = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documents += 1;
+  });
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByRole('tabpanel', { name: 'Login' }).getByRole('link', { name: 'Sign up now' }).click();
+  await expect(form.getByLabel('Email')).toBeVisible();
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await expect(form.getByLabel('Email')).toBeVisible();
+  expect(documents).toBe(0);
+});

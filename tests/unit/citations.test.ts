@@ -22,22 +22,6 @@ const docFiles = [
 ];
 const textFile = /\.(ts|tsx|mts|mjs|js|cjs|css|html|json|jsonc|md|sh|yaml|yml)$/;
 
-/**
- * Issue 28 deletes or rewrites these (the client's present start-up and its build) in parallel with the
- * change that made this test; they keep their old citations until then. Issue 28 removes this list.
- */
-const leftToIssue28 = new Set([
-  'src/client/entry-prerender.tsx',
-  'src/client/entry-marketing.ts',
-  'src/client/marketing-app.tsx',
-  'src/client/marketing-pages.tsx',
-  'marketing.html',
-  'vite.config.ts',
-  'scripts/prerender.mjs',
-  'src/server/client-pages.ts',
-]);
-const leftToIssue28Folders = ['src/client/islands/'];
-
 function walk(dir: string): string[] {
   const absolute = path.join(root, dir);
   if (!existsSync(absolute)) return [];
@@ -50,11 +34,9 @@ function walk(dir: string): string[] {
 }
 
 const self = 'tests/unit/citations.test.ts';
-const files = [...scanned.flatMap(walk), ...rootFiles, ...docFiles]
-  .filter((file) => file !== self && existsSync(path.join(root, file)))
-  .filter(
-    (file) => !leftToIssue28.has(file) && !leftToIssue28Folders.some((folder) => file.startsWith(folder)),
-  );
+const files = [...scanned.flatMap(walk), ...rootFiles, ...docFiles].filter(
+  (file) => file !== self && existsSync(path.join(root, file)),
+);
 
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
@@ -97,7 +79,6 @@ describe('citations', () => {
   it('finds the files to check', () => {
     expect(files).toContain('biome.json');
     expect(files).toContain('src/server/app.ts');
-    expect(files).not.toContain('src/client/entry-marketing.ts');
   });
 
   it('every cited document exists, and every cited anchor is in it', () => {

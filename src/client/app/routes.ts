@@ -9,7 +9,6 @@ export default [
   // The marketing pages are Astro's documents (src/site), not the app's: a navigation to one loads it.
   ...sitePagePaths.map((path) => route(path, 'routes/site-page.tsx', { id: `site-page:${path}` })),
   layout('routes/site.tsx', [
-    route(paths.auth.path, 'routes/auth.tsx'),
     route(paths.forgotPassword.path, 'routes/forgot-password.tsx'),
     route(paths.resetPassword.path, 'routes/reset-password.tsx'),
     route(paths.verifyEmail.path, 'routes/verify-email.tsx'),

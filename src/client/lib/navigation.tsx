@@ -10,7 +10,7 @@ import { stashToastsForNextPage } from './toast';
 
 /**
  * How a page moves between pages, without naming the router. The app (src/client/app/root.tsx) provides
- * React Router's; the prerendered marketing pages (entry-marketing.tsx) provide plain document
+ * React Router's; the marketing pages, Astro's (src/site/islands/island.tsx), provide plain document
  * navigation, so the code for '/' stays small enough for a phone (docs/architecture.md#budgets).
  * Components shared by both (header, footer, marketing pages) use this, never react-router directly.
  */

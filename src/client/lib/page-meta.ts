@@ -1,8 +1,7 @@
 import { paths } from '@client/config/paths';
 import { PRODUCT_NAME } from '@shared/brand';
 
-// In a module of their own: every page sets its title, and only the build needs the descriptions.
-export { fullTitle } from './title';
+// In a module of their own: every page sets its title (./title.ts), and only the build needs the descriptions.
 
 type PageMeta = { title?: string; description: string };
 
@@ -35,5 +34,3 @@ export const MARKETING_META = {
     description: `Request a demo of ${PRODUCT_NAME} or ask us anything: we reply within one working day.`,
   },
 } satisfies Record<string, PageMeta>;
-
-export type MarketingPath = keyof typeof MARKETING_META;

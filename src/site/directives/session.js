@@ -1,5 +1,7 @@
-// Astro's client directive `client:session` (astro.config.mjs): hydrate only when the session marker
-// cookie says someone is signed in (src/client/lib/session-marker.ts).
+// Astro's client directive `client:session` (astro.config.mjs): hydrate only when someone is signed in.
+// Astro bundles a directive into the page, this module with it.
+import { hasSessionMarker } from '../../client/lib/session-marker';
+
 export default (load) => {
-  if (document.cookie.split('; ').includes('cn_signed_in=1')) void load().then((hydrate) => hydrate());
+  if (hasSessionMarker('user')) void load().then((hydrate) => hydrate());
 };

@@ -1,6 +1,5 @@
 import { paths } from '@client/config/paths';
 import { NewsletterForm } from '@client/features/marketing';
-import { Island } from '@client/islands/island';
 import { cn } from '@client/lib/utils';
 import { LEGAL_LINKS, PRODUCT_NAME, SUPPORT_EMAIL } from '@shared/brand';
 import { Mail } from 'lucide-react';
@@ -87,13 +86,11 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
             </li>
           </ul>
         </div>
-        <div className="lg:col-span-4">
-          {newsletter ?? <Island name="newsletter" component={NewsletterForm} hydrate={['interaction']} />}
-        </div>
+        <div className="lg:col-span-4">{newsletter ?? <NewsletterForm />}</div>
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-slate-400 sm:px-6 lg:px-8">
-          {/* A prerendered page's script fills the year in (entry-marketing.ts). */}©{' '}
+          {/* On a marketing page, its script fills the year in (src/site/scripts/site.ts). */}©{' '}
           <span data-current-year="">{year}</span> {PRODUCT_NAME}. All rights reserved.
         </p>
       </div>

@@ -1,4 +1,3 @@
-import { Island } from '@client/islands/island';
 import type { ReactNode } from 'react';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -21,9 +20,9 @@ export function PublicShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </button>
-      <Island name="header" component={Header} hydrate={['interaction', 'session']} />
+      <Header />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-        <Island name="sessionBanners" component={SessionBanners} hydrate={['session']} />
+        <SessionBanners />
         {children}
       </main>
       <Footer />

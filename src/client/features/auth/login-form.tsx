@@ -4,6 +4,7 @@ import { PasswordField, UsernameField } from '@client/components/ui/form-field';
 import { Checkbox } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { paths } from '@client/config/paths';
+import { isModifiedClick } from '@client/lib/clicks';
 import { useHydrated } from '@client/lib/use-hydrated';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { type LoginRequest, loginFormSchema } from '@shared/schemas/auth';
@@ -19,11 +20,10 @@ type LoginFormProps = {
 
 export function LoginForm({ pending, onSubmit, onPasskeySignIn, onSwitchToRegister }: LoginFormProps) {
   const hydrated = useHydrated();
-  const { register, handleSubmit, field } = useZodForm(loginFormSchema, {
-    username: '',
-    password: '',
-    rememberMe: false,
-  });
+  // No default values: react-hook-form then takes each field from the page as it finds it, so what was typed
+  // before the sign-in page's island hydrated is kept (src/site/pages/auth.astro), where a default would
+  // overwrite it (as in features/marketing/contact-form.tsx).
+  const { register, handleSubmit, field } = useZodForm(loginFormSchema, {});
 
   // rememberMe is collected but not sent: sessions already last 30 days (docs/architecture.md#entities).
   const submit = handleSubmit(({ username, password }) => onSubmit({ username, password }));
@@ -59,8 +59,18 @@ export function LoginForm({ pending, onSubmit, onPasskeySignIn, onSwitchToRegist
       </Button>
       <p className="text-center text-sm text-slate-600">
         Don't have an account?{' '}
-        <Button variant="link" size="inline" onClick={onSwitchToRegister}>
-          Sign up now
+        {/* A link, as the Register tab is (auth-page.tsx): a press before the page runs opens Register too. */}
+        <Button variant="link" size="inline" asChild>
+          <a
+            href={paths.auth.getRegisterHref()}
+            onClick={(event) => {
+              if (isModifiedClick(event)) return;
+              event.preventDefault();
+              onSwitchToRegister();
+            }}
+          >
+            Sign up now
+          </a>
         </Button>
       </p>
     </form>

@@ -1,7 +1,7 @@
 import { animateCanvas, type CanvasScene } from '@client/lib/motion';
 
-// The marketing pages' decorative canvases, drawn without React: the prerendered pages start them from
-// their data-scene attribute (entry-marketing.ts), the app from <AnimatedCanvas>. Each scene's code
+// The marketing pages' decorative canvases, drawn without React: the marketing pages start them from
+// their data-scene attribute (src/site/scripts/site.ts), the app from <AnimatedCanvas>. Each scene's code
 // loads only when a canvas asks for it.
 const SCENES: Record<string, () => Promise<() => CanvasScene>> = {
   particles: () => import('./particles').then((m) => m.particleScene),

@@ -1,1 +1,0 @@
-export { AuthPage as default } from '@client/features/auth/auth-page';
