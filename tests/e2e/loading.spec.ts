@@ -125,3 +125,29 @@ test('the Subscription tab shows a card of its size while the subscription loads
   await expect(page.getByText('No invoices yet.')).toBeVisible();
   expect(await layoutShift(page)).toBeLessThan(0.02);
 });
+
+test("a newcomer's banner comes with the page, not above its loading shell", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  // A new account: its address is not verified, so a banner asks for it above every page.
+  await registerViaApi(page);
+  const code = await holdAnswers(page, /\/assets\/subscribe-page-[^/]+\.js$/);
+  await watchLayoutShifts(page);
+  // (The fixture's goto waits for the page, which waits for its code: it ends once that is released.)
+  const session = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/user');
+  const opening = page.goto('/subscribe/pro');
+
+  // The app runs and the session is known, but the page's code is not here: the shell shows, and the banner
+  // waits with the page rather than push the shell down (layoutShift waits for the frames drawn since).
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscribe to Plus' })).toBeVisible();
+  await session;
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'spa');
+  await expect.poll(() => code.requested.length).toBe(1);
+  expect(await layoutShift(page)).toBeLessThan(0.02);
+  await expect(page.getByRole('region', { name: 'Please verify your email address' })).toHaveCount(0);
+
+  code.release();
+  await opening;
+  await expect(page.getByRole('region', { name: 'Please verify your email address' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await layoutShift(page)).toBeLessThan(0.02);
+});
