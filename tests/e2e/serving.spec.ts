@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 test('pages and scripts arrive compressed, scripts cached for a year, a missing asset is a 404', async ({
@@ -28,6 +29,15 @@ test('pages and scripts arrive compressed, scripts cached for a year, a missing 
 
 // docs/decisions/076-inline-scripts-by-hash.md: each HTML document comes with a CSP that allows its own inline scripts and styles (by
 // hash) and nothing else inline. On every kind of path, the page runs with nothing refused.
+/** What the browser reports refusing under the page's CSP, as it happens. */
+function cspRefusals(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.text().includes('Content Security Policy')) refused.push(msg.text());
+  });
+  return refused;
+}
+
 test.describe('every kind of page runs under its own CSP', () => {
   for (const [kind, path] of [
     ['a marketing page', '/'],
@@ -37,15 +47,21 @@ test.describe('every kind of page runs under its own CSP', () => {
     ['no page', '/no-such-page'],
   ] as const) {
     test(`${kind}: ${path}`, async ({ page }) => {
-      const refused: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.text().includes('Content Security Policy')) refused.push(msg.text());
-      });
+      const refused = cspRefusals(page);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       expect(refused).toEqual([]);
     });
   }
+
+  test('the sign-in page, its forms running: /auth?tab=register', async ({ page }) => {
+    const refused = cspRefusals(page);
+    // An address with a query starts the page's forms at once (src/site/pages/auth.astro).
+    await page.goto('/auth?tab=register');
+    await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
+    expect(refused).toEqual([]);
+  });
 });
 
 test.describe('prerendered marketing pages', () => {
@@ -55,6 +71,7 @@ test.describe('prerendered marketing pages', () => {
     ['/referral-program', 'Referral programme · ChairNotes'],
     ['/contact', 'Contact us · ChairNotes'],
     ['/security', 'Security · ChairNotes'],
+    ['/auth', 'Sign in · ChairNotes'],
   ] as const) {
     test(`${path} arrives as finished HTML with its own title and description`, async ({ request }) => {
       const res = await request.get(path);
