@@ -57,6 +57,9 @@ test('every page can be used with the keyboard: the sign-in form submits with En
   expect(focused.length).toBeGreaterThan(0);
   const panel = page.getByRole('tabpanel', { name: 'Login' });
   await panel.getByLabel('Username').focus();
+  // The form runs once the first key has started its code (src/site/directives/interaction.js); until
+  // then its button is disabled, as the reader sees, and Enter with it.
+  await expect(panel.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   await page.keyboard.press('Enter');
   await expect(panel.getByText('Username is required')).toBeVisible();
 });

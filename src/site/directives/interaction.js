@@ -16,9 +16,13 @@ export default (load, options, island) => {
     if (started) return;
     started = true;
     for (const type of STARTS) island.removeEventListener(type, start);
+    document.removeEventListener('keydown', start);
     void load().then((hydrate) => hydrate());
   };
   for (const type of STARTS) island.addEventListener(type, start, { passive: true });
+  // A keyboard user's first key anywhere on the page (a Tab on the way to the form) starts it, so that it
+  // is ready sooner for them: a key pressed before it runs (Enter on its disabled button) does nothing.
+  document.addEventListener('keydown', start, { passive: true });
   const now = typeof options.value === 'object' && options.value !== null ? options.value : {};
   if ((now.query && window.location.search) || (now.session && hasSessionMarker('user'))) return start();
   if (now.config)
