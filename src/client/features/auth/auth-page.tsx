@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { FullScreenSpinner } from '@client/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@client/components/ui/tabs';
 import { paths } from '@client/config/paths';
-import { isModifiedClick } from '@client/lib/clicks';
+import { inPlace } from '@client/lib/clicks';
 import { Redirect, useNavigation } from '@client/lib/navigation';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { rememberReferralCode } from '@client/lib/pending-referral';
@@ -14,7 +14,7 @@ import { useTitle } from '@client/lib/use-title';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { TwoFactorRequired } from '@shared/schemas/two-factor';
 import { Gift } from 'lucide-react';
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLogin, useLoginSecondFactor } from './api/login';
 import { usePasskeySignIn } from './api/passkey-sign-in';
 import { useRegister } from './api/register';
@@ -25,11 +25,6 @@ import { afterLoginTarget, afterRegisterTarget, authRedirectTarget } from './red
 import { RegisterForm } from './register-form';
 
 type Tab = 'login' | 'register';
-
-/** The Register tab's link, once the page runs: the tab has opened (on the press), the page stays. */
-function stayOnPage(event: MouseEvent<HTMLAnchorElement>) {
-  if (!isModifiedClick(event)) event.preventDefault();
-}
 
 export function AuthPage() {
   const navigation = useNavigation();
@@ -140,12 +135,12 @@ export function AuthPage() {
               </TabsTrigger>
               {/* A link to this page with Register open, so that a press before the page's island runs is not
               lost: the browser follows it, and an address with a query hydrates at once
-              (src/site/pages/auth.astro). Once the island runs, the tab opens in place. `type` is unset: Radix gives
+              (src/site/pages/auth.astro). Once the island runs, Radix opens the tab on the press and the link stays in place. `type` is unset: Radix gives
               its trigger a button's, which a link does not take. */}
               <TabsTrigger value="register" asChild>
                 <a
                   href={paths.auth.getRegisterHref()}
-                  onClick={stayOnPage}
+                  onClick={inPlace()}
                   ref={triggers.register}
                   type={undefined}
                 >

@@ -4,7 +4,7 @@ import { PasswordField, UsernameField } from '@client/components/ui/form-field';
 import { Checkbox } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { paths } from '@client/config/paths';
-import { isModifiedClick } from '@client/lib/clicks';
+import { inPlace } from '@client/lib/clicks';
 import { useHydrated } from '@client/lib/use-hydrated';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { type LoginRequest, loginFormSchema } from '@shared/schemas/auth';
@@ -61,14 +61,7 @@ export function LoginForm({ pending, onSubmit, onPasskeySignIn, onSwitchToRegist
         Don't have an account?{' '}
         {/* A link, as the Register tab is (auth-page.tsx): a press before the page runs opens Register too. */}
         <Button variant="link" size="inline" asChild>
-          <a
-            href={paths.auth.getRegisterHref()}
-            onClick={(event) => {
-              if (isModifiedClick(event)) return;
-              event.preventDefault();
-              onSwitchToRegister();
-            }}
-          >
+          <a href={paths.auth.getRegisterHref()} onClick={inPlace(onSwitchToRegister)}>
             Sign up now
           </a>
         </Button>
