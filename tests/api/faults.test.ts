@@ -286,7 +286,7 @@ describe('Stripe answering slowly', () => {
   });
 });
 
-describe('the database going away', () => {
+describe('the database going away', { tags: ['database-differences'] }, () => {
   if (process.env.TEST_DATABASE_URL) {
     // PostgreSQL: a failover or a restart ends every connection; the pool must open new ones.
     it('PostgreSQL: connections killed mid-burst give 200s or prompt 503s, then it serves again', {

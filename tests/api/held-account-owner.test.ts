@@ -1,3 +1,4 @@
+// @module-tag database-differences: a moved process clock, which PGlite's clock follows and PostgreSQL's does not (vitest.config.ts).
 /**
  * A stranger's wrong passwords must not keep the owner out (issue 27; docs/decisions/072-a-held-account-still-lets-its-owner-in.md).
  * Before, ten wrong passwords from one address held the account for everyone, and a stranger who kept

@@ -117,7 +117,9 @@ describe('who may read /metrics', () => {
     expect(res.body).toContain('# TYPE chairnotes_http_request_duration_seconds histogram');
   });
 
-  it("has the database pool's figures on PostgreSQL, and none on the embedded database", async () => {
+  it("has the database pool's figures on PostgreSQL, and none on the embedded database", {
+    tags: ['database-differences'],
+  }, async () => {
     const names = new Set((await scrape()).samples.map((s) => s.name));
     const pool = [
       'chairnotes_db_pool_connections',

@@ -193,7 +193,9 @@ describe('mails about money, each once', () => {
   });
 });
 
-describe('a failed renewal keeps access for 7 days (docs/decisions/066-failed-renewal-grace-and-money-mails.md)', () => {
+describe('a failed renewal keeps access for 7 days (docs/decisions/066-failed-renewal-grace-and-money-mails.md)', {
+  tags: ['database-differences'],
+}, () => {
   /** Moves the app's clock (Date only: timers, the database and the fake Stripe keep theirs). */
   function daysLater(days: number, from: number) {
     vi.useFakeTimers({ toFake: ['Date'] });

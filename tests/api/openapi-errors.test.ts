@@ -5,7 +5,7 @@
  * too large, a foreign content type, too many attempts) are asked of every operation alike; each
  * operation's own refusals by the requests below, made for them. The other half, that every status an
  * operation gives is in the document, is held over the requests of access-matrix.test.ts and
- * fuzz.test.ts (undocumentedStatuses).
+ * tests/support/fuzz-every-route.ts (undocumentedStatuses).
  */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';

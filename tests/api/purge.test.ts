@@ -1,3 +1,4 @@
+// @module-tag database-differences: the purge's deletes by the database's clock (vitest.config.ts).
 /**
  * Expired sessions and reset tokens (and security events past a year, audit events past their retention)
  * are deleted while the app runs (docs/architecture.md#safety): the app purges them on a timer of its own,

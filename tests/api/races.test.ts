@@ -1,3 +1,4 @@
+// @module-tag database-differences: requests that arrive together, which PGlite takes one at a time and PostgreSQL side by side (vitest.config.ts).
 /**
  * Requests that arrive together: the database decides (unique constraints, conditional updates),
  * so exactly one wins and the others get a 409 a person can read, never a 500 or a duplicate.

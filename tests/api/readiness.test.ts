@@ -1,3 +1,4 @@
+// @module-tag database-differences: the migrations, read from each database (vitest.config.ts).
 /**
  * GET /api/health/ready, what a load balancer asks before sending an instance traffic: 200 only when
  * the database answers and holds every migration this build carries (drizzle's journal against the

@@ -168,7 +168,9 @@ describe('completing a referral when the friend starts paying', () => {
     });
   });
 
-  it('credits once when the same completion arrives concurrently under different event ids', async () => {
+  it('credits once when the same completion arrives concurrently under different event ids', {
+    tags: ['database-differences'],
+  }, async () => {
     const referrer = await verified(await trialing());
     const friend = await trialing('pro', await codeOf(referrer));
     const { sub } = await ids(friend.id);

@@ -98,7 +98,9 @@ describe('POST /api/register', () => {
     expect(res.json()).toEqual({ message: 'Email already registered' });
   });
 
-  it('lets exactly one of ten simultaneous registrations of one username win; the rest get 409', async () => {
+  it('lets exactly one of ten simultaneous registrations of one username win; the rest get 409', {
+    tags: ['database-differences'],
+  }, async () => {
     const username = `race${Date.now()}`;
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

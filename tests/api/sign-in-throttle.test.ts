@@ -1,3 +1,4 @@
+// @module-tag database-differences: a moved process clock, which PGlite's clock follows and PostgreSQL's does not (vitest.config.ts).
 /**
  * Failed sign-ins are throttled per account, whatever the address (docs/architecture.md#safety): before, 110
  * failures on one account from 11 addresses all got 401. The delay is short and capped, so an attacker

@@ -85,7 +85,7 @@ describe('a slow client', async () => {
   });
 });
 
-describe('a database that stopped answering', () => {
+describe('a database that stopped answering', { tags: ['database-differences'] }, () => {
   let frozen: Server;
   const held: Socket[] = [];
   afterAll(async () => {

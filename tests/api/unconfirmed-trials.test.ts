@@ -1,3 +1,4 @@
+// @module-tag database-differences: a moved process clock, which PGlite's clock follows and PostgreSQL's does not (vitest.config.ts).
 /**
  * Access and revenue begin with a confirmed card (docs/decisions/063-a-trial-starts-with-its-card.md): a trial whose SetupIntent never
  * succeeded gives nothing (no plan, no note app, no place in the admin's figures), is picked up when

@@ -71,7 +71,9 @@ describe('registering', () => {
     expect(rows).toEqual([]);
   });
 
-  it('lets one of many look-alike registrations at once win, the others 409', async () => {
+  it('lets one of many look-alike registrations at once win, the others 409', {
+    tags: ['database-differences'],
+  }, async () => {
     const base = `racer${Date.now()}`;
     const variants = [
       base,
@@ -89,7 +91,9 @@ describe('registering', () => {
     for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json()).toEqual(TAKEN);
   });
 
-  it('a user and an admin claiming look-alike names at once: one of them has it', async () => {
+  it('a user and an admin claiming look-alike names at once: one of them has it', {
+    tags: ['database-differences'],
+  }, async () => {
     const base = `clash${Date.now()}`;
     const [user, boss] = await Promise.allSettled([register(base), admin(base.replace('a', CYRILLIC_A))]);
     const userWon = user.status === 'fulfilled' && user.value.statusCode === 201;

@@ -1,3 +1,4 @@
+// @module-tag database-differences: the queue's row locks and the database's clock (vitest.config.ts).
 /**
  * The Stripe webhook records an event and answers at once; the queue processes it afterwards
  * (docs/decisions/043-stripe-events-queued.md). Whatever Stripe does meanwhile (slow, failing) or the app (restarting, running
