@@ -1,12 +1,12 @@
 // Runs the Playwright suite: finds a Chromium, builds the app, gives it a fresh data directory.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { bundleTestServers, findChrome } from './support.mjs';
+import { bundleTestServers, findTestChrome } from './support.mjs';
 
-const chrome = await findChrome();
+const chrome = await findTestChrome();
 if (!chrome) {
   console.error(
-    'No Chromium for the browser tests. Install one (Debian: `apt-get install -y chromium`) or set CHROME_PATH.',
+    'No Chromium for the browser tests. Install one (Debian: `apt-get install -y chromium-headless-shell`, or `chromium`) or set CHROME_PATH.',
   );
   process.exit(1);
 }

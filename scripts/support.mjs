@@ -24,6 +24,18 @@ export const CHROME_ARGS = [
 ];
 
 /**
+ * The Chromium for the browser tests: CHROME_PATH, Debian's headless shell (`apt-get install -y
+ * chromium-headless-shell`), or else findChrome's. The shell is Chromium without its browser UI, the build
+ * Playwright itself drives headless; the full browser in headless mode spent a quarter of the machine on its
+ * own UI processes while the tests ran (docs/performance.md#ci-time). Lighthouse measures the full browser.
+ */
+export async function findTestChrome() {
+  const shell = '/usr/bin/chromium-headless-shell';
+  if (!process.env.CHROME_PATH && existsSync(shell)) return shell;
+  return findChrome();
+}
+
+/**
  * The Chromium to drive: CHROME_PATH, the system's (Debian: `apt-get install -y chromium`), or
  * Playwright's own download; undefined when there is none.
  */
