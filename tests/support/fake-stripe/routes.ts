@@ -760,14 +760,17 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     // `none` and `create_prorations` leave this period's invoice as it was (the fake keeps no pending items).
     if (newPrice && priceChanges && newPrice !== sub.item.price)
       billing.movePrice(sub, newPrice, proration.date);
-    // A trial from now to `trial_end` (Stripe's way to move the next invoice later): the period runs to
-    // it, and the billing cycle is anchored there.
+    // A trial to `trial_end` (Stripe's way to move the next invoice later): the period runs to it, and the
+    // billing cycle is anchored there. A trial already running is extended, its start kept; otherwise
+    // the trial starts now.
     if (trialEnd !== undefined) {
-      const now = state.now(sub.customer);
+      if (sub.status !== 'trialing' || sub.trial_start === null) {
+        const now = state.now(sub.customer);
+        sub.trial_start = now;
+        sub.item.current_period_start = now;
+      }
       sub.status = 'trialing';
-      sub.trial_start = now;
       sub.trial_end = trialEnd;
-      sub.item.current_period_start = now;
       sub.item.current_period_end = trialEnd;
       sub.billing_cycle_anchor = trialEnd;
     }
