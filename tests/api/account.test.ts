@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, signedInUser, type TestApp } from '../support/app';
+import { startSmtpCatcher } from '../support/smtp';
 
+const smtp = await startSmtpCatcher();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SMTP_URL: smtp.url });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 describe('PATCH /api/user', () => {
   it('saves a new username at once, with no password (the email changes by link: email-change.test.ts)', async () => {
@@ -72,6 +77,11 @@ describe('POST /api/user/change-password', () => {
       password: 'a brand new secret',
     });
     expect(newLogin.statusCode).toBe(200);
+
+    // The person hears of it, with the way back if it was not them.
+    const mail = await smtp.waitFor(u.email, 'Your ChairNotes password was changed');
+    expect(mail.text).toContain('Every other device signed in to it');
+    expect(mail.text).toContain('/forgot-password');
   });
 
   it('refuses a wrong current password and leaves the password as it was', async () => {
@@ -85,6 +95,16 @@ describe('POST /api/user/change-password', () => {
     expect(res.json()).toEqual({ message: 'Current password is incorrect' });
     const login = await client(t.app).post('/api/login', { username: u.username, password: u.password });
     expect(login.statusCode).toBe(200);
+    // No mail for a refusal: once a real change is mailed, it is the only such mail.
+    await u.client.post('/api/user/change-password', {
+      currentPassword: u.password,
+      newPassword: 'the right way round',
+      confirmPassword: 'the right way round',
+    });
+    await smtp.waitFor(u.email, 'Your ChairNotes password was changed');
+    expect(
+      smtp.mails.filter((m) => m.to.includes(u.email) && /password was changed/.test(m.subject)),
+    ).toHaveLength(1);
   });
 
   it('needs 8 characters (docs/architecture.md#settled-points), and the confirmation must match', async () => {

@@ -143,11 +143,18 @@ describe('mails about money, each once', () => {
     expect(sent[0]!.subject).toBe(`Your ChairNotes subscription is cancelled: it ends on ${ends}`);
     expect(sent[0]!.text).toContain(`You keep full access until ${ends}, and you will not be charged again.`);
 
-    // Keeping it says nothing of a cancellation; a second cancel is confirmed again.
+    // Keeping it says so, once however often its event is told, and nothing of a cancellation; a second
+    // cancel is confirmed again.
     const keptFrom = fake.events.length;
     await u.client.post('/api/subscription/keep');
-    await deliverAll(fake.events.slice(keptFrom));
+    const kept = fake.events.slice(keptFrom);
+    await deliverAll(kept);
+    await deliverAgain(kept);
     expect(await mails(u, 'subscription is cancelled')).toHaveLength(1);
+    const continues = await mails(u, 'subscription continues');
+    expect(continues).toHaveLength(1);
+    expect(continues[0]!.subject).toBe('Your ChairNotes subscription continues');
+    expect(continues[0]!.text).toContain(`it goes on as before, and renews on ${ends}.`);
     const againFrom = fake.events.length;
     await u.client.post('/api/subscription/cancel');
     await deliverAll(fake.events.slice(againFrom));

@@ -147,6 +147,23 @@ describe('the practice audit trail', () => {
     expect((await trail(admin)).map((e) => e.id)).toEqual(events.map((e) => e.id));
   });
 
+  it('a role "changed" to the one the member has is no change, and the trail records none', async () => {
+    const boss = await owner();
+    const member = await join(boss);
+    const same = await boss.client.patch(`/api/practice/members/${member.id}`, { role: 'clinician' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().members.find((m: { userId: number }) => m.userId === member.id).role).toBe(
+      'clinician',
+    );
+    expect(find(await trail(boss), 'role_changed')).toBeUndefined();
+    expect(
+      (await boss.client.patch(`/api/practice/members/${member.id}`, { role: 'admin' })).statusCode,
+    ).toBe(200);
+    expect(find(await trail(boss), 'role_changed', member.username)).toMatchObject({
+      detail: 'clinician → admin',
+    });
+  });
+
   it("records each member's sign-ins and failures, second factors, and sign-ins to the note app", async () => {
     const boss = await owner();
     const member = await join(boss);

@@ -125,7 +125,7 @@ test.describe('registration and sign-in', () => {
     await login.getByLabel('Password').fill('not the password');
     await login.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
-    await expect(page.getByText('401: Invalid username or password', { exact: true })).toBeVisible();
+    await expect(page.getByText('Invalid username or password', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
   });
 
@@ -150,7 +150,7 @@ test.describe('registration and sign-in', () => {
     await form.getByRole('checkbox').check();
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText('Registration failed', { exact: true })).toBeVisible();
-    await expect(page.getByText('409: Username already exists', { exact: true })).toBeVisible();
+    await expect(page.getByText('Username already exists', { exact: true })).toBeVisible();
   });
 });
 
@@ -193,12 +193,20 @@ test.describe('redirects', () => {
     await expect(page).toHaveURL(/\/pricing$/);
   });
 
-  test('an unknown page shows the 404 page, and the server says 404 too', async ({ page }) => {
+  test('an unknown page shows the 404 page in words, with the ways on, and the server says 404 too', async ({
+    page,
+  }) => {
     // (To a search engine or a link checker, a dead link is dead.)
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page).toHaveTitle(/Page not found/);
+    await expect(page.getByText('We could not find a page at this address.', { exact: false })).toBeVisible();
+    await expect(page.getByText(/router/)).toHaveCount(0);
+    const waysOn = page.getByRole('navigation', { name: 'Ways on' });
+    await expect(waysOn.getByRole('link')).toHaveText(['Go back home', 'See pricing', 'Your account']);
+    await waysOn.getByRole('link', { name: 'See pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
   });
 });
 
@@ -236,7 +244,7 @@ test('forgot password: the mailed link sets a new password that then signs in', 
   await page.getByLabel('Confirm password').fill('another password');
   await page.getByRole('button', { name: /reset|save|set/i }).click();
   await expect(
-    page.getByText('400: This reset link is invalid or has expired. Please request a new one.', {
+    page.getByText('This reset link is invalid or has expired. Please request a new one.', {
       exact: true,
     }),
   ).toBeVisible();

@@ -68,7 +68,7 @@ test('a used or broken link says so', async ({ page }) => {
   await page.goto('/verify-email?token=not-a-real-token');
   await page.getByRole('button', { name: 'Confirm my email address' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    '400: This link is invalid or has expired. Please ask for a new one from your account.',
+    'This link is invalid or has expired. Please ask for a new one from your account.',
   );
   await expectNoAxeViolations(page);
 });

@@ -354,7 +354,7 @@ test.describe('contact', () => {
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByText('Message not sent', { exact: true })).toBeVisible();
     await expect(
-      page.getByText('429: Too many attempts. Please wait 10 minutes and try again.', { exact: true }),
+      page.getByText('Too many attempts. Please wait 10 minutes and try again.', { exact: true }),
     ).toBeVisible();
     await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')).toHaveAttribute(
       'data-variant',

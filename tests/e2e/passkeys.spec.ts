@@ -124,7 +124,7 @@ test('rename and remove a passkey; a removed passkey no longer signs in', async 
     .getByRole('button', { name: 'Sign in with a passkey' })
     .click();
   await expect(page.getByText('Login failed', { exact: true })).toBeVisible();
-  await expect(page.getByText(/^401: That passkey was not recognised/)).toBeVisible();
+  await expect(page.getByText(/^That passkey was not recognised/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log In' }).first()).toBeVisible();
 });
 

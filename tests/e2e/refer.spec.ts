@@ -112,7 +112,7 @@ test.describe('/refer', () => {
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await expect(page.getByText('Failed to send invitation', { exact: true })).toBeVisible();
     await expect(
-      page.getByText('409: You invited this address in the last 7 days.', { exact: true }),
+      page.getByText('You invited this address in the last 7 days.', { exact: true }),
     ).toBeVisible();
   });
 

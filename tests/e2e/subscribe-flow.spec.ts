@@ -341,7 +341,7 @@ test.describe('the Subscription tab of a subscriber', () => {
     await expect(page.getByText('Failed to freeze subscription', { exact: true })).toBeVisible();
     await expect(
       page.getByText(
-        '502: Our payment provider did not respond as expected. Nothing was charged; please try again.',
+        'Our payment provider did not respond as expected. Nothing was charged; please try again.',
         { exact: true },
       ),
     ).toBeVisible();

@@ -1,7 +1,7 @@
 /**
  * The client's typed fetch (src/client/lib/api.ts) asks and answers as the untyped one did: the session
- * cookie on every call, the JSON content type only with a body, ApiError("<status>: <message>") with the
- * answer's other fields, and a session check that asks nothing without the marker and reads a 401 as
+ * cookie on every call, the JSON content type only with a body, an ApiError whose message is the server's
+ * (the words a person reads) with its status and the answer's other fields, and a session check that asks nothing without the marker and reads a 401 as
  * "signed out".
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -72,25 +72,27 @@ describe('the typed fetch', () => {
     ]);
   });
 
-  it('throws "<status>: <message>" with the answer’s other fields; a body that is not JSON is the message', async () => {
+  it('throws the server’s message with its status and the answer’s other fields; a body that is not JSON is the message', async () => {
     answerWith(json(403, { message: 'Please confirm it is you', reauthRequired: true }));
     const refused = await answer(api.POST('/api/user/2fa/recovery-codes')).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({
-      message: '403: Please confirm it is you',
+      message: 'Please confirm it is you',
       status: 403,
       serverMessage: 'Please confirm it is you',
       details: { message: 'Please confirm it is you', reauthRequired: true },
     });
-    expect(describeFailure(refused as Error)).toBe('403: Please confirm it is you');
+    expect(describeFailure(refused as Error)).toBe('Please confirm it is you');
+    // A log line keeps the status (docs/architecture.md#errors).
+    expect(String(refused)).toBe('ApiError: 403: Please confirm it is you');
 
     answerWith(new Response('Bad Gateway from the proxy', { status: 502 }));
     const text = await answer(api.GET('/api/config')).catch((e: unknown) => e);
-    expect(text).toMatchObject({ message: '502: Bad Gateway from the proxy', details: {} });
+    expect(text).toMatchObject({ message: 'Bad Gateway from the proxy', status: 502, details: {} });
 
     answerWith(new Response(null, { status: 503, statusText: 'Service Unavailable' }));
     const empty = await answer(api.GET('/api/config')).catch((e: unknown) => e);
-    expect(empty).toMatchObject({ message: '503: Service Unavailable' });
+    expect(empty).toMatchObject({ message: 'Service Unavailable', status: 503 });
   });
 
   it('describes a network failure as one to try again', async () => {
@@ -118,6 +120,9 @@ describe('getSession', () => {
     expect(await getSession('user', user)).toBeNull();
     expect(sent.map((r) => r.url)).toEqual([`${ORIGIN}/api/user`]);
     answerWith(json(500, { message: 'Something went wrong' }));
-    await expect(getSession('user', user)).rejects.toThrow('500: Something went wrong');
+    await expect(getSession('user', user)).rejects.toMatchObject({
+      message: 'Something went wrong',
+      status: 500,
+    });
   });
 });

@@ -2,7 +2,10 @@ import createClient from 'openapi-fetch';
 import type { paths } from './api-types';
 import { hasSessionMarker } from './session-marker';
 
-/** A non-OK answer. `message` reads "<status>: <message>" (docs/architecture.md#errors); the parts stay available. */
+/**
+ * A non-OK answer. `message` is the server's, the words a person reads; the status stays beside it, and a
+ * log line reads "ApiError: <status>: <message>" (docs/architecture.md#errors).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -10,8 +13,12 @@ export class ApiError extends Error {
     /** The answer's JSON fields besides `message` (e.g. `reauthRequired`), when it was JSON. */
     readonly details: Record<string, unknown> = {},
   ) {
-    super(`${status}: ${serverMessage}`);
+    super(serverMessage);
     this.name = 'ApiError';
+  }
+
+  override toString(): string {
+    return `${this.name}: ${this.status}: ${this.serverMessage}`;
   }
 }
 
@@ -53,9 +60,9 @@ export async function answerAndResponse<R extends Result>(
   return { data: dataOf(result), response: result.response };
 }
 
-/** A failed call as a toast describes it: the server's "<status>: <message>", or else the network failed. */
+/** A failed call as a toast describes it: the server's message, or else the network failed. */
 export function describeFailure(error: Error): string {
-  return error instanceof ApiError ? error.message : 'Please try again later';
+  return error instanceof ApiError ? error.serverMessage : 'Please try again later';
 }
 
 /** The server's own words for a refusal, shown where the person acts (no status in front); else try again later. */

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { User } from '../db/schema';
 import type { Client } from '../lib/client';
 import { badRequest } from '../lib/http-error';
+import { passwordChangedMail } from '../mail/templates';
 import { hashPassword } from './password';
 import { securityEventsRepo } from './security-events';
 import { confirmPassword, type LoginAccepted, verifyLogin } from './sign-in';
@@ -17,7 +18,10 @@ export function authService(ctx: AppContext) {
     login: (credentials: { login: string; password: string }, client: Client): Promise<LoginAccepted<User>> =>
       verifyLogin(ctx, 'user', users.findByLogin, credentials, client),
 
-    /** Someone who learnt the old password is signed out everywhere; the session `keepToken` stays in. */
+    /**
+     * Someone who learnt the old password is signed out everywhere; the session `keepToken` stays in. The
+     * person is mailed, so a change they did not make does not go unseen.
+     */
     async changePassword(
       user: User,
       { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
@@ -31,6 +35,7 @@ export function authService(ctx: AppContext) {
       // The note app signs them out on every device, this one too (docs/architecture.md#note-app-sign-in).
       await ctx.noteAppLogout.endAllFor(user.id);
       await events.record({ userId: user.id }, 'password_changed', client);
+      ctx.mailer.sendInBackground(passwordChangedMail(user, ctx.config.APP_URL));
     },
   };
 }

@@ -4,6 +4,7 @@ import { billingMails, type User } from '../db/schema';
 import type { Mail } from '../mail/mailer';
 import {
   cancellationConfirmedMail,
+  cancellationUndoneMail,
   paymentActionRequiredMail,
   paymentFailedMail,
   paymentReceivedMail,
@@ -121,6 +122,16 @@ export function moneyMailsFor(event: Stripe.Event, user: User, appUrl: string): 
       kind: 'cancellation_confirmed',
       subject: event.id,
       mail: cancellationConfirmedMail(user, user.currentPeriodEnd ?? user.trialEndsAt, appUrl),
+    });
+  if (
+    before?.cancel_at_period_end === true &&
+    !user.cancelAtPeriodEnd &&
+    user.subscriptionStatus === 'active'
+  )
+    mails.push({
+      kind: 'cancellation_undone',
+      subject: event.id,
+      mail: cancellationUndoneMail(user, user.currentPeriodEnd ?? user.trialEndsAt, appUrl),
     });
   if (before && 'pause_collection' in before) {
     if (before.pause_collection === null && user.subscriptionStatus === 'paused')

@@ -342,6 +342,23 @@ export function cancellationConfirmedMail(user: Person, endsAt: Date | null, app
   };
 }
 
+/** A cancellation undone before it took effect: the subscription goes on, as the person asked. */
+export function cancellationUndoneMail(user: Person, renewsAt: Date | null, appUrl: string): Mail {
+  return {
+    to: user.email,
+    subject: `Your ${PRODUCT_NAME} subscription continues`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `As you asked, your ${PRODUCT_NAME} subscription is no longer cancelled: it goes on as before${
+        renewsAt ? `, and renews on ${longDate.format(renewsAt)}` : ''
+      }.`,
+      '',
+      `Your subscription: ${subscriptionTab(appUrl)}`,
+    ].join('\n'),
+  };
+}
+
 /**
  * A freeze (docs/decisions/066-failed-renewal-grace-and-money-mails.md): what it means, and the date it ends
  * by itself.
@@ -426,6 +443,14 @@ function secondFactorMail(person: Person, subject: string, what: string, appUrl:
     ].join('\n'),
   };
 }
+
+export const passwordChangedMail = (person: Person, appUrl: string) =>
+  secondFactorMail(
+    person,
+    `Your ${PRODUCT_NAME} password was changed`,
+    `The password of your ${PRODUCT_NAME} account was changed. Every other device signed in to it, and the note app on each, was signed out.`,
+    appUrl,
+  );
 
 export const twoFactorEnabledMail = (person: Person, appUrl: string, othersSignedOut = false) =>
   secondFactorMail(

@@ -428,6 +428,8 @@ export function practiceService(ctx: AppContext) {
         const member = await repo.member(practiceId, userId, tx);
         if (!member) throw notFound(M.noSuchMember);
         if (member.role === 'owner') throw conflict('To give the practice to someone else, hand it over.');
+        // The role it has already: nothing changes, so the trail records nothing.
+        if (member.role === role) return { id: practiceId, myRole };
         await repo.setRole(practiceId, userId, role, tx);
         await recordPracticeEvent(tx, {
           practiceId,

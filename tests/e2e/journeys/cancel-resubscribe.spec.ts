@@ -57,6 +57,8 @@ test('a subscriber cancels (the mail and the tab give the end date), keeps it, c
   await expect(page.getByText('Subscription Kept', { exact: true })).toBeVisible();
   await expect(plan).not.toContainText('Your subscription ends on');
   expect((await subscriptionDetails(page)).cancelAtPeriodEnd).toBe(false);
+  const continues = await mailTo(user.email, 'Your ChairNotes subscription continues');
+  expect(continues.text).toContain(`it goes on as before, and renews on ${ends}.`);
 
   // Cancelled again, and the period ends: the tab offers to resubscribe.
   await cancelInTheTab(page);

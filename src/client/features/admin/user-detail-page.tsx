@@ -4,6 +4,7 @@ import { EmailAddress } from '@client/components/ui/email-address';
 import { ScrollingTable } from '@client/components/ui/scrolling-table';
 import { paths } from '@client/config/paths';
 import { InvoiceTable } from '@client/features/account';
+import { ApiError } from '@client/lib/api';
 import type { AdminUserDetail } from '@shared/schemas/admin';
 import { SECURITY_EVENT_LABELS } from '@shared/schemas/security';
 import { ArrowLeft } from 'lucide-react';
@@ -38,7 +39,7 @@ export function AdminUserDetailPage() {
       <div className="grid gap-6">
         <AdminPageHeader title="User" description="One person's account." />
         <p role="alert" className="text-red-700">
-          {user.isError && user.error.message.startsWith('404')
+          {user.isError && user.error instanceof ApiError && user.error.status === 404
             ? 'No user has that id.'
             : 'Error loading the user. Please try again.'}
         </p>
