@@ -79,6 +79,7 @@ describe('GET /api/admin/stats', () => {
     expect(stats).toMatchObject({
       totalUsers: 9,
       activeSubscriptions: 4,
+      trialSubscriptions: 0,
       // 99.80 + 49.90 (discounted pro) + 149.80 + 74.90 (discounted clinic)
       estimatedMonthlyRevenue: 374.4,
       totalSubscribers: 2,

@@ -37,7 +37,7 @@ const sweep = (later = CARD_WAIT_MS + 60_000) =>
 const NO_ACCESS = { plan: 'free', subscriptionStatus: 'inactive', noteAppAccess: false };
 
 describe('a trial whose card was never confirmed', () => {
-  it('gives no plan, no access and shows no trial; the admin counts neither a subscription nor revenue', async () => {
+  it('gives no plan, no access and shows no trial; the admin counts neither a subscription nor revenue, then a trial, then a paying one', async () => {
     const { client: admin } = await enrolledAdmin(t, {
       username: 'cardboss',
       email: 'cardboss@example.com',
@@ -74,7 +74,16 @@ describe('a trial whose card was never confirmed', () => {
       noteAppAccess: true,
     });
     expect((await u.client.get('/api/subscription')).json().trialEndsAt).toBe(started.trialEndsAt);
+    // A trial is its own figure: nobody has paid yet, so it is neither a paying subscription nor revenue.
+    const inTrial = (await admin.get('/api/admin/stats')).json();
+    expect(inTrial.trialSubscriptions).toBe(before.trialSubscriptions + 1);
+    expect(inTrial.activeSubscriptions).toBe(before.activeSubscriptions);
+    expect(inTrial.estimatedMonthlyRevenue).toBe(before.estimatedMonthlyRevenue);
+
+    // The trial ends with a payment: now it pays, and counts.
+    await deliverAll(fake.endTrial((await subscriptionOf(u.id)).id));
     const after = (await admin.get('/api/admin/stats')).json();
+    expect(after.trialSubscriptions).toBe(before.trialSubscriptions);
     expect(after.activeSubscriptions).toBe(before.activeSubscriptions + 1);
     expect(after.estimatedMonthlyRevenue).toBeCloseTo(before.estimatedMonthlyRevenue + 99.8, 2);
   });

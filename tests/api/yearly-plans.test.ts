@@ -281,7 +281,7 @@ describe('the admin', () => {
       password: 'year boss password',
     });
     const before = (await admin.get('/api/admin/stats')).json();
-    const u = await subscriber('clinic', 'year');
+    const u = await subscriber('clinic', 'year', { paid: true });
     const after = (await admin.get('/api/admin/stats')).json();
     expect(after.estimatedMonthlyRevenue).toBeCloseTo(before.estimatedMonthlyRevenue + 124.83, 2);
     const row = (await admin.get('/api/admin/users')).json().find((r: { id: number }) => r.id === u.id);

@@ -136,7 +136,8 @@ test.describe('dashboard', () => {
     const stats = await served;
     await expect(figures.getByRole('term')).toHaveText([
       'Total users',
-      'Active subscriptions',
+      /^Active subscriptions/,
+      /^Free trials/,
       /^Estimated monthly revenue/,
       'Newsletter subscribers',
       'Practices',
@@ -145,6 +146,7 @@ test.describe('dashboard', () => {
     await expect(figures.getByRole('definition')).toHaveText([
       count.format(stats.totalUsers),
       count.format(stats.activeSubscriptions),
+      count.format(stats.trialSubscriptions),
       pounds.format(stats.estimatedMonthlyRevenue),
       count.format(stats.totalSubscribers),
       count.format(stats.totalPractices),
@@ -201,6 +203,7 @@ test.describe('dashboard', () => {
     const stats: AdminStats = {
       totalUsers: 12345,
       activeSubscriptions: 321,
+      trialSubscriptions: 12,
       estimatedMonthlyRevenue: 30123.4,
       totalSubscribers: 56,
       usersByPlan: { free: 12000, pro: 300, clinic: 45 },
@@ -245,6 +248,7 @@ test.describe('dashboard', () => {
     await expect(figures.getByRole('definition')).toHaveText([
       '12,345',
       '321',
+      '12',
       '£30,123.40',
       '56',
       '9',
@@ -274,6 +278,7 @@ test.describe('dashboard', () => {
       ...stats,
       totalUsers: 0,
       activeSubscriptions: 0,
+      trialSubscriptions: 0,
       estimatedMonthlyRevenue: 0,
       totalSubscribers: 0,
       usersByPlan: { free: 0, pro: 0, clinic: 0 },
@@ -288,7 +293,7 @@ test.describe('dashboard', () => {
       ) as AdminStats['cancellationsByReason'],
     };
     await page.goto('/admin/dashboard');
-    await expect(figures.getByRole('definition')).toHaveText(['0', '0', '£0.00', '0', '0', '0']);
+    await expect(figures.getByRole('definition')).toHaveText(['0', '0', '0', '£0.00', '0', '0', '0']);
     for (const chart of ['Users by plan', 'Users by status', 'Sign-ups in the last 90 days']) {
       await expect(page.getByRole('region', { name: chart })).toContainText('No data available');
     }

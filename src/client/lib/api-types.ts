@@ -2077,6 +2077,7 @@ export interface paths {
                             totalPractices: number;
                             totalSubscribers: number;
                             totalUsers: number;
+                            trialSubscriptions: number;
                             usersByPlan: {
                                 clinic: number;
                                 free: number;

@@ -8,7 +8,7 @@ import {
 } from '../../shared/constants';
 import { monthlyAmount } from '../../shared/plans';
 import type { AdminPractice, AdminReferral, AdminStats, AdminSubscriber } from '../../shared/schemas/admin';
-import { paidAndActive } from '../db/access-sql';
+import { inFreeTrial, paidAndActive } from '../db/access-sql';
 import type { Db } from '../db/client';
 import {
   cancellations,
@@ -55,11 +55,12 @@ export async function adminStats(db: Db): Promise<AdminStats> {
         plan: users.plan,
         hasDiscount: users.hasDiscount,
         interval: users.billingInterval,
+        trial: inFreeTrial().mapWith(Boolean),
         users: count(),
       })
       .from(users)
       .where(paidAndActive())
-      .groupBy(users.plan, users.hasDiscount, users.billingInterval),
+      .groupBy(users.plan, users.hasDiscount, users.billingInterval, inFreeTrial()),
     db.select({ n: count() }).from(subscribers),
     db
       .select({
@@ -104,9 +105,16 @@ export async function adminStats(db: Db): Promise<AdminStats> {
     totalUsers += row.users;
     totalLogins += row.logins;
   }
+  // A free trial is its own figure: nobody has paid for it yet, so it is neither a paying subscription
+  // nor revenue until it ends with a payment.
   let activeSubscriptions = 0;
+  let trialSubscriptions = 0;
   let revenue = 0;
   for (const row of paying) {
+    if (row.trial) {
+      trialSubscriptions += row.users;
+      continue;
+    }
     activeSubscriptions += row.users;
     revenue += row.users * monthlyAmount(row.plan, row.hasDiscount, row.interval);
   }
@@ -114,6 +122,7 @@ export async function adminStats(db: Db): Promise<AdminStats> {
   return {
     totalUsers,
     activeSubscriptions,
+    trialSubscriptions,
     estimatedMonthlyRevenue: Math.round(revenue * 100) / 100,
     totalSubscribers: subscriberCount?.n ?? 0,
     usersByPlan,

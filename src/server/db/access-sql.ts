@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PAID_PLAN_IDS } from '../../shared/constants';
 import { users } from './schema';
 
@@ -8,4 +8,12 @@ import { users } from './schema';
 /** `isPaidAndActive` of a users row: a paid plan, active. */
 export function paidAndActive(): SQL {
   return and(eq(users.subscriptionStatus, 'active'), inArray(users.plan, [...PAID_PLAN_IDS])) as SQL;
+}
+
+/**
+ * In its free trial: the sync keeps `trial_ends_at` only for a real trial, not for a renewal moved later by
+ * Stripe's `trial_end` (billing/subscription-state.ts), so a date still ahead is a trial nobody has paid for yet.
+ */
+export function inFreeTrial(): SQL<boolean> {
+  return sql<boolean>`coalesce(${users.trialEndsAt} > now(), false)`;
 }

@@ -22,7 +22,10 @@ const counts = <K extends string>(keys: readonly [K, ...K[]]) =>
 /** GET /api/admin/stats: every figure is a SQL aggregate, never a walk over the users (issue 6). */
 export const adminStatsSchema = z.object({
   totalUsers: z.number().int(),
+  /** Paid plans, active, past their free trial: what pays (docs/architecture.md#constants). */
   activeSubscriptions: z.number().int(),
+  /** Paid plans in their free trial: counted apart, and not in the revenue. */
+  trialSubscriptions: z.number().int(),
   /** Pounds a month: the discounted price where hasDiscount (docs/architecture.md#constants), a twelfth of a yearly one. */
   estimatedMonthlyRevenue: z.number(),
   totalSubscribers: z.number().int(),

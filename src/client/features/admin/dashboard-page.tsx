@@ -9,10 +9,11 @@ import {
   CANCELLATION_REASONS,
   PLAN_IDS,
   SUBSCRIPTION_STATUSES,
+  TRIAL_DAYS,
 } from '@shared/constants';
 import { formatPounds } from '@shared/plans';
 import type { AdminStats } from '@shared/schemas/admin';
-import { Building2, CreditCard, Mail, PoundSterling, Users } from 'lucide-react';
+import { Building2, CreditCard, Hourglass, Mail, PoundSterling, Users } from 'lucide-react';
 import { type ComponentType, type ReactNode, useId } from 'react';
 import { useAdminStats } from './api/get-stats';
 import { Badge } from './badge';
@@ -122,11 +123,22 @@ function KeyFigures({ stats }: { stats: AdminStats | undefined }) {
       </h2>
       <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label="Total users" value={count(stats?.totalUsers)} icon={Users} />
-        <StatCard label="Active subscriptions" value={count(stats?.activeSubscriptions)} icon={CreditCard} />
+        <StatCard
+          label="Active subscriptions"
+          value={count(stats?.activeSubscriptions)}
+          hint="Paid plans past their free trial"
+          icon={CreditCard}
+        />
+        <StatCard
+          label="Free trials"
+          value={count(stats?.trialSubscriptions)}
+          hint={`Paid plans in their ${TRIAL_DAYS} days, not yet paying`}
+          icon={Hourglass}
+        />
         <StatCard
           label="Estimated monthly revenue"
           value={stats ? formatPounds(stats.estimatedMonthlyRevenue) : undefined}
-          hint="Active paid plans, after discounts"
+          hint="Active paid plans past their trial, after discounts"
           icon={PoundSterling}
         />
         <StatCard label="Newsletter subscribers" value={count(stats?.totalSubscribers)} icon={Mail} />
