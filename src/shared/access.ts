@@ -180,3 +180,11 @@ export const VAT_PERCENT = 20;
 export function withVat(vatRateId: string): { default_tax_rates: string[] } {
   return { default_tax_rates: [vatRateId] };
 }
+
+/**
+ * In its free trial: a paid plan's trial date still ahead. The sync keeps `trialEndsAt` only for a real
+ * trial, not for a renewal moved later by Stripe's `trial_end` (billing/subscription-state.ts).
+ */
+export function inFreeTrial({ trialEndsAt }: { trialEndsAt: Date | null }, now = Date.now()): boolean {
+  return trialEndsAt !== null && trialEndsAt.getTime() > now;
+}

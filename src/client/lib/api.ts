@@ -60,14 +60,9 @@ export async function answerAndResponse<R extends Result>(
   return { data: dataOf(result), response: result.response };
 }
 
-/** A failed call as a toast describes it: the server's message, or else the network failed. */
+/** A failed call in a person's words, in a toast or where they act: the server's message, or else the network failed. */
 export function describeFailure(error: Error): string {
   return error instanceof ApiError ? error.serverMessage : 'Please try again later';
-}
-
-/** The server's own words for a refusal, shown where the person acts (no status in front); else try again later. */
-export function serverWords(error: Error): string {
-  return error instanceof ApiError ? error.serverMessage : describeFailure(error);
 }
 
 /**

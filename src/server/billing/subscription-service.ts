@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { isLiveSubscription, withVat } from '../../shared/access';
+import { inFreeTrial, isLiveSubscription, withVat } from '../../shared/access';
 import {
   type BillingInterval,
   FREEZE_DAYS,
@@ -123,7 +123,7 @@ export function subscriptionService(ctx: AppContext) {
     if (user.subscriptionStatus === 'paused') throw conflict('Resume your subscription first.');
     if (user.cancelAtPeriodEnd)
       throw conflict('Your subscription is set to end. Keep your subscription first, then change plan.');
-    const trial = Boolean(user.trialEndsAt && user.trialEndsAt.getTime() > Date.now());
+    const trial = inFreeTrial(user);
     return { billing, subId, trial };
   }
 

@@ -10,10 +10,7 @@ export function paidAndActive(): SQL {
   return and(eq(users.subscriptionStatus, 'active'), inArray(users.plan, [...PAID_PLAN_IDS])) as SQL;
 }
 
-/**
- * In its free trial: the sync keeps `trial_ends_at` only for a real trial, not for a renewal moved later by
- * Stripe's `trial_end` (billing/subscription-state.ts), so a date still ahead is a trial nobody has paid for yet.
- */
+/** `inFreeTrial` of a users row: its trial date still ahead. */
 export function inFreeTrial(): SQL<boolean> {
   return sql<boolean>`coalesce(${users.trialEndsAt} > now(), false)`;
 }

@@ -1,3 +1,4 @@
+import { inFreeTrial } from '../../shared/access';
 import {
   REFERRAL_CODE_VALID,
   type ReferralStats,
@@ -21,8 +22,10 @@ const ALREADY_USED = 'You have already used a referral code.';
  */
 function isNewSubscriber(user: User, now = new Date()): boolean {
   if (!user.stripeSubscriptionId) return !user.hadTrial;
-  const trialRuns = !!user.trialEndsAt && user.trialEndsAt > now;
-  return user.stripeSubscriptionId === user.firstSubscriptionId && (!!user.awaitingCardSince || trialRuns);
+  return (
+    user.stripeSubscriptionId === user.firstSubscriptionId &&
+    (!!user.awaitingCardSince || inFreeTrial(user, now.getTime()))
+  );
 }
 
 /** Inviting friends and using their codes (docs/architecture.md#states). */

@@ -8,7 +8,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@client/components/ui/dialog';
-import { serverWords } from '@client/lib/api';
+import { describeFailure } from '@client/lib/api';
 import type { BillingInterval, PaidPlanId } from '@shared/constants';
 import { findPlan, formatPounds, formatPrice, VAT_INCLUDED } from '@shared/plans';
 import type { PlanChangePreview } from '@shared/schemas/billing';
@@ -126,7 +126,7 @@ export function ChangePlanDialog({
           </div>
         ) : preview.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            {serverWords(preview.error)}
+            {describeFailure(preview.error)}
           </p>
         ) : (
           <div className="grid gap-2 text-sm text-slate-800">
@@ -139,7 +139,7 @@ export function ChangePlanDialog({
         )}
         {change.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            {serverWords(change.error)}
+            {describeFailure(change.error)}
           </p>
         ) : null}
         <DialogFooter>

@@ -8,7 +8,7 @@ import {
 } from '@client/components/ui/dialog';
 import { PasswordField, TextField } from '@client/components/ui/form-field';
 import { MicrosoftLogo, microsoftProblem } from '@client/components/ui/microsoft';
-import { serverWords } from '@client/lib/api';
+import { describeFailure } from '@client/lib/api';
 import { configQueryOptions } from '@client/lib/config';
 import { useNavigation } from '@client/lib/navigation';
 import { settleReauth, useReauthPrompt } from '@client/lib/reauth';
@@ -93,7 +93,7 @@ function MicrosoftReauthReturn() {
     finish.mutate(undefined, {
       onSuccess: ({ message }) =>
         toast({ title: "Confirmed it's you", description: `${message} Go on with what you were doing.` }),
-      onError: (error) => notConfirmed(serverWords(error)),
+      onError: (error) => notConfirmed(describeFailure(error)),
     }),
   );
   const problem = microsoftProblem(outcome, 'confirm with Microsoft again');
@@ -169,7 +169,7 @@ function ReauthForm({
           variant="outline"
           disabled={toMicrosoft.isPending}
           onClick={() =>
-            toMicrosoft.mutate(undefined, { onError: (error) => notConfirmed(serverWords(error)) })
+            toMicrosoft.mutate(undefined, { onError: (error) => notConfirmed(describeFailure(error)) })
           }
         >
           <MicrosoftLogo />

@@ -1,14 +1,14 @@
 import { Button } from '@client/components/ui/button';
 import { MicrosoftLogo, microsoftProblem } from '@client/components/ui/microsoft';
 import { paths } from '@client/config/paths';
-import { serverWords } from '@client/lib/api';
+import { describeFailure } from '@client/lib/api';
 import { useMicrosoftReturn } from '@client/lib/use-microsoft-return';
 import type { InvitationPreview } from '@shared/schemas/practice';
 import { useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useJoinWithMicrosoft, useStartJoinWithMicrosoft } from './api/join-with-microsoft';
 
-const failure = (error: Error | null) => (error ? serverWords(error) : null);
+const failure = (error: Error | null) => (error ? describeFailure(error) : null);
 
 /**
  * 'Accept with Microsoft' on the join page (docs/decisions/094-sign-in-with-microsoft.md): the person signs

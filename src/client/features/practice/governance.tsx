@@ -7,7 +7,7 @@ import { Label } from '@client/components/ui/label';
 import { ScrollingTable } from '@client/components/ui/scrolling-table';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatDate } from '@client/features/account';
-import { ApiError, serverWords } from '@client/lib/api';
+import { ApiError, describeFailure } from '@client/lib/api';
 import { cn } from '@client/lib/utils';
 import { PRODUCT_NAME } from '@shared/brand';
 import {
@@ -101,7 +101,7 @@ export function PolicyCard({ policy, owner }: { policy: PracticeOverview['policy
           error instanceof ApiError && error.status === 400
             ? (/^(\w+): (.+)$/.exec(error.serverMessage) ?? [])
             : [];
-        setErrors(name && message ? { [name]: message } : { form: serverWords(error) });
+        setErrors(name && message ? { [name]: message } : { form: describeFailure(error) });
       },
     });
   };

@@ -1,7 +1,7 @@
 import { Button, buttonVariants } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import { paths } from '@client/config/paths';
-import { serverWords } from '@client/lib/api';
+import { describeFailure } from '@client/lib/api';
 import { configQueryOptions } from '@client/lib/config';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
@@ -70,12 +70,12 @@ export function JoinPracticePage() {
   } else if (preview.isError) {
     body = (
       <p role="alert" className={alertClass}>
-        {serverWords(preview.error)}
+        {describeFailure(preview.error)}
       </p>
     );
   } else {
     const invitation = preview.data;
-    const refused = join.error && serverWords(join.error);
+    const refused = join.error && describeFailure(join.error);
     // Someone signed in to another account may not own the invited address: they see it masked.
     const wrongAccount = user !== null && user.email !== invitation.email;
     const invited = wrongAccount ? maskEmail(invitation.email) : invitation.email;

@@ -1,4 +1,4 @@
-import { answer, api, serverWords } from '@client/lib/api';
+import { answer, api, describeFailure } from '@client/lib/api';
 import { setUser } from '@client/lib/session';
 import { toast } from '@client/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
@@ -20,7 +20,7 @@ async function linkProvedMicrosoft(username: string) {
   } catch (error) {
     return {
       title: 'Signed in, but Microsoft was not linked',
-      description: serverWords(error as Error),
+      description: describeFailure(error as Error),
       variant: 'destructive' as const,
     };
   }
