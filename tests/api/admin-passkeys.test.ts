@@ -54,7 +54,7 @@ async function adminWithPasskey() {
   const authenticator = softwarePasskey({ origin: APP_URL });
   const added = await addAdminPasskey(a.client, authenticator);
   expect(added.statusCode, added.body).toBe(201);
-  return { ...a, authenticator };
+  return { ...a, authenticator, recoveryCodes: added.json().recoveryCodes as string[] };
 }
 
 /** A new browser that typed the admin's right password: a pending sign-in waiting for its second factor. */
@@ -79,12 +79,15 @@ describe('an admin enrols a passkey', () => {
 
     const added = await addAdminPasskey(a.client, softwarePasskey({ origin: APP_URL }), ' Office key ');
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toEqual({
+    const { recoveryCodes, ...passkey } = added.json();
+    expect(passkey).toEqual({
       id: expect.any(Number),
       name: 'Office key',
       createdAt: expect.stringMatching(/Z$/),
       lastUsedAt: null,
     });
+    // As with the app, the admin's first second factor comes with recovery codes, shown once.
+    expect(recoveryCodes).toHaveLength(10);
 
     expect((await a.client.get('/api/admin/user')).json()).toMatchObject({ enrolmentRequired: false });
     expect((await a.client.get('/api/admin/stats')).statusCode).toBe(200);
@@ -115,10 +118,21 @@ describe('an admin enrols a passkey', () => {
 });
 
 describe('an admin signs in with the password, then the passkey', () => {
+  it('with the passkey lost, signs in with the password and a recovery code, once', async () => {
+    const a = await adminWithPasskey();
+    const { c } = await passwordStep(a);
+    const signedIn = await c.post('/api/admin/login/2fa', { code: a.recoveryCodes[0]! });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await c.get('/api/admin/stats')).statusCode).toBe(200);
+    expect(await adminEvents(a.id)).toContain('recovery_code_used');
+    const again = await passwordStep(a);
+    expect((await again.c.post('/api/admin/login/2fa', { code: a.recoveryCodes[0]! })).statusCode).toBe(401);
+  });
+
   it('is asked for the passkey, which finishes the sign-in once (a replay is refused)', async () => {
     const a = await adminWithPasskey();
     const { c, step } = await passwordStep(a);
-    expect(step).toEqual({ twoFactorRequired: true, methods: ['passkey'] });
+    expect(step).toEqual({ twoFactorRequired: true, methods: ['recovery', 'passkey'] });
     expect((await c.get('/api/admin/stats')).statusCode).toBe(401);
 
     const options = await c.post('/api/admin/login/passkey/options');

@@ -112,7 +112,7 @@ describe('the owner gets in while a stranger holds the account', () => {
 
     const owner = client(t.app, freshAddress());
     const step = await owner.post('/api/login', { username: u.username, password: u.password });
-    expect(step.json()).toEqual({ twoFactorRequired: true, methods: ['passkey'] });
+    expect(step.json()).toEqual({ twoFactorRequired: true, methods: ['recovery', 'passkey'] });
     const named = await owner.post('/api/login/passkey/options');
     const finished = await owner.post('/api/login/passkey', {
       response: u.authenticator.assert(named.json()),

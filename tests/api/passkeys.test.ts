@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SecurityOverview } from '../../src/shared/schemas/security';
 import { APP_URL, client, createTestApp, signedInUser } from '../support/app';
 import { softwarePasskey, USER_PRESENT_ONLY } from '../support/passkey-authenticator';
 import { proofGoesStale, REAUTH } from '../support/recent-auth';
 import { startSmtpCatcher } from '../support/smtp';
+import { enrolTotp } from '../support/two-factor';
 
 const smtp = await startSmtpCatcher();
 const t = await createTestApp({ SMTP_URL: smtp.url });
@@ -50,13 +52,15 @@ describe('adding a passkey', () => {
     const authenticator = softwarePasskey({ origin: APP_URL });
     const res = await addPasskey(u.client, authenticator, '  Work phone ');
     expect(res.statusCode).toBe(201);
-    const passkey = res.json();
+    const { recoveryCodes, ...passkey } = res.json();
     expect(passkey).toEqual({
       id: expect.any(Number),
       name: 'Work phone',
       createdAt: expect.stringMatching(/Z$/),
       lastUsedAt: null,
     });
+    // The first second factor comes with the recovery codes (below, 'recovery codes with a passkey').
+    expect(recoveryCodes).toHaveLength(10);
 
     const list = await u.client.get('/api/user/passkeys');
     expect(list.statusCode).toBe(200);
@@ -299,7 +303,7 @@ describe('a passkey as the second factor', () => {
     const c = client(t.app);
     const login = await c.post('/api/login', { username: u.username, password: u.password });
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ twoFactorRequired: true, methods: ['passkey'] });
+    expect(login.json()).toEqual({ twoFactorRequired: true, methods: ['recovery', 'passkey'] });
     expect((await c.get('/api/user')).statusCode).toBe(401);
 
     // Someone else's passkey cannot finish this person's sign-in.
@@ -335,5 +339,122 @@ describe('a passkey as the second factor', () => {
       expect((await u.client.post('/api/user/reauth', { password: u.password })).statusCode).toBe(200);
       expect((await u.client.delete(`/api/user/passkeys/${u.passkey.id}`)).statusCode).toBe(200);
     }
+  });
+});
+
+describe('recovery codes with a passkey', () => {
+  const status = async (c: Client) => (await c.get('/api/user/2fa')).json();
+  const passwordStep = async (u: { username: string; password: string }) => {
+    const c = client(t.app);
+    const res = await c.post('/api/login', { username: u.username, password: u.password });
+    return { c, res };
+  };
+
+  it('the first passkey comes with ten codes, shown once; a second brings none; the status counts them', async () => {
+    const u = await signedInUser(t.app);
+    const first = await addPasskey(u.client, softwarePasskey({ origin: APP_URL }), 'Laptop');
+    const codes = first.json().recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+    expect(await status(u.client)).toEqual({ totp: false, recoveryCodesLeft: 10, passkeys: 1 });
+    const mail = await smtp.waitFor(u.email, 'A passkey was added to your ChairNotes account');
+    expect(mail.text).toContain('Keep the recovery codes you were shown somewhere safe');
+    // Neither the list nor the second passkey shows them again.
+    expect((await u.client.get('/api/user/passkeys')).body).not.toContain(codes[0]!);
+    const second = await addPasskey(u.client, softwarePasskey({ origin: APP_URL }), 'Phone');
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).not.toHaveProperty('recoveryCodes');
+    expect(await status(u.client)).toEqual({ totp: false, recoveryCodesLeft: 10, passkeys: 2 });
+  });
+
+  it('with the passkey lost, the password and a recovery code sign in elsewhere; the code works once', async () => {
+    const u = await signedInUser(t.app);
+    const codes = (await addPasskey(u.client, softwarePasskey({ origin: APP_URL }))).json()
+      .recoveryCodes as string[];
+    const { c, res } = await passwordStep(u);
+    expect(res.json()).toEqual({ twoFactorRequired: true, methods: ['recovery', 'passkey'] });
+    const wrong = await c.post('/api/login/2fa', { code: 'AAAAA-AAAAA' });
+    expect(wrong.statusCode).toBe(401);
+    const signedIn = await c.post('/api/login/2fa', { code: codes[2]!.toLowerCase() });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await c.get('/api/user')).json().username).toBe(u.username);
+    expect(await eventTypes(c)).toContain('recovery_code_used');
+    const mail = await smtp.waitFor(u.email, 'A recovery code was used on your ChairNotes account');
+    expect(mail.text).toContain('9 unused codes remain');
+    expect((await status(c)).recoveryCodesLeft).toBe(9);
+
+    const again = await passwordStep(u);
+    expect((await again.c.post('/api/login/2fa', { code: codes[2]! })).statusCode).toBe(401);
+    expect((await again.c.get('/api/user')).statusCode).toBe(401);
+  });
+
+  it('the codes go with the last second factor, and stay while the app or another passkey remains', {
+    timeout: 60_000,
+  }, async () => {
+    const u = await signedInUser(t.app);
+    const laptop = (await addPasskey(u.client, softwarePasskey({ origin: APP_URL }), 'Laptop')).json();
+    const phone = (await addPasskey(u.client, softwarePasskey({ origin: APP_URL }), 'Phone')).json();
+    expect((await u.client.delete(`/api/user/passkeys/${laptop.id}`)).statusCode).toBe(200);
+    expect(await status(u.client)).toEqual({ totp: false, recoveryCodesLeft: 10, passkeys: 1 });
+
+    expect((await u.client.delete(`/api/user/passkeys/${phone.id}`)).statusCode).toBe(200);
+    expect(await status(u.client)).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: 0 });
+    const { res } = await passwordStep(u);
+    expect(res.json()).toMatchObject({ username: u.username });
+
+    // The app turned on later makes its own set; its passkey then brings none, and its removal keeps them.
+    const app = await enrolTotp(u.client, '/api/user');
+    const key = await addPasskey(u.client, softwarePasskey({ origin: APP_URL }), 'Key');
+    expect(key.json()).not.toHaveProperty('recoveryCodes');
+    expect((await u.client.delete(`/api/user/passkeys/${key.json().id}`)).statusCode).toBe(200);
+    expect(await status(u.client)).toEqual({ totp: true, recoveryCodesLeft: 10, passkeys: 0 });
+    expect(app.recoveryCodes).toHaveLength(10);
+  });
+
+  it('turning the app off while a passkey remains keeps two-factor sign-in on, with its codes, and says so', {
+    timeout: 60_000,
+  }, async () => {
+    const u = await signedInUser(t.app);
+    const app = await enrolTotp(u.client, '/api/user');
+    expect((await addPasskey(u.client, softwarePasskey({ origin: APP_URL }))).statusCode).toBe(201);
+    const off = await u.client.post('/api/user/2fa/totp/disable', { code: await app.code() });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({
+      message:
+        'The authenticator app is off. Two-factor sign-in stays on with your passkeys and recovery codes.',
+    });
+    expect(await status(u.client)).toEqual({ totp: false, recoveryCodesLeft: 10, passkeys: 1 });
+    const mail = await smtp.waitFor(
+      u.email,
+      'The authenticator app was turned off for your ChairNotes account',
+    );
+    expect(mail.text).toContain('Two-factor sign-in stays on with your passkeys');
+
+    const { c, res } = await passwordStep(u);
+    expect(res.json()).toEqual({ twoFactorRequired: true, methods: ['recovery', 'passkey'] });
+    expect((await c.post('/api/login/2fa', { code: app.recoveryCodes[0]! })).statusCode).toBe(200);
+  });
+
+  it('an account whose passkey came before its codes makes a set, after a recent proof', async () => {
+    const u = await userWithPasskey();
+    // A passkey added before codes came with one: none are kept.
+    await t.db.execute(sql`delete from recovery_codes where user_id = ${u.id}`);
+    expect(await status(u.client)).toEqual({ totp: false, recoveryCodesLeft: 0, passkeys: 1 });
+    await proofGoesStale(t.db);
+    const refused = await u.client.post('/api/user/2fa/recovery-codes');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(REAUTH);
+    expect((await u.client.post('/api/user/reauth', { password: u.password })).statusCode).toBe(200);
+    const made = await u.client.post('/api/user/2fa/recovery-codes');
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().recoveryCodes).toHaveLength(10);
+    expect(await status(u.client)).toEqual({ totp: false, recoveryCodesLeft: 10, passkeys: 1 });
+
+    // With no second factor at all, there is nothing for codes to stand in for.
+    const plain = await signedInUser(t.app);
+    const none = await plain.client.post('/api/user/2fa/recovery-codes');
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ message: 'Two-factor sign-in is not on.' });
   });
 });

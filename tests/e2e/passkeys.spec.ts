@@ -15,6 +15,10 @@ import {
 // Passkeys in a real browser (docs/architecture.md#identity), Chromium's virtual authenticator standing in
 // for the fingerprint reader (fixtures.ts withVirtualAuthenticator).
 
+/**
+ * Adds the account's first passkey, and keeps the recovery codes it comes with (their journey:
+ * journeys/lost-passkey.spec.ts).
+ */
 async function addPasskey(page: Page, name: string) {
   const card = page.getByRole('region', { name: 'Passkeys' });
   await card.getByLabel('Name for a new passkey').fill(name);
@@ -24,6 +28,9 @@ async function addPasskey(page: Page, name: string) {
     page.getByRole('region', { name: /Notifications/ }).getByText('Passkey added', { exact: true }),
   ).toBeVisible();
   await expect(card.getByRole('list', { name: 'Your passkeys' })).toContainText(name);
+  await card.getByLabel('I have saved my recovery codes').check();
+  await card.getByRole('button', { name: 'Done' }).click();
+  await expect(card.getByLabel('Name for a new passkey')).toBeVisible();
 }
 
 async function signOut(page: Page) {
@@ -174,6 +181,10 @@ test('an admin enrols a passkey instead of an app, and it finishes their next si
   await expect(page.getByRole('dialog', { name: "Confirm it's you" }).getByLabel('Password')).toBeFocused();
   await expectNoAxeViolations(page);
   await confirmItIsMe(page, PASSKEY_ADMIN.password);
+  // As with the app, the passkey comes with recovery codes, kept before the admin area opens.
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByLabel('I have saved my recovery codes').check();
+  await page.getByRole('button', { name: 'Continue to the admin area' }).click();
   await expect(page.getByText('Two-factor sign-in is on', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   expect(

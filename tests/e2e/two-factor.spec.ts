@@ -50,12 +50,15 @@ async function turnOnTwoFactor(page: Page) {
   const list = card.getByRole('list', { name: 'Recovery codes' });
   await expect(list.getByRole('listitem')).toHaveCount(10);
   const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+  // Beside the fresh codes, nothing says it is still off.
+  await expect(card).not.toContainText('Two-factor sign-in is off.');
   const done = card.getByRole('button', { name: 'Done' });
   await expect(done).toBeDisabled();
   await expectNoAxeViolations(page);
   await card.getByLabel('I have saved my recovery codes').check();
   await done.click();
   await expect(toastTitled(page, 'Two-factor sign-in is on')).toBeVisible();
+  await expect(card).toContainText('Two-factor sign-in is on (authenticator app)');
   await expect(card).toContainText('10 recovery codes left.');
   return { secret, recoveryCodes };
 }

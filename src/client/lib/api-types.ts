@@ -1446,6 +1446,7 @@ export interface paths {
                             id: number;
                             lastUsedAt: string | null;
                             name: string;
+                            recoveryCodes?: string[];
                         };
                     };
                 };
@@ -13889,6 +13890,7 @@ export interface paths {
                             id: number;
                             lastUsedAt: string | null;
                             name: string;
+                            recoveryCodes?: string[];
                         };
                     };
                 };

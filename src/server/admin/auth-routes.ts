@@ -7,7 +7,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminLoginSchema, publicAdminSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
-import { passkeyRegistrationSchema, passkeySchema, passkeySignInSchema } from '../../shared/schemas/passkeys';
+import {
+  passkeyAddedSchema,
+  passkeyRegistrationSchema,
+  passkeySignInSchema,
+} from '../../shared/schemas/passkeys';
 import {
   codeSchema,
   TWO_FACTOR_MESSAGES as M,
@@ -198,7 +202,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'enrolling' },
       schema: {
         body: passkeyRegistrationSchema,
-        response: { 201: passkeySchema, ...errors(REAUTH, PASSKEY_REGISTRATION) },
+        response: { 201: passkeyAddedSchema, ...errors(REAUTH, PASSKEY_REGISTRATION) },
       },
     },
     async (request, reply) => {

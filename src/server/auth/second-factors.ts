@@ -39,8 +39,8 @@ export async function secondFactorMethods(db: Db, account: Account): Promise<Sec
     .from(passkeys)
     .where(eq(ownerColumn(passkeys, account.kind), account.id))
     .limit(1);
-  // Recovery codes stand in for the authenticator app, and are made with it.
-  const methods: SecondFactorMethod[] = totp ? ['totp', 'recovery'] : [];
-  if (passkey) methods.push('passkey');
-  return methods;
+  // Recovery codes stand in for any second factor: made with the first, gone with the last
+  // (docs/decisions/102-recovery-codes-for-every-second-factor.md).
+  if (!totp && !passkey) return [];
+  return [...(totp ? ['totp' as const] : []), 'recovery', ...(passkey ? ['passkey' as const] : [])];
 }

@@ -71,12 +71,13 @@ export function twoFactorRepo(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Turns the authenticator app off: its secret and the recovery codes go. */
+    /** Turns the authenticator app off: its secret goes (the recovery codes are the service's to keep or not). */
     async removeTotp(account: Account): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.delete(totpCredentials).where(totpOf(account));
-        await tx.delete(recoveryCodes).where(codesOf(account));
-      });
+      await db.delete(totpCredentials).where(totpOf(account));
+    },
+
+    async removeRecoveryCodes(account: Account): Promise<void> {
+      await db.delete(recoveryCodes).where(codesOf(account));
     },
   };
 }

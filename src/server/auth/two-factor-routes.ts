@@ -95,8 +95,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = request.userSession;
-      await twoFactor.disable(account(user.id), user, request.body.code, clientOf(request));
-      return { message: M.off };
+      const passkeysRemain = await twoFactor.disable(
+        account(user.id),
+        user,
+        request.body.code,
+        clientOf(request),
+      );
+      return { message: passkeysRemain ? M.appOffPasskeysRemain : M.off };
     },
   );
 

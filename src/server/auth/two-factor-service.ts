@@ -49,12 +49,16 @@ export function twoFactorService(ctx: AppContext) {
     return codes;
   }
 
-  /** A code of the turned-on app (each step once), or an unused recovery code (then gone). */
+  /**
+   * A code of the turned-on app (each step once), or an unused recovery code (then gone). Recovery codes
+   * stand in for any second factor, the app or a passkey (docs/decisions/102-recovery-codes-for-every-second-factor.md).
+   */
   async function rightCode(account: Account, code: string): Promise<'totp' | 'recovery' | null> {
     const totp = await repo.findTotp(account);
-    if (!totp?.enabledAt) return null;
-    const step = totpStep(secretOf(totp.secret), code.replace(/\s/g, ''));
-    if (step !== null) return (await repo.spendStep(account, step)) ? 'totp' : null;
+    if (totp?.enabledAt) {
+      const step = totpStep(secretOf(totp.secret), code.replace(/\s/g, ''));
+      if (step !== null) return (await repo.spendStep(account, step)) ? 'totp' : null;
+    }
     const typed = normalRecoveryCode(code);
     if (typed.length !== 10) return null;
     return (await repo.spendRecoveryCode(account, recoveryCodeForms(ctx.secretsKey, typed)))
@@ -92,9 +96,25 @@ export function twoFactorService(ctx: AppContext) {
       const passkeyCount = await passkeysRepo(ctx.database.db).countFor(account);
       return {
         totp: on,
-        recoveryCodesLeft: on ? await repo.recoveryCodesLeft(account) : 0,
+        recoveryCodesLeft: on || passkeyCount > 0 ? await repo.recoveryCodesLeft(account) : 0,
         passkeys: passkeyCount,
       };
+    },
+
+    /**
+     * The recovery codes, once, when a second factor other than the app is added (a passkey) to an
+     * account that holds none: the first factor's, or an account whose codes were used up or never made.
+     * Null when it still holds some: they stand for the new factor too.
+     */
+    async recoveryCodesForNewFactor(account: Account): Promise<string[] | null> {
+      return (await repo.recoveryCodesLeft(account)) > 0 ? null : newRecoveryCodes(account);
+    },
+
+    /** After a factor is removed: the recovery codes go with the last one. Whether a factor remains. */
+    async keepCodesWhileAFactorRemains(account: Account): Promise<boolean> {
+      if (!(await hasNoSecondFactor(ctx, account))) return true;
+      await repo.removeRecoveryCodes(account);
+      return false;
     },
 
     /** A new pending secret (replacing an earlier pending one), with its URI and QR code. */
@@ -188,20 +208,24 @@ export function twoFactorService(ctx: AppContext) {
         : this.checkCode(account, person, code!, client);
     },
 
-    /** Turns the app off; the code is the proof (a sensitive action needs no other). */
-    async disable(account: Account, person: Person, code: string, client: Client): Promise<void> {
+    /**
+     * Turns the app off; the code is the proof (a sensitive action needs no other). Whether passkeys
+     * remain: then two-factor sign-in stays on, with its recovery codes.
+     */
+    async disable(account: Account, person: Person, code: string, client: Client): Promise<boolean> {
       const totp = await repo.findTotp(account);
       if (!totp?.enabledAt) throw badRequest(M.notOn);
       if (!(await this.checkCode(account, person, code, client))) throw badRequest(M.wrongSetupCode);
       await repo.removeTotp(account);
+      const passkeysRemain = await this.keepCodesWhileAFactorRemains(account);
       await events.record(subjectOf(account.kind, account.id), 'two_factor_disabled', client);
-      ctx.mailer.sendInBackground(twoFactorDisabledMail(person, appUrl));
+      ctx.mailer.sendInBackground(twoFactorDisabledMail(person, appUrl, passkeysRemain));
+      return passkeysRemain;
     },
 
-    /** A new set of recovery codes; the old ones stop working. */
+    /** A new set of recovery codes, for an account with a second factor; the old ones stop working. */
     async regenerateRecoveryCodes(account: Account, person: Person, client: Client): Promise<string[]> {
-      const totp = await repo.findTotp(account);
-      if (!totp?.enabledAt) throw badRequest(M.notOn);
+      if (await hasNoSecondFactor(ctx, account)) throw badRequest(M.notOn);
       const codes = await newRecoveryCodes(account);
       await events.record(subjectOf(account.kind, account.id), 'recovery_codes_regenerated', client);
       ctx.mailer.sendInBackground(recoveryCodesRegeneratedMail(person, appUrl));

@@ -119,14 +119,20 @@ const OTHERS_SIGNED_OUT =
  * A passkey was added to or removed from the account. The subject is ours alone; the passkey's name
  * (chosen by whoever was signed in) appears only in the body, quoted, so the owner can tell which.
  */
-/** `kind`: an admin's passkey (the admin area has no Security tab: their way back is the other admins). */
+/**
+ * `kind`: an admin's passkey (the admin area has no Security tab: their way back is the other admins).
+ * `recoveryCodesMade`: the passkey came with a new set of recovery codes, shown once.
+ */
 export function passkeyChangedMail(
   person: Person,
   change: 'added' | 'removed',
   passkeyName: string,
   appUrl: string,
-  kind: 'user' | 'admin' = 'user',
-  othersSignedOut = false,
+  {
+    kind = 'user',
+    othersSignedOut = false,
+    recoveryCodesMade = false,
+  }: { kind?: 'user' | 'admin'; othersSignedOut?: boolean; recoveryCodesMade?: boolean } = {},
 ): Mail {
   const added = change === 'added';
   const account = kind === 'admin' ? `${PRODUCT_NAME} admin account` : `${PRODUCT_NAME} account`;
@@ -137,7 +143,7 @@ export function passkeyChangedMail(
       `Hello ${person.username},`,
       '',
       added
-        ? `A passkey named "${passkeyName}" was added to your ${account}. It can now be used to sign in.${othersSignedOut ? OTHERS_SIGNED_OUT : ''}`
+        ? `A passkey named "${passkeyName}" was added to your ${account}. It can now be used to sign in, and a sign-in with your password asks for it too.${recoveryCodesMade ? ' Keep the recovery codes you were shown somewhere safe: without the passkey, your password and one of them sign you in.' : ''}${othersSignedOut ? OTHERS_SIGNED_OUT : ''}`
         : `The passkey named "${passkeyName}" was removed from your ${account}. It can no longer be used to sign in.`,
       '',
       ...(kind === 'admin'
@@ -460,13 +466,21 @@ export const twoFactorEnabledMail = (person: Person, appUrl: string, othersSigne
     appUrl,
   );
 
-export const twoFactorDisabledMail = (person: Person, appUrl: string) =>
-  secondFactorMail(
-    person,
-    `Two-factor sign-in was turned off for your ${PRODUCT_NAME} account`,
-    `Two-factor sign-in is now off for your ${PRODUCT_NAME} account: signing in asks only for your password.`,
-    appUrl,
-  );
+/** `passkeysRemain`: only the app was turned off; the passkeys (and recovery codes) still guard the account. */
+export const twoFactorDisabledMail = (person: Person, appUrl: string, passkeysRemain = false) =>
+  passkeysRemain
+    ? secondFactorMail(
+        person,
+        `The authenticator app was turned off for your ${PRODUCT_NAME} account`,
+        `The authenticator app no longer signs you in to your ${PRODUCT_NAME} account. Two-factor sign-in stays on with your passkeys: after your password, use a passkey or one of your recovery codes.`,
+        appUrl,
+      )
+    : secondFactorMail(
+        person,
+        `Two-factor sign-in was turned off for your ${PRODUCT_NAME} account`,
+        `Two-factor sign-in is now off for your ${PRODUCT_NAME} account: signing in asks only for your password.`,
+        appUrl,
+      );
 
 export const recoveryCodesRegeneratedMail = (person: Person, appUrl: string) =>
   secondFactorMail(

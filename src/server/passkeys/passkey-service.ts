@@ -7,12 +7,13 @@ import type {
 } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PRODUCT_NAME } from '../../shared/brand';
-import type { Passkey } from '../../shared/schemas/passkeys';
+import type { Passkey, PasskeyAdded } from '../../shared/schemas/passkeys';
 import { endSessionsBeforeFirstFactor, hasNoSecondFactor } from '../auth/first-factor';
 import { ownerOf, passkeyOwner, passkeysRepo } from '../auth/passkeys-repo';
 import type { Account } from '../auth/second-factors';
 import { securityEventsRepo } from '../auth/security-events';
 import { subjectOf } from '../auth/sign-in';
+import { twoFactorService } from '../auth/two-factor-service';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { PasskeyRow } from '../db/schema';
@@ -70,6 +71,7 @@ export function passkeyService(ctx: AppContext) {
   const challenges = webauthnChallengesRepo(db);
   const events = securityEventsRepo(db);
   const rp = relyingParty(ctx.config);
+  const twoFactor = twoFactorService(ctx);
 
   return {
     list: async (account: Account) => (await repo.listFor(account)).map(toPublicPasskey),
@@ -117,7 +119,7 @@ export function passkeyService(ctx: AppContext) {
       { account, keepToken }: { account: Account; keepToken: string },
       person: Person,
       { name, response }: { name: string; response: RegistrationResponseJSON },
-    ): Promise<Passkey> {
+    ): Promise<PasskeyAdded> {
       const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
       const pending = await challenges.take(request, reply, ctx.cookie, 'registration');
       if (!pending?.webauthnUserId || !pending.owner || !sameAccount(pending.owner, account))
@@ -147,11 +149,18 @@ export function passkeyService(ctx: AppContext) {
       if (!row) throw conflict('That passkey is already registered.');
       const client = clientOf(request);
       await events.record(subjectOf(account.kind, account.id), 'passkey_added', client);
+      // A passkey is asked for after the password from now on: without recovery codes, losing it would
+      // lock the person out (docs/decisions/102-recovery-codes-for-every-second-factor.md).
+      const recoveryCodes = await twoFactor.recoveryCodesForNewFactor(account);
       const othersEnded = first ? await endSessionsBeforeFirstFactor(ctx, account, keepToken, client) : 0;
       ctx.mailer.sendInBackground(
-        passkeyChangedMail(person, 'added', name, ctx.config.APP_URL, account.kind, othersEnded > 0),
+        passkeyChangedMail(person, 'added', name, ctx.config.APP_URL, {
+          kind: account.kind,
+          othersSignedOut: othersEnded > 0,
+          recoveryCodesMade: recoveryCodes !== null,
+        }),
       );
-      return toPublicPasskey(row);
+      return { ...toPublicPasskey(row), ...(recoveryCodes ? { recoveryCodes } : {}) };
     },
 
     async rename(account: Account, id: number, name: string): Promise<Passkey> {
@@ -164,9 +173,10 @@ export function passkeyService(ctx: AppContext) {
     async remove(request: FastifyRequest, account: Account, person: Person, id: number): Promise<void> {
       const row = await repo.remove(account, id);
       if (!row) throw notFound(UNKNOWN_PASSKEY);
+      await twoFactor.keepCodesWhileAFactorRemains(account);
       await events.record(subjectOf(account.kind, account.id), 'passkey_removed', clientOf(request));
       ctx.mailer.sendInBackground(
-        passkeyChangedMail(person, 'removed', row.name, ctx.config.APP_URL, account.kind),
+        passkeyChangedMail(person, 'removed', row.name, ctx.config.APP_URL, { kind: account.kind }),
       );
     },
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { publicUserSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
 import {
+  passkeyAddedSchema,
   passkeyIdParamsSchema,
   passkeyNameFormSchema,
   passkeyRegistrationSchema,
@@ -60,7 +61,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         body: passkeyRegistrationSchema,
-        response: { 201: passkeySchema, ...errors(REAUTH, PASSKEY_REGISTRATION) },
+        response: { 201: passkeyAddedSchema, ...errors(REAUTH, PASSKEY_REGISTRATION) },
       },
     },
     async (request, reply) => {

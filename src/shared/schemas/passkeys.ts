@@ -21,6 +21,13 @@ export const passkeySchema = z.object({
 });
 export type Passkey = z.infer<typeof passkeySchema>;
 
+/**
+ * A passkey just added; with the account's new recovery codes, shown once, when it held none (its first
+ * second factor, or its codes used up).
+ */
+export const passkeyAddedSchema = passkeySchema.extend({ recoveryCodes: z.array(z.string()).optional() });
+export type PasskeyAdded = z.infer<typeof passkeyAddedSchema>;
+
 export const passkeyIdParamsSchema = z.object({
   id: z.coerce
     .number({ error: 'Unknown passkey' })

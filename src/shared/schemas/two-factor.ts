@@ -55,6 +55,8 @@ export const TWO_FACTOR_MESSAGES = {
   wrongSetupCode: 'That code is not right. Check the time on your phone and try again.',
   noPendingSetup: 'Start again: set up two-factor sign-in first.',
   off: 'Two-factor sign-in is off.',
+  appOffPasskeysRemain:
+    'The authenticator app is off. Two-factor sign-in stays on with your passkeys and recovery codes.',
   notOn: 'Two-factor sign-in is not on.',
   wrongSignInCode: 'That code is not right.',
   signInTimedOut: 'Your sign-in timed out. Please sign in again.',

@@ -6,8 +6,8 @@ import { Copy, Download } from 'lucide-react';
 import { useId, useState } from 'react';
 
 /**
- * Recovery codes, shown once (docs/architecture.md#identity): each works once in place of the app's code. The person
- * copies or downloads them and says they have kept them before the list goes away.
+ * Recovery codes, shown once (docs/architecture.md#identity): each works once in place of the app's code or a
+ * passkey. The person copies or downloads them and says they have kept them before the list goes away.
  */
 export function RecoveryCodes({
   codes,
@@ -39,8 +39,9 @@ export function RecoveryCodes({
   return (
     <div className="grid gap-4">
       <p className="text-sm text-slate-700">
-        Keep these recovery codes somewhere safe, away from your phone. If you lose your phone, each code
-        signs you in once. <strong>This is the only time they are shown.</strong>
+        Keep these recovery codes somewhere safe, away from your phone. If you lose your phone or passkey,
+        each code signs you in once, after your password.{' '}
+        <strong>This is the only time they are shown.</strong>
       </p>
       <ul
         aria-label="Recovery codes"

@@ -15,18 +15,56 @@ type SecondFactorStepProps = {
   onCancel: () => void;
 };
 
+type Way = 'totp' | 'recovery' | 'passkey';
+
+const CODE_WAYS = {
+  totp: {
+    intro: 'Open your authenticator app and enter the 6-digit code it shows for ChairNotes.',
+    label: 'Authentication code',
+    inputMode: 'numeric',
+    switchTo: 'Use your authenticator app',
+  },
+  recovery: {
+    intro:
+      'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.',
+    label: 'Recovery code',
+    inputMode: 'text',
+    switchTo: 'Use a recovery code',
+  },
+} as const;
+
 /**
- * After the password, when the account has a second factor: a code from the authenticator app, or one
- * of the recovery codes. Shared by the user's and the admin's sign-in.
+ * After the password, when the account has a second factor: a code from the authenticator app, the
+ * passkey, or one of the recovery codes, which stand in for either (so a lost phone or passkey does not
+ * lock the person out). Shared by the user's and the admin's sign-in.
  */
 export function SecondFactorStep({ methods, pending, onSubmit, onPasskey, onCancel }: SecondFactorStepProps) {
-  const [recovery, setRecovery] = useState(!methods.includes('totp'));
+  const passkey = onPasskey && methods.includes('passkey') ? onPasskey : undefined;
+  const [way, setWay] = useState<Way>(methods.includes('totp') ? 'totp' : passkey ? 'passkey' : 'recovery');
   const { handleSubmit, field, reset } = useZodForm(codeSchema, { code: '' });
   const submit = handleSubmit(({ code }) => onSubmit(code));
-  const passkey = onPasskey && methods.includes('passkey') ? onPasskey : undefined;
-  const codes = methods.includes('totp') || methods.includes('recovery');
+  const codeWays = (['totp', 'recovery'] as const).filter((w) => w !== way && methods.includes(w));
+  const switchTo = (next: Way) => {
+    reset({ code: '' });
+    setWay(next);
+  };
 
-  if (!codes)
+  const links = (
+    <div className="flex flex-wrap justify-between gap-2 text-sm">
+      <span className="flex flex-wrap gap-x-4 gap-y-2">
+        {codeWays.map((w) => (
+          <Button key={w} variant="link" size="inline" onClick={() => switchTo(w)}>
+            {CODE_WAYS[w].switchTo}
+          </Button>
+        ))}
+      </span>
+      <Button variant="link" size="inline" onClick={onCancel}>
+        Back to sign in
+      </Button>
+    </div>
+  );
+
+  if (way === 'passkey')
     return (
       <div className="grid gap-4">
         <p className="text-sm text-slate-600">
@@ -36,26 +74,19 @@ export function SecondFactorStep({ methods, pending, onSubmit, onPasskey, onCanc
           <KeyRound aria-hidden="true" className="size-4" />
           {pending ? 'Waiting for your passkey...' : 'Use your passkey'}
         </Button>
-        <div className="text-right text-sm">
-          <Button variant="link" size="inline" onClick={onCancel}>
-            Back to sign in
-          </Button>
-        </div>
+        {links}
       </div>
     );
 
+  const words = CODE_WAYS[way];
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <p className="text-sm text-slate-600">
-        {recovery
-          ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each code works once.'
-          : 'Open your authenticator app and enter the 6-digit code it shows for ChairNotes.'}
-      </p>
+      <p className="text-sm text-slate-600">{words.intro}</p>
       <TextField
-        key={recovery ? 'recovery' : 'totp'}
-        label={recovery ? 'Recovery code' : 'Authentication code'}
+        key={way}
+        label={words.label}
         autoComplete="one-time-code"
-        inputMode={recovery ? 'text' : 'numeric'}
+        inputMode={words.inputMode}
         autoCapitalize="characters"
         spellCheck={false}
         autoFocus
@@ -70,25 +101,7 @@ export function SecondFactorStep({ methods, pending, onSubmit, onPasskey, onCanc
           Use your passkey instead
         </Button>
       ) : null}
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
-        {methods.includes('totp') && methods.includes('recovery') ? (
-          <Button
-            variant="link"
-            size="inline"
-            onClick={() => {
-              reset({ code: '' });
-              setRecovery(!recovery);
-            }}
-          >
-            {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
-          </Button>
-        ) : (
-          <span />
-        )}
-        <Button variant="link" size="inline" onClick={onCancel}>
-          Back to sign in
-        </Button>
-      </div>
+      {links}
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useZodForm } from '@client/lib/use-zod-form';
 import type { TotpSetup } from '@shared/schemas/two-factor';
 import { codeSchema } from '@shared/schemas/two-factor';
 import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { RecoveryCodes } from './recovery-codes';
 
 type TotpEnrolmentProps = {
@@ -16,6 +17,8 @@ type TotpEnrolmentProps = {
   /** After the recovery codes are kept. */
   onDone: () => void;
   doneLabel: string;
+  /** Shown above the steps, not beside the recovery codes (such as "Two-factor sign-in is off."). */
+  before?: ReactNode;
 };
 
 /**
@@ -23,7 +26,7 @@ type TotpEnrolmentProps = {
  * code to prove the app has it, then the recovery codes, once. The user's Security tab and the admins'
  * enrolment use it with their own endpoints.
  */
-export function TotpEnrolment({ setup, enable, onDone, doneLabel }: TotpEnrolmentProps) {
+export function TotpEnrolment({ setup, enable, onDone, doneLabel, before }: TotpEnrolmentProps) {
   const start = useMutation({
     mutationFn: setup,
     onError: (error) =>
@@ -41,16 +44,20 @@ export function TotpEnrolment({ setup, enable, onDone, doneLabel }: TotpEnrolmen
 
   if (!start.data)
     return (
-      <div>
-        <Button disabled={start.isPending} onClick={() => start.mutate()}>
-          {start.isPending ? 'Starting...' : 'Set up an authenticator app'}
-        </Button>
+      <div className="grid gap-4">
+        {before}
+        <div>
+          <Button disabled={start.isPending} onClick={() => start.mutate()}>
+            {start.isPending ? 'Starting...' : 'Set up an authenticator app'}
+          </Button>
+        </div>
       </div>
     );
 
   const { secret, qrDataUrl } = start.data;
   return (
     <div className="grid gap-4">
+      {before}
       <ol className="grid list-decimal gap-2 pl-5 text-sm text-slate-700">
         <li>
           Open an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator

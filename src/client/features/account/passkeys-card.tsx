@@ -1,3 +1,4 @@
+import { RecoveryCodes } from '@client/components/two-factor/recovery-codes';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
 import {
@@ -37,8 +38,9 @@ export function PasskeysCard() {
       <CardHeader>
         <CardTitle id="passkeys-heading">Passkeys</CardTitle>
         <CardDescription>
-          Sign in with your fingerprint, face or device PIN instead of your password. Add a passkey on each
-          device you use.
+          Sign in with your fingerprint, face or device PIN instead of your password. Once you have a passkey,
+          signing in with your password asks for it too (or for a recovery code). Add one on each device you
+          use.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -68,6 +70,19 @@ function AddPasskeyForm() {
   const { handleSubmit, reset, field, showServerError } = useZodForm(passkeyNameFormSchema, NO_NAME);
   const add = useAddPasskey({ onDone: () => reset(NO_NAME), first });
   const submit = handleSubmit((values) => add.mutate(values, { onError: showServerError }));
+  // The passkey came with the account's recovery codes, shown once: without them, losing it locks the
+  // person out (docs/decisions/102-recovery-codes-for-every-second-factor.md).
+  if (add.data?.recoveryCodes)
+    return (
+      <div className="grid gap-4 rounded-lg border border-slate-200 p-4">
+        <h3 className="font-medium text-slate-900">Save your recovery codes</h3>
+        <p className="text-sm text-slate-700">
+          From now on, signing in with your password also asks for your passkey. If you lose it, your password
+          and one of these codes sign you in instead.
+        </p>
+        <RecoveryCodes codes={add.data.recoveryCodes} onDone={() => add.reset()} doneLabel="Done" />
+      </div>
+    );
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
       <TextField

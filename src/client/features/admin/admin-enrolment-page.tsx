@@ -1,3 +1,4 @@
+import { RecoveryCodes } from '@client/components/two-factor/recovery-codes';
 import { TotpEnrolment } from '@client/components/two-factor/totp-enrolment';
 import { Button } from '@client/components/ui/button';
 import { CardContent } from '@client/components/ui/card';
@@ -71,12 +72,18 @@ export function AdminEnrolmentPage() {
 function PasskeyEnrolment({ onDone }: { onDone: () => void }) {
   const hydrated = useHydrated();
   const { handleSubmit, field, showServerError } = useZodForm(passkeyNameFormSchema, { name: '' });
-  const add = useMutation({
-    mutationFn: addAdminPasskey,
-    onSuccess: onDone,
-    onError: toastPasskeyNotAdded,
-  });
-  const submit = handleSubmit((values) => add.mutate(values, { onError: showServerError }));
+  const add = useMutation({ mutationFn: addAdminPasskey, onError: toastPasskeyNotAdded });
+  const submit = handleSubmit((values) =>
+    add.mutate(values, {
+      // With its recovery codes, the admin keeps them before going on (as with the app).
+      onSuccess: (added) => (added.recoveryCodes ? undefined : onDone()),
+      onError: showServerError,
+    }),
+  );
+  if (add.data?.recoveryCodes)
+    return (
+      <RecoveryCodes codes={add.data.recoveryCodes} onDone={onDone} doneLabel="Continue to the admin area" />
+    );
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       <p className="text-sm text-slate-600">
