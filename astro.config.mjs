@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { sampleContentDefine } from './scripts/sample-content.mjs';
 
 const here = import.meta.dirname;
 
@@ -34,6 +35,7 @@ export default defineConfig({
   integrations: [react(), ownDirectives],
   vite: {
     plugins: [tailwindcss()],
+    define: sampleContentDefine(),
     resolve: {
       alias: {
         '@shared': path.resolve(here, 'src/shared'),

@@ -139,6 +139,8 @@ export default defineConfig({
         STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
         FORM_RATE_LIMIT: '1000',
         LOG_LEVEL: 'warn',
+        // As the build (scripts/run-e2e.mjs): the samples stand in for the operator's texts.
+        SAMPLE_CONTENT: 'true',
         // Seals the two-factor secrets (required in production, which the server defaults to).
         SECRETS_KEY: 'ZTJlLXNlY3JldHMta2V5LTMyLWJ5dGVzLWxvbmchISE=',
       },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { sampleContentDefine } from './scripts/sample-content.mjs';
 
 const apiPort = process.env.PORT ?? '5000';
 const here = import.meta.dirname;
@@ -9,6 +10,7 @@ const here = import.meta.dirname;
 /** The app's build (react-router.config.ts says what it prerenders); the marketing pages and /auth are Astro's (astro.config.mjs). */
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  define: sampleContentDefine(),
   resolve: {
     alias: {
       '@shared': path.resolve(here, 'src/shared'),

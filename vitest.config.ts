@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { sampleContentDefine } from './scripts/sample-content.mjs';
 
 const here = import.meta.dirname;
 
@@ -27,6 +28,8 @@ class FuzzFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  // The tests read the samples where the operator's texts are missing, as the browser tests' build does.
+  define: sampleContentDefine({ SAMPLE_CONTENT: 'true' }),
   // The client's import aliases (vite.config.ts), for the unit tests of client modules.
   resolve: {
     alias: {

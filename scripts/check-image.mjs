@@ -100,7 +100,13 @@ try {
   server = spawn(cmd[0], cmd.slice(1), {
     cwd: runtime,
     env: serverEnv,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Printed as it comes, and kept: the start log is checked below.
+  let serverLog = '';
+  server.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    serverLog += chunk;
   });
   const exited = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
 
@@ -118,6 +124,22 @@ try {
   if (!home.ok || !(await home.text()).includes('ChairNotes'))
     throw new Error(`GET / answered ${home.status}`);
   console.log('GET / answered the landing page');
+
+  // 5b. Built and run as production is, with none of the operator's texts and no SAMPLE_CONTENT: no
+  // sample reaches a customer, and the start log names what is missing
+  // (docs/decisions/103-operator-content-shown-only-when-supplied.md).
+  const page = async (url) => (await fetch(`http://127.0.0.1:${port}${url}`)).text();
+  const landing = await page('/');
+  if (/What dentists say|href="\/#testimonials"|Dr A\. Sample|C\. Placeholder/.test(landing))
+    throw new Error('the landing page shows testimonials, or a sample, with none supplied');
+  if ((await page('/security')).includes('Where your data is kept'))
+    throw new Error("/security shows 'Where your data is kept' with no content/security-hosting.md");
+  for (const file of ['practice-terms.md', 'security-hosting.md', 'testimonials.json'])
+    if (!new RegExp(`operator content missing from content/.*${file.replace('.', '\\.')}`).test(serverLog))
+      throw new Error(`the start log does not name content/${file} as missing`);
+  console.log(
+    'no sample shown: no testimonials, no hosting paragraph; the start log names the 3 missing texts',
+  );
 
   // 6. docker stop: SIGTERM to node itself, which must exit by itself, cleanly.
   server.kill('SIGTERM');

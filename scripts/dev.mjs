@@ -4,6 +4,9 @@
 import { spawn } from 'node:child_process';
 
 const port = process.env.PORT ?? '5000';
+// A developer sees the samples where the operator's texts are missing, as npm run start:local does
+// (docs/decisions/103-operator-content-shown-only-when-supplied.md).
+process.env.SAMPLE_CONTENT ??= 'true';
 const children = [];
 function run(cmd, args, env = {}) {
   const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });

@@ -175,6 +175,12 @@ const envSchema = z
       .default('mailto:security@chairnotes.co.uk'),
     SECURITY_TXT_EXPIRES: optionalText.pipe(z.iso.datetime({ offset: true }).or(z.iso.date()).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // The samples of content/samples/ stand in for the operator's texts missing from content/: for npm run
+    // start:local and the tests only, never for customers (docs/decisions/103-operator-content-shown-only-when-supplied.md).
+    SAMPLE_CONTENT: z
+      .enum(['true', 'false'], { error: 'true or false' })
+      .default('false')
+      .transform((value) => value === 'true'),
   })
   .superRefine((env, ctx) => {
     const standinProblem = stripeJsStandinProblem(env);

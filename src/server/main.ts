@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureFirstAdmin } from './admin/first-admin';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { logMissingOperatorContent } from './lib/content-file';
 import { resolveSecretsKey } from './secrets-key';
 import { openMigratedDatabase } from './start';
 
@@ -17,6 +18,7 @@ const database = await openMigratedDatabase(config, { timeoutMs: config.DATABASE
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const app = await buildApp({ config, database, clientDir });
 await ensureFirstAdmin(database.db, config, app.log);
+await logMissingOperatorContent(app.log, { samples: config.SAMPLE_CONTENT });
 
 let closing = false;
 async function shutdown(signal: string) {

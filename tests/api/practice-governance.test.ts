@@ -48,15 +48,15 @@ async function call(b: Browser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', pat
   };
 }
 
-const person = (): Promise<Person> => verifiedPerson(t, smtp);
-const subscribe = (b: Browser, planId: 'pro' | 'clinic') => subscribeInBrowser(t, b, planId);
+const person = (app = t): Promise<Person> => verifiedPerson(app, smtp);
+const subscribe = (b: Browser, planId: 'pro' | 'clinic', app = t) => subscribeInBrowser(app, b, planId);
 
 /** An owner of a practice (Practice plan, card confirmed) with an admin and a clinician in it. */
-async function practice() {
-  const owner = await person();
-  await subscribe(owner.b, 'clinic');
+async function practice(app = t) {
+  const owner = await person(app);
+  await subscribe(owner.b, 'clinic', app);
   const join = async (role: 'admin' | 'clinician') => {
-    const member = await person();
+    const member = await person(app);
     const invited = await owner.b.post('/api/practice/invitations', { email: member.email, role });
     expect(invited.status).toBe(201);
     const token = /\/practice\/join\?token=([A-Za-z0-9_-]+)/.exec(
@@ -457,8 +457,27 @@ describe('the access review', () => {
 });
 
 describe('the practice terms', () => {
-  const file = readFileSync(new URL('../../content/practice-terms.md', import.meta.url), 'utf8');
+  // No operator's terms in the repository: the tests read the sample (SAMPLE_CONTENT, tests/support/app.ts).
+  const file = readFileSync(new URL('../../content/samples/practice-terms.md', import.meta.url), 'utf8');
   const version = createHash('sha256').update(file).digest('hex');
+
+  it('without the operator’s terms nor the setting, no owner is asked to accept any', async () => {
+    const bare = await oidcApp({ SMTP_URL: smtp.url, FORM_RATE_LIMIT: '1000', SAMPLE_CONTENT: 'false' });
+    try {
+      const { owner, admin } = await practice(bare);
+      for (const who of [owner, admin]) {
+        const res = await call(who.b, 'GET', '/api/practice/agreements');
+        expect(res.status).toBe(200);
+        expect(res.json()).toEqual({ current: null, accepted: null, history: [] });
+      }
+      const refused = await call(owner.b, 'POST', '/api/practice/agreements', { version });
+      expect(refused.status).toBe(404);
+      expect(refused.json()).toEqual({ message: 'There are no practice terms to accept.' });
+      expect(await bare.db.execute(sql`select 1 from practice_agreements`)).toMatchObject({ rows: [] });
+    } finally {
+      await bare.close();
+    }
+  });
 
   it('are the operator’s file, versioned by its hash; the sample says it is one', async () => {
     expect(file).toMatch(/this is a sample/i);

@@ -6,6 +6,7 @@ import {
   NO_ACTIVE_SUBSCRIPTION,
   YEARLY_LIMIT_REACHED,
 } from '../../src/server/referrals/rewards';
+import { maskEmail } from '../../src/shared/mask-email';
 import { REFERRAL_CODE_VALID } from '../../src/shared/schemas/referrals';
 import { signedInUser, stripeApp } from '../support/app';
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
@@ -63,6 +64,16 @@ async function earnedThisYear(referrer: Signed, code: string, n: number) {
   await t.db.execute(sql`update users set referral_credits = ${n} where id = ${referrer.id}`);
 }
 
+/** The referrer's own list (GET /api/referrals), as /refer shows it. */
+const listOf = async (u: Signed) => {
+  const res = await u.client.get('/api/referrals');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { friend: string; status: string; reward: string | null; explanation: string }[];
+};
+/** The mails queued to `email` under `subject`: each is queued once, in the transaction that completes. */
+const mailsQueued = async (email: string, subject: string) =>
+  (await t.db.execute(sql`select 1 from outbox where "to" = ${email} and subject = ${subject}`)).rows.length;
+
 const codeOf = async (u: Signed) => (await u.client.get('/api/referrals/code')).json().referralCode as string;
 const balance = (customer: string) => fake.state.customers.get(customer)!.balance;
 const stats = async (u: Signed) => (await u.client.get('/api/referrals/stats')).json();
@@ -83,6 +94,19 @@ describe('applying a code to the new subscription', () => {
       completedReferrals: 0,
       credits: 0,
     });
+    // The referrer's list says where it stands, the colleague's address masked; nobody else sees it.
+    expect(await listOf(referrer)).toEqual([
+      {
+        id: expect.any(Number),
+        friend: maskEmail(friend.email),
+        status: 'pending',
+        createdAt: expect.any(String),
+        completedAt: null,
+        reward: null,
+        explanation: 'Waiting for your colleague’s first payment, after their free trial.',
+      },
+    ]);
+    expect(await listOf(friend)).toEqual([]);
     const { sub } = await ids(friend.id);
     const events = fake.endTrial(sub);
     const paid = events.find((e) => e.type === 'invoice.paid')!.data.object as Stripe.Invoice;
@@ -166,6 +190,18 @@ describe('completing a referral when the friend starts paying', () => {
       reward_note: null,
       credit_amount: 14980,
     });
+    expect(await listOf(referrer)).toMatchObject([
+      {
+        status: 'completed',
+        completedAt: expect.any(String),
+        reward: 'earned',
+        explanation: 'You earned a free month: it comes off your next bill.',
+      },
+    ]);
+    // One mail, whatever Stripe redelivered.
+    const mail = await smtp.waitFor(referrer.email, 'You earned a free month of ChairNotes');
+    expect(mail.text).toContain('has made their first payment: your referral is complete.');
+    expect(await mailsQueued(referrer.email, 'You earned a free month of ChairNotes')).toBe(1);
   });
 
   it('credits once when the same completion arrives concurrently under different event ids', {
@@ -193,6 +229,15 @@ describe('completing a referral when the friend starts paying', () => {
       credit_amount: null,
     });
     expect((await ids(referrer.id)).credits).toBe(0);
+    // The referrer is told why, on /refer and by mail, in their words (the admin's note stays the admin's).
+    const [listed] = await listOf(referrer);
+    expect(listed).toMatchObject({ status: 'completed', reward: 'none' });
+    expect(listed?.explanation).toMatch(
+      /^No free month: your own subscription was not active when your colleague paid\./,
+    );
+    const mail = await smtp.waitFor(referrer.email, 'Your ChairNotes referral is complete');
+    expect(mail.text).toContain(listed!.explanation);
+    expect(mail.text).not.toContain(NO_ACTIVE_SUBSCRIPTION);
   });
 
   it('gives no 13th free month within 12 months, and records the reason', async () => {
@@ -210,6 +255,15 @@ describe('completing a referral when the friend starts paying', () => {
     });
     expect(balance(customer)).toBe(0);
     expect((await ids(referrer.id)).credits).toBe(12);
+    const [listed] = await listOf(referrer);
+    expect(listed).toMatchObject({
+      reward: 'none',
+      explanation:
+        'No free month: you had already earned 12 free months in the 12 months before, the most a year allows.',
+    });
+    expect((await smtp.waitFor(referrer.email, 'Your ChairNotes referral is complete')).text).toContain(
+      'you had already earned 12 free months',
+    );
   });
 
   it('keeps a credit owed when Stripe fails, and pays it once on a later event', async () => {
@@ -245,8 +299,18 @@ describe("the referrer's verified email (docs/architecture.md#settled-points)", 
     });
     expect(balance(customer)).toBe(0);
     expect(await stats(referrer)).toMatchObject({ completedReferrals: 1, credits: 0 });
+    expect(await listOf(referrer)).toMatchObject([
+      {
+        reward: 'held',
+        explanation: 'Your free month waits for you to verify your email address: open the link we sent you.',
+      },
+    ]);
+    expect((await smtp.waitFor(referrer.email, 'Your ChairNotes referral is complete')).text).toContain(
+      'verify your email address',
+    );
 
     await verified(referrer);
+    expect(await listOf(referrer)).toMatchObject([{ reward: 'earned' }]);
     expect(balance(customer)).toBe(-9980);
     expect(await stats(referrer)).toMatchObject({ completedReferrals: 1, credits: 1 });
     expect(await referralOf(friend.id)).toMatchObject({
@@ -331,5 +395,12 @@ describe('expiry', () => {
     await deliverAll(fake.endTrial((await ids(friend.id)).sub));
     expect(await referralOf(friend.id)).toMatchObject({ status: 'expired', credit_amount: null });
     expect(await stats(referrer)).toMatchObject({ pendingReferrals: 0, completedReferrals: 0, credits: 0 });
+    expect(await listOf(referrer)).toMatchObject([
+      {
+        status: 'expired',
+        reward: null,
+        explanation: 'Your colleague’s subscription ended before their first payment.',
+      },
+    ]);
   });
 });

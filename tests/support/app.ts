@@ -33,6 +33,8 @@ export async function createTestApp(
     APP_URL,
     LOGIN_RATE_LIMIT: '1000',
     SECRETS_KEY: TEST_SECRETS_KEY,
+    // The practice terms' sample stands in for the operator's (docs/decisions/103-operator-content-shown-only-when-supplied.md).
+    SAMPLE_CONTENT: 'true',
     ...env,
   });
   const database = await createTestDatabase();

@@ -1,8 +1,13 @@
-// SAMPLE CONTENT, NOT REAL CUSTOMERS. These five testimonials are placeholders written for the layout:
-// the operator replaces them with real, attributable quotes (with each person's permission) before
-// launch. Keep five: the landing page shows the first two in a row of two and the rest in a row of
-// three. `stars` is 1 to 5. Quotes over 160 characters are shortened with a 'Read more' toggle.
+import { suppliedContent } from '@shared/operator-content';
 
+/**
+ * The landing page's testimonials: real, attributable quotes the operator supplies, with each person's
+ * permission, in content/testimonials.json (docs/decisions/103-operator-content-shown-only-when-supplied.md).
+ * Read when the site is built; content/samples/testimonials.json stands in only with SAMPLE_CONTENT=true.
+ * Five show best: the first two in a row of two, the rest in a row of three. Quotes over 160 characters
+ * are shortened with a 'Read more' toggle. src/site/pages/index.astro checks the file's shape at build
+ * (testimonials-schema.ts), so this module, in the testimonials' island, carries no checker.
+ */
 export type Testimonial = {
   quote: string;
   author: string;
@@ -10,39 +15,14 @@ export type Testimonial = {
   stars: 1 | 2 | 3 | 4 | 5;
 };
 
-export const TESTIMONIALS: readonly Testimonial[] = [
-  {
-    quote:
-      'I used to finish my notes at the end of the day, long after the last patient had gone. Now they are written before the patient has left the chair, and they read better than mine ever did. The consent and discussion records alone have changed how I feel about audits.',
-    author: 'Dr A. Sample',
-    title: 'Associate dentist, sample practice',
-    stars: 5,
-  },
-  {
-    quote:
-      'Setting up our templates took an afternoon. Every clinician in the practice now writes notes the same way.',
-    author: 'Dr B. Example',
-    title: 'Practice owner, sample practice',
-    stars: 5,
-  },
-  {
-    quote:
-      'Patient letters used to be the job nobody wanted. Treatment letters, consent forms and referrals now come out of the appointment itself, ready to check and send, and our reception team has noticed the difference.',
-    author: 'C. Placeholder',
-    title: 'Practice manager, sample practice',
-    stars: 4,
-  },
-  {
-    quote: 'The notes differ from patient to patient, as they should. No more copy and paste.',
-    author: 'Dr D. Sample',
-    title: 'General dental practitioner, sample practice',
-    stars: 5,
-  },
-  {
-    quote:
-      'We trialled it across three surgeries for two weeks before committing. The audits and key indicators gave us a clear picture of our record keeping for the first time, and the team did not want to go back.',
-    author: 'Dr E. Example',
-    title: 'Clinical director, sample group',
-    stars: 5,
-  },
-];
+const first = (modules: Record<string, unknown>) => Object.values(modules)[0];
+
+// The sample behind the setting's test itself, so that a build without it leaves the sample out.
+const samples = import.meta.env.SAMPLE_CONTENT;
+export const TESTIMONIALS = (suppliedContent(
+  first(import.meta.glob('/content/testimonials.json', { eager: true, import: 'default' })),
+  samples
+    ? first(import.meta.glob('/content/samples/testimonials.json', { eager: true, import: 'default' }))
+    : undefined,
+  samples,
+) ?? []) as readonly Testimonial[];

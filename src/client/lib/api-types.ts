@@ -6577,7 +6577,7 @@ export interface paths {
                             current: {
                                 text: string;
                                 version: string;
-                            };
+                            } | null;
                             history: {
                                 /** Format: date-time */
                                 acceptedAt: string;
@@ -6684,7 +6684,7 @@ export interface paths {
                             current: {
                                 text: string;
                                 version: string;
-                            };
+                            } | null;
                             history: {
                                 /** Format: date-time */
                                 acceptedAt: string;
@@ -9281,7 +9281,60 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            completedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            explanation: string;
+                            friend: string;
+                            id: number;
+                            reward: ("earned" | "held" | "none") | null;
+                            /** @enum {string} */
+                            status: "pending" | "completed" | "expired";
+                        }[];
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         post: {
             parameters: {

@@ -16,6 +16,7 @@ export const queryKeys = {
     billingDetails: ['user', 'billing-details'],
     referralCode: ['user', 'referral-code'],
     referralStats: ['user', 'referral-stats'],
+    referrals: ['user', 'referrals'],
     security: ['user', 'security'],
     passkeys: ['user', 'passkeys'],
     twoFactor: ['user', 'two-factor'],

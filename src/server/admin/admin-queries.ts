@@ -222,7 +222,7 @@ export async function adminReferrals(db: Db): Promise<AdminReferral[]> {
 
 /** Every practice, newest first, with its owner, how many are in it and invited, and its subscription's state. */
 /** `currentTerms`: the version of the practice terms now (each practice's latest acceptance is compared to it). */
-export async function adminPractices(db: Db, currentTerms: string): Promise<AdminPractice[]> {
+export async function adminPractices(db: Db, currentTerms: string | null): Promise<AdminPractice[]> {
   const owner = alias(users, 'owner');
   // Counted per practice by index look-ups (practice_members and practice_invitations by practice_id).
   const members = sql<number>`(select count(*) from ${practiceMembers} where ${practiceMembers.practiceId} = ${practices.id})`;

@@ -86,7 +86,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.get('/api/admin/practices', described(adminPracticeSchema), async (request) => {
     await audit.viewedList(request, 'practices');
-    return adminPractices(db, (await practiceTerms()).version);
+    const terms = await practiceTerms({ samples: app.ctx.config.SAMPLE_CONTENT });
+    return adminPractices(db, terms?.version ?? null);
   });
 
   // The lists' CSV files are made in the admin's browser, from lists already viewed; it says so here

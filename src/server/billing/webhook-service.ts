@@ -76,16 +76,16 @@ export async function processStripeEvent(
     const first = await events.markProcessed(event.id, tx);
     if (!first || !user || !snapshot) return { mails: [] as QueuedMail[], creditOwed: false };
     const updated = await notePaymentAction(tx, event, await storeSnapshot(tx, user.id, snapshot));
-    const creditOwed = await settleReferral(tx, event, updated);
+    const referral = await settleReferral(tx, event, updated, ctx.config.APP_URL);
     // Each mail about money once, however often or late its event comes (money-mails.ts).
-    const toSend: Mail[] = [];
+    const toSend: Mail[] = [...referral.mails];
     for (const money of moneyMailsFor(event, updated, ctx.config.APP_URL))
       if (await claimMoneyMail(tx, updated.id, money)) toSend.push(money.mail);
     // Members hear of it when their practice's subscription ends (practice-lifecycle.ts).
     toSend.push(...(await practiceEndNotices(tx, updated, ctx.config.APP_URL)));
     const queued: QueuedMail[] = [];
     for (const m of toSend) queued.push(await ctx.mailer.enqueue(tx, m));
-    return { mails: queued, creditOwed };
+    return { mails: queued, creditOwed: referral.creditOwed };
   });
   for (const mail of mails) ctx.mailer.deliver(mail);
   // Owed credits are paid after the commit (a network call has no place in a transaction); any

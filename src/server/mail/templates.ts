@@ -218,6 +218,34 @@ export function referralInvitationMail(
 }
 
 /**
+ * A referral of theirs completed (the colleague paid): the referrer hears whether they earned a month,
+ * and if not, why (referrals/rewards.ts referralOutcome). The colleague is named by their masked address.
+ */
+export function referralCompletedMail(
+  referrer: Person,
+  friend: string,
+  outcome: { reward: 'earned' | 'held' | 'none' | null; explanation: string },
+  appUrl: string,
+): Mail {
+  return {
+    to: referrer.email,
+    subject:
+      outcome.reward === 'earned'
+        ? `You earned a free month of ${PRODUCT_NAME}`
+        : `Your ${PRODUCT_NAME} referral is complete`,
+    text: [
+      `Hello ${referrer.username},`,
+      '',
+      `The colleague you referred (${friend}) has made their first payment: your referral is complete.`,
+      '',
+      outcome.explanation,
+      '',
+      `Your referrals, and what each earned: ${appUrl}/refer`,
+    ].join('\n'),
+  };
+}
+
+/**
  * What their plan costs each period, as every price is shown ('£99.80/month inc. VAT', '£998.00/year
  * inc. VAT' on a yearly plan), or 'monthly'.
  */

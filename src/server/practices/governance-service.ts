@@ -43,6 +43,7 @@ export const G = {
   microsoftTenantFirst: "Set the practice's Microsoft organisation before requiring Microsoft sign-in.",
   termsChanged:
     'The practice terms have changed since you opened them. Read the new version, then accept it.',
+  noTerms: 'There are no practice terms to accept.',
 } as const;
 
 /** Not seen (in ChairNotes or the note app) for the review's days; a member who never signed in counts from joining. */
@@ -93,6 +94,7 @@ export function governanceService(ctx: AppContext) {
   const repo = practicesRepo(db);
   const trail = practiceAuditRepo(db);
   const appUrl = ctx.config.APP_URL;
+  const samples = { samples: ctx.config.SAMPLE_CONTENT };
 
   /** The caller's practice and role as they are now; refused unless the role is one of `roles`. */
   async function asRole(session: UserSession, roles: readonly PracticeRole[], tx?: Tx) {
@@ -248,20 +250,21 @@ export function governanceService(ctx: AppContext) {
     /** The practice terms of now and the practice's acceptances (the owner and admins read them). */
     async agreements(session: UserSession): Promise<Agreements> {
       const { practice } = await asRole(session, MANAGER_ROLES);
-      const [current, history] = await Promise.all([terms(), repo.agreements(practice.id)]);
+      const [current, history] = await Promise.all([terms(samples), repo.agreements(practice.id)]);
       const accepted = history.map((a) => ({ ...a, acceptedAt: a.acceptedAt.toISOString() }));
       return {
         current,
-        accepted: accepted.find((a) => a.version === current.version) ?? null,
+        accepted: (current && accepted.find((a) => a.version === current.version)) ?? null,
         history: accepted,
       };
     },
 
     /** The owner accepts the terms of `version`, which must be the current one (what they read). */
     async accept(session: UserSession, version: string, client: Client | null): Promise<Agreements> {
-      const current = await terms();
+      const current = await terms(samples);
       await db.transaction(async (tx) => {
         const { practice } = await asRole(session, ['owner'], tx);
+        if (!current) throw notFound(G.noTerms);
         if (version !== current.version) throw conflict(G.termsChanged);
         const made = await repo.accept(
           {

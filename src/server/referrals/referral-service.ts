@@ -1,6 +1,8 @@
 import { inFreeTrial } from '../../shared/access';
+import { maskEmail } from '../../shared/mask-email';
 import {
   REFERRAL_CODE_VALID,
+  type ReferralListItem,
   type ReferralStats,
   type SubscriptionReferral,
 } from '../../shared/schemas/referrals';
@@ -12,8 +14,11 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/http-error';
 import { referralInvitationMail } from '../mail/templates';
 import { giveFriendMonth, takeBackFriendMonth } from './friend-reward';
 import { referralsRepo } from './referrals-repo';
+import { referralOutcome } from './rewards';
 
 const INVITE_AGAIN_AFTER_DAYS = 7;
+/** /refer lists this many, the latest: more than the yearly limit of months asks of any referrer. */
+const REFERRALS_LISTED = 100;
 const ALREADY_USED = 'You have already used a referral code.';
 
 /**
@@ -96,6 +101,18 @@ export function referralService(ctx: AppContext) {
         completedReferrals: counts.completed,
         credits: user.referralCredits,
       };
+    },
+
+    /** The user's referrals, the latest first, each with where it stands in their words. */
+    async list(user: User): Promise<ReferralListItem[]> {
+      return (await repo.listFor(user.id, REFERRALS_LISTED)).map((referral) => ({
+        id: referral.id,
+        friend: maskEmail(referral.friendEmail),
+        status: referral.status,
+        createdAt: referral.createdAt.toISOString(),
+        completedAt: referral.completedAt?.toISOString() ?? null,
+        ...referralOutcome(referral),
+      }));
     },
 
     /** Mails the friend the user's code: at most once a week to the same address. */

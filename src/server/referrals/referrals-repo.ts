@@ -42,6 +42,16 @@ export function referralsRepo(db: Db | Tx) {
       return removed;
     },
 
+    /** The referrer's referrals, the latest first (at most `limit`). */
+    async listFor(referrerId: number, limit: number, tx: Db | Tx = db): Promise<Referral[]> {
+      return tx
+        .select()
+        .from(referrals)
+        .where(eq(referrals.referrerId, referrerId))
+        .orderBy(sql`${referrals.createdAt} desc`, sql`${referrals.id} desc`)
+        .limit(limit);
+    },
+
     async countsFor(referrerId: number, tx: Db | Tx = db) {
       const [row] = await tx
         .select({
@@ -106,6 +116,11 @@ export function referralsRepo(db: Db | Tx) {
     },
 
     /** The user's row, locked until the transaction ends. */
+    async findById(id: number, tx: Db | Tx = db): Promise<Referral | undefined> {
+      const [referral] = await tx.select().from(referrals).where(eq(referrals.id, id));
+      return referral;
+    },
+
     async lockUser(id: number, tx: Db | Tx = db): Promise<User | undefined> {
       const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       return user;

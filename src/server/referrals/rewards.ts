@@ -2,15 +2,53 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { isLiveSubscription } from '../../shared/access';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR } from '../../shared/constants';
+import { maskEmail } from '../../shared/mask-email';
 import { findPlan } from '../../shared/plans';
+import type { ReferralListItem } from '../../shared/schemas/referrals';
 import type { Billing } from '../billing/billing';
 import type { Db, Tx } from '../db/client';
 import type { User } from '../db/schema';
+import type { Mail } from '../mail/mailer';
+import { referralCompletedMail } from '../mail/templates';
 import { type Referral, referralsRepo } from './referrals-repo';
 
 export const NO_ACTIVE_SUBSCRIPTION = 'No credit: the referrer had no active subscription';
 export const YEARLY_LIMIT_REACHED = `No credit: the referrer had already earned ${REFERRAL_MAX_FREE_MONTHS_PER_YEAR} free months in the last 12 months`;
 export const HELD_UNTIL_VERIFIED = 'Held: the referrer has not verified their email address yet';
+
+/** The referrer's own words for why a completed referral earned them no month (the notes above are the admin's). */
+const NOT_EARNED_BECAUSE: Record<string, string> = {
+  [NO_ACTIVE_SUBSCRIPTION]:
+    'No free month: your own subscription was not active when your colleague paid. A free month is taken off your next bill, so it needs a subscription that is running.',
+  [YEARLY_LIMIT_REACHED]: `No free month: you had already earned ${REFERRAL_MAX_FREE_MONTHS_PER_YEAR} free months in the 12 months before, the most a year allows.`,
+};
+
+/**
+ * Where a referral stands for its referrer, in their words (GET /api/referrals, and the mail when it
+ * completes): the friend yet to pay, gone, or paid, with the referrer's month earned, waiting for their
+ * verified address, or not earned and why.
+ */
+export function referralOutcome(referral: Referral): Pick<ReferralListItem, 'reward' | 'explanation'> {
+  if (referral.status === 'pending')
+    return {
+      reward: null,
+      explanation: 'Waiting for your colleague’s first payment, after their free trial.',
+    };
+  if (referral.status === 'expired')
+    return { reward: null, explanation: 'Your colleague’s subscription ended before their first payment.' };
+  if (referral.creditAmount !== null)
+    return { reward: 'earned', explanation: 'You earned a free month: it comes off your next bill.' };
+  if (referral.rewardHeld)
+    return {
+      reward: 'held',
+      explanation: 'Your free month waits for you to verify your email address: open the link we sent you.',
+    };
+  return {
+    reward: 'none',
+    explanation:
+      NOT_EARNED_BECAUSE[referral.rewardNote ?? ''] ?? 'No free month was earned for this referral.',
+  };
+}
 
 /**
  * The friend has paid money: an invoice with a non-zero amount is paid. The first invoice after the
@@ -55,21 +93,41 @@ async function decideReward(tx: Tx, referral: Referral): Promise<boolean> {
  * transaction, after the friend's state is written, so it happens exactly when the event is first
  * recorded. Completion is one conditional update (pending → completed): a second delivery, or a
  * concurrent one, finds nothing pending and does nothing.
- * Returns whether a credit is now owed (to be paid to Stripe after the commit).
+ * Returns whether a credit is now owed (to be paid to Stripe after the commit), and the referrer's mail
+ * to queue with the transaction.
  */
-export async function settleReferral(tx: Tx, event: Stripe.Event, friend: User): Promise<boolean> {
+export async function settleReferral(
+  tx: Tx,
+  event: Stripe.Event,
+  friend: User,
+  appUrl: string,
+): Promise<{ creditOwed: boolean; mails: Mail[] }> {
   const repo = referralsRepo(tx);
+  const nothing = { creditOwed: false, mails: [] };
   // A trial still waiting for its card is not live yet, but not over either: its referral stays pending
   // (docs/decisions/063-a-trial-starts-with-its-card.md). Ended or never confirmed, it expires.
   if (!isLiveSubscription(friend.subscriptionStatus) && !friend.awaitingCardSince) {
     await repo.expirePending(friend.id);
-    return false;
+    return nothing;
   }
-  if (!friendPaid(event)) return false;
+  if (!friendPaid(event)) return nothing;
 
-  const referral = await repo.completePending(friend.id);
-  if (!referral) return false;
-  return decideReward(tx, referral);
+  const completed = await repo.completePending(friend.id);
+  if (!completed) return nothing;
+  const creditOwed = await decideReward(tx, completed);
+  // The referrer hears of it, earned or not, and why not (once: completion happens once).
+  const [decided, referrer] = await Promise.all([
+    repo.findById(completed.id),
+    repo.lockUser(completed.referrerId),
+  ]);
+  if (!decided || !referrer) return { creditOwed, mails: [] };
+  const mail = referralCompletedMail(
+    referrer,
+    maskEmail(decided.friendEmail),
+    referralOutcome(decided),
+    appUrl,
+  );
+  return { creditOwed, mails: [mail] };
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messageSchema } from '../../shared/schemas/fields';
 import {
   invitationSchema,
   REFERRAL_CODE_REMOVED,
   REFERRAL_CODE_VALID,
   referralCodeSchema,
+  referralListItemSchema,
   referralStatsSchema,
   referralValidationSchema,
   validateReferralCodeSchema,
@@ -27,6 +29,12 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referrals/stats',
     { config: { access: 'user' }, schema: { response: { 200: referralStatsSchema } } },
     async (request) => referrals.stats(request.userSession.user),
+  );
+
+  app.get(
+    '/api/referrals',
+    { config: { access: 'user' }, schema: { response: { 200: z.array(referralListItemSchema) } } },
+    async (request) => referrals.list(request.userSession.user),
   );
 
   app.post(

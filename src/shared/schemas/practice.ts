@@ -136,12 +136,15 @@ const acceptanceSchema = z.object({ version: z.string(), acceptedAt: isoDate, ac
 
 /** GET /api/practice/agreements: the practice terms of now and what the practice accepted. */
 export const agreementsSchema = z.object({
-  current: z.object({
-    /** The SHA-256 of the terms' text, in hex: a changed text is a new version. */
-    version: z.string(),
-    /** The terms, as the operator wrote them (Markdown). */
-    text: z.string(),
-  }),
+  current: z
+    .object({
+      /** The SHA-256 of the terms' text, in hex: a changed text is a new version. */
+      version: z.string(),
+      /** The terms, as the operator wrote them (Markdown). */
+      text: z.string(),
+    })
+    /** Null: the operator wrote none (content/practice-terms.md), so there is nothing to accept. */
+    .nullable(),
   /** The practice accepted the current version: who, when. Null: it must be accepted (again). */
   accepted: acceptanceSchema.nullable(),
   /** Every acceptance, the latest first. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, validEmail } from './fields';
+import { isoDate, text, validEmail } from './fields';
 
 export const invitationSchema = z.object({
   friendEmail: validEmail(),
@@ -24,6 +24,23 @@ export const referralStatsSchema = z.object({
   credits: z.number().int(),
 });
 export type ReferralStats = z.infer<typeof referralStatsSchema>;
+
+/**
+ * One of the referrer's referrals as /refer lists it: the friend's address masked, where it stands and,
+ * once the friend has paid, the referrer's month: earned, waiting for their verified address, or not
+ * earned, with why.
+ */
+export const referralListItemSchema = z.object({
+  id: z.number().int(),
+  friend: z.string(),
+  status: z.enum(['pending', 'completed', 'expired']),
+  createdAt: isoDate,
+  completedAt: isoDate.nullable(),
+  reward: z.enum(['earned', 'held', 'none']).nullable(),
+  /** In the referrer's words: what happens next, or why no month was earned. */
+  explanation: z.string(),
+});
+export type ReferralListItem = z.infer<typeof referralListItemSchema>;
 
 export const REFERRAL_CODE_VALID = "Referral code applied. You'll get 1 month free!";
 export const REFERRAL_CODE_REMOVED = 'Referral code removed.';

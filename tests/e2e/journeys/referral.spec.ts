@@ -1,7 +1,10 @@
+import { baseURL } from '../../../playwright.config';
 import {
   atStripe,
   expect,
+  expectNoAxeViolations,
   giveBillingDetails,
+  mailTo,
   registerViaApi,
   subscribeViaApi,
   test,
@@ -90,6 +93,58 @@ test('the referred friend: a copied link, a code applied with nothing pressed, a
   await expect(figure('Completed')).toHaveText('1');
   await expect(figure('Pending')).toHaveText('0');
   await expect(figure('Free months earned')).toHaveText('1');
+  // Each referral is listed with what it earned, and a mail said so.
+  const listed = referrerPage.getByRole('list', { name: 'Each referral' }).getByRole('listitem');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('Free month earned');
+  await expect(listed).toContainText('You earned a free month: it comes off your next bill.');
+  expect((await mailTo(referrer.email, 'You earned a free month of ChairNotes')).text).toContain(
+    'your referral is complete',
+  );
 
   await referrerContext.close();
+});
+
+test('a referrer whose own renewal failed is told, on /refer and by mail, why the referral earned no month', async ({
+  page,
+  browser,
+}) => {
+  // Two people, each with a trial and Stripe's clock turned: more than an ordinary test's work.
+  test.slow();
+  // Set up, not under test: a referrer whose first payment after the trial failed (past due).
+  const referrer = await registerViaApi(page);
+  await verifyViaApi(page, referrer.email);
+  await subscribeViaApi(page, 'pro');
+  await atStripe(page, 'confirm-setup', referrer.email);
+  await atStripe(page, 'end-trial', referrer.email, { paymentFails: true });
+  const code = (await (await page.request.get('/api/referrals/code')).json()).referralCode as string;
+
+  // A colleague subscribes with the code and, past their free month, pays: the referral completes.
+  const friendContext = await browser.newContext();
+  const friendPage = await friendContext.newPage();
+  const friend = await registerViaApi(friendPage);
+  await subscribeViaApi(friendPage, 'pro');
+  const applied = await friendPage.request.post('/api/subscription/referral', {
+    data: { code },
+    headers: { origin: baseURL },
+  });
+  expect(applied.status(), await applied.text()).toBe(201);
+  await atStripe(friendPage, 'confirm-setup', friend.email);
+  await atStripe(friendPage, 'end-trial', friend.email);
+  await atStripe(friendPage, 'advance-period', friend.email);
+  await friendContext.close();
+
+  // The referrer reads why no month came, in their words, and what it takes.
+  await page.goto('/refer');
+  const figures = page.getByRole('region', { name: 'Your referrals' });
+  await expect(figures.locator('dl > div').filter({ hasText: 'Completed' }).locator('dd')).toHaveText('1');
+  const listed = page.getByRole('list', { name: 'Each referral' }).getByRole('listitem');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('No free month');
+  await expect(listed).toContainText(
+    'No free month: your own subscription was not active when your colleague paid.',
+  );
+  await expectNoAxeViolations(page);
+  const mail = await mailTo(referrer.email, 'Your ChairNotes referral is complete');
+  expect(mail.text).toContain('your own subscription was not active when your colleague paid');
 });

@@ -1,6 +1,7 @@
 import { LoadingPage } from '@client/components/layout/starting-page';
 import { referralCodeQueryOptions } from '@client/features/referrals/api/get-referral-code';
 import { referralStatsQueryOptions } from '@client/features/referrals/api/get-referral-stats';
+import { referralsQueryOptions } from '@client/features/referrals/api/get-referrals';
 import { ReferIntro } from '@client/features/referrals/refer-intro';
 import { queryClient } from '@client/lib/query-client';
 import { fullTitle } from '@client/lib/title';
@@ -13,6 +14,7 @@ export const clientLoader = userPage(
   () => {
     void queryClient.prefetchQuery(referralCodeQueryOptions());
     void queryClient.prefetchQuery(referralStatsQueryOptions());
+    void queryClient.prefetchQuery(referralsQueryOptions());
   },
 );
 

@@ -1,11 +1,13 @@
 import { paths } from '@client/config/paths';
+import { HAS_TESTIMONIALS } from '@client/content/operator-content';
 export type NavItem = { to: string; label: string };
 
 // docs/architecture.md#screens, header, for a visitor who is not signed in: the marketing site's links.
 export const MAIN_LINKS: readonly NavItem[] = [
   { to: paths.home.getHref(), label: 'Home' },
   { to: paths.home.getHref('features'), label: 'Features' },
-  { to: paths.home.getHref('testimonials'), label: 'Testimonials' },
+  // Only when the operator supplied testimonials (src/client/content/testimonials.ts).
+  ...(HAS_TESTIMONIALS ? [{ to: paths.home.getHref('testimonials'), label: 'Testimonials' }] : []),
   { to: paths.pricing.getHref(), label: 'Pricing' },
   { to: paths.refer.getHref(), label: 'Get a Free Month' },
 ];

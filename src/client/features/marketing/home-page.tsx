@@ -2,6 +2,7 @@ import { SiteLink } from '@client/components/layout/site-link';
 import { Button } from '@client/components/ui/button';
 import { paths } from '@client/config/paths';
 import { FEATURE_CARDS, FEATURE_PANEL, FEATURES_INTRO } from '@client/content/features';
+import { HAS_TESTIMONIALS } from '@client/content/operator-content';
 import { INTERVAL_GROUP, IntervalSwitch } from '@client/features/pricing';
 import { useReveal } from '@client/lib/use-reveal';
 import { useTitle } from '@client/lib/use-title';
@@ -235,7 +236,8 @@ export function HomePage({
       <Hero getStarted={getStarted} />
       <Features />
       <Pricing plans={plans} />
-      <Testimonials testimonials={testimonials} />
+      {/* Only when the operator supplied testimonials (src/client/content/testimonials.ts). */}
+      {HAS_TESTIMONIALS ? <Testimonials testimonials={testimonials} /> : null}
       <Building />
       <ClosingCallToAction />
     </>

@@ -360,6 +360,10 @@ export function TermsCard({ owner }: { owner: boolean }) {
   useEffect(() => {
     if (accept.isSuccess && accepted) acceptedNote.current?.focus();
   }, [accept.isSuccess, accepted]);
+  // The operator wrote no practice terms: there is nothing to read or accept
+  // (docs/decisions/103-operator-content-shown-only-when-supplied.md).
+  if (agreements.data && agreements.data.current === null) return null;
+  const current = agreements.data?.current;
   return (
     <Card role="region" aria-labelledby="terms-heading">
       <CardHeader>
@@ -374,7 +378,7 @@ export function TermsCard({ owner }: { owner: boolean }) {
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-32 w-full bg-slate-100" />
           </div>
-        ) : agreements.isError ? (
+        ) : agreements.isError || !current ? (
           <LoadFailed what="the practice terms" onRetry={() => agreements.refetch()} />
         ) : (
           <>
@@ -385,8 +389,7 @@ export function TermsCard({ owner }: { owner: boolean }) {
                 className="rounded-sm text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
               >
                 Accepted by {agreements.data.accepted.acceptedBy} on{' '}
-                {formatDate(agreements.data.accepted.acceptedAt)} (version{' '}
-                {agreements.data.current.version.slice(0, 12)}).
+                {formatDate(agreements.data.accepted.acceptedAt)} (version {current.version.slice(0, 12)}).
               </p>
             ) : (
               <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
@@ -404,18 +407,18 @@ export function TermsCard({ owner }: { owner: boolean }) {
               <Suspense
                 fallback={
                   <pre className="mt-3 font-sans text-sm whitespace-pre-wrap text-slate-800">
-                    {agreements.data.current.text}
+                    {current.text}
                   </pre>
                 }
               >
-                <TermsText text={agreements.data.current.text} />
+                <TermsText text={current.text} />
               </Suspense>
             </details>
             {owner && !agreements.data.accepted ? (
               <Button
                 className="justify-self-start"
                 disabled={accept.isPending}
-                onClick={() => accept.mutate(agreements.data.current.version)}
+                onClick={() => accept.mutate(current.version)}
               >
                 {accept.isPending ? 'Accepting...' : 'Accept the practice terms'}
               </Button>

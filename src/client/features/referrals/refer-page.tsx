@@ -6,14 +6,16 @@ import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
 import { SkeletonText } from '@client/components/ui/skeleton';
 import { paths } from '@client/config/paths';
+import { formatDate } from '@client/features/account';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { useZodForm } from '@client/lib/use-zod-form';
 import { REFERRAL_MAX_FREE_MONTHS_PER_YEAR } from '@shared/constants';
-import { invitationSchema, type ReferralStats } from '@shared/schemas/referrals';
+import { invitationSchema, type ReferralListItem, type ReferralStats } from '@shared/schemas/referrals';
 import { CalendarCheck, Mail, MailWarning } from 'lucide-react';
 import { useReferralCode } from './api/get-referral-code';
 import { useReferralStats } from './api/get-referral-stats';
+import { useReferrals } from './api/get-referrals';
 import { useSendInvitation } from './api/send-invitation';
 import { CopyButton } from './copy-button';
 import { ReferIntro } from './refer-intro';
@@ -59,6 +61,7 @@ export function ReferPage() {
           <NoCode />
         )}
         <Stats stats={stats.data} />
+        <ReferralList />
       </div>
 
       <section aria-labelledby="terms-heading" className="mt-10 rounded-2xl bg-indigo-50 p-6 sm:p-8">
@@ -190,6 +193,75 @@ function Stats({ stats }: { stats: ReferralStats | undefined }) {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/** Each state in words, with a mark that is not colour alone. */
+const STATE: Record<ReferralListItem['status'], string> = {
+  pending: 'Waiting for payment',
+  completed: 'Completed',
+  expired: 'Ended',
+};
+const REWARD: Record<NonNullable<ReferralListItem['reward']>, { label: string; className: string }> = {
+  earned: { label: 'Free month earned', className: 'border-emerald-300 bg-emerald-50 text-emerald-900' },
+  held: { label: 'Free month waiting', className: 'border-amber-300 bg-amber-50 text-amber-950' },
+  none: { label: 'No free month', className: 'border-slate-300 bg-slate-50 text-slate-800' },
+};
+
+/**
+ * Each referral, the latest first: the colleague (their address masked), where it stands and, once they
+ * paid, whether the person earned a month, and if not, why (referrals/rewards.ts referralOutcome).
+ */
+function ReferralList() {
+  const referrals = useReferrals();
+  return (
+    <section aria-labelledby="referral-list-heading">
+      <h3 id="referral-list-heading" className="text-lg font-semibold text-slate-900">
+        Each referral
+      </h3>
+      {referrals.isPending ? (
+        <div role="status" aria-label="Loading your referrals" className="mt-3 grid gap-2">
+          <div className="h-16 rounded-xl bg-slate-100 motion-safe:animate-pulse" />
+          <div className="h-16 rounded-xl bg-slate-100 motion-safe:animate-pulse" />
+        </div>
+      ) : referrals.isError ? (
+        <p className="mt-3 text-sm text-red-700">
+          We couldn't load your referrals. {referrals.error.message}{' '}
+          <Button variant="link" size="inline" onClick={() => referrals.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : referrals.data.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          No referrals yet. When a colleague starts a trial with your code, it shows here.
+        </p>
+      ) : (
+        <ul aria-labelledby="referral-list-heading" className="mt-3 grid gap-3">
+          {referrals.data.map((referral) => (
+            <li key={referral.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="font-medium text-slate-900">{referral.friend}</p>
+                <p className="text-sm text-slate-600">
+                  {STATE[referral.status]}
+                  {' · '}
+                  {referral.completedAt
+                    ? `paid ${formatDate(referral.completedAt)}`
+                    : `started ${formatDate(referral.createdAt)}`}
+                </p>
+              </div>
+              {referral.reward ? (
+                <p
+                  className={`mt-2 inline-block rounded-full border px-2.5 py-0.5 text-sm font-medium ${REWARD[referral.reward].className}`}
+                >
+                  {REWARD[referral.reward].label}
+                </p>
+              ) : null}
+              <p className="mt-2 text-sm text-slate-700">{referral.explanation}</p>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
