@@ -79,6 +79,11 @@ describe('a trial whose card was never confirmed', () => {
     expect(inTrial.trialSubscriptions).toBe(before.trialSubscriptions + 1);
     expect(inTrial.activeSubscriptions).toBe(before.activeSubscriptions);
     expect(inTrial.estimatedMonthlyRevenue).toBe(before.estimatedMonthlyRevenue);
+    // The users list carries the trial's end, so it says 'Free trial', not 'Active'.
+    const listedInTrial = (await admin.get('/api/admin/users'))
+      .json()
+      .find((r: { id: number }) => r.id === u.id);
+    expect(new Date(listedInTrial.trialEndsAt).toISOString()).toBe(started.trialEndsAt);
 
     // The trial ends with a payment: now it pays, and counts.
     await deliverAll(fake.endTrial((await subscriptionOf(u.id)).id));

@@ -39,7 +39,7 @@ async function signInAsAdmin(page: Page, path: string) {
 async function newUser(
   browser: Browser,
   plan?: 'pro' | 'clinic',
-  { discount = false, interval = 'month' as 'month' | 'year' } = {},
+  { discount = false, interval = 'month' as 'month' | 'year', paid = false } = {},
 ) {
   // A dentist in a browser of their own (a registration, perhaps a trial at Stripe) besides the
   // admin's sign-in: a test that makes one does two ordinary tests' work or more, nearly the time a test gets
@@ -51,6 +51,8 @@ async function newUser(
   if (plan) {
     await subscribeViaApi(page, plan, interval);
     await atStripe(page, 'confirm-setup', user.email);
+    // Past the trial, its first month paid.
+    if (paid) await atStripe(page, 'end-trial', user.email);
   }
   if (discount) {
     const res = await page.request.post('/api/subscription/discount', { headers: { origin: baseURL } });
@@ -93,6 +95,7 @@ function adminUser(overrides: Partial<AdminUser> & Pick<AdminUser, 'id' | 'usern
     email: `${overrides.username}@example.co.uk`,
     plan: 'free',
     subscriptionStatus: 'inactive',
+    trialEndsAt: null,
     hasDiscount: false,
     billingInterval: 'month',
     loginCount: 0,
@@ -312,9 +315,11 @@ test.describe('lists', () => {
     page,
     browser,
   }) => {
-    const paying = await newUser(browser, 'pro');
+    const paying = await newUser(browser, 'pro', { paid: true });
+    const trying = await newUser(browser, 'pro');
     const free = await newUser(browser);
     await paying.close();
+    await trying.close();
     await free.close();
     await signInAsAdmin(page, '/admin/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
@@ -339,6 +344,10 @@ test.describe('lists', () => {
     await expect(payingRow).toContainText('Plus');
     await expect(payingRow).toContainText('Active');
     await expect(table).not.toContainText(free.email);
+    // A free trial is named as one: active, but nothing paid yet.
+    await search.fill(trying.username);
+    await expect(table.getByRole('row').filter({ hasText: trying.email })).toContainText('Free trial');
+    await search.fill(paying.username);
     await expect(page.getByText(/^[\d,]+ of [\d,]+ users$/)).toBeVisible();
 
     await search.fill(free.email.toUpperCase());
@@ -410,7 +419,7 @@ test.describe('lists', () => {
     expect(lines[2]).toBe('');
     expect(lines[1]).toMatch(
       new RegExp(
-        `^\\d+,${dentist.username},${dentist.email.replaceAll('.', '\\.')},Practice,Active,No,${dentist.username}'s practice \\(owner\\),\\d{4}-`,
+        `^\\d+,${dentist.username},${dentist.email.replaceAll('.', '\\.')},Practice,Free trial,No,${dentist.username}'s practice \\(owner\\),\\d{4}-`,
       ),
     );
   });

@@ -27,23 +27,13 @@ async function expectNoMarketingLinks(links: Locator) {
 }
 
 /**
- * The account entries each open their own place: Account, Subscription and Settings their tab, Manage
- * Subscription the Subscription tab's controls, focus there. `choose` picks an entry from the menu: the
- * first away from /account (the subscription then loads after the page shows), the rest while it is open.
+ * The account entries each open their own tab, each destination once (no 'Dashboard' to the marketing
+ * page, no 'Manage Subscription' beside 'Subscription'). `choose` picks an entry from the menu: the first
+ * away from /account (the subscription then loads after the page shows), the rest while it is open.
  */
 async function expectAccountMenuTabs(page: Page, choose: (entry: string) => Promise<void>) {
   const selected = (name: string) =>
     expect(page.getByRole('tablist').getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-
-  const manage = page.getByRole('region', { name: 'Manage subscription' });
-  const manageSubscription = async () => {
-    await choose('Manage Subscription');
-    await expect(page).toHaveURL(/\/account\?tab=subscription#manage-subscription$/);
-    await selected('Subscription');
-    await expect(manage.getByRole('heading', { name: 'Manage subscription' })).toBeFocused();
-    await expect(manage.getByRole('button', { name: 'Freeze Subscription' })).toBeInViewport();
-  };
-  await manageSubscription();
 
   for (const [entry, tab, query] of [
     ['Settings', 'Security', 'security'],
@@ -54,9 +44,6 @@ async function expectAccountMenuTabs(page: Page, choose: (entry: string) => Prom
     await expect(page).toHaveURL(new RegExp(`/account\\?tab=${query}$`));
     await selected(tab);
   }
-  // Again from the Subscription tab, its subscription already loaded: the page scrolls down to the controls.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await manageSubscription();
 }
 
 test.describe('header and footer', () => {
@@ -142,20 +129,44 @@ test.describe('header and footer', () => {
     await page.getByRole('button', { name: 'My Account' }).click();
     const menu = page.getByRole('menu');
     await expect(menu).toContainText(user.username);
-    for (const name of [
-      'Dashboard',
+    // Each destination once.
+    await expect(menu.getByRole('menuitem')).toHaveText([
       'Account',
       'Subscription',
       'Settings',
-      'Manage Subscription',
       'Refer a Friend',
+      /Open ChairNotes/,
       'Log out',
-    ]) {
-      await expect(menu.getByRole('menuitem', { name, exact: true })).toBeVisible();
-    }
+    ]);
     const noteApp = menu.getByRole('menuitem', { name: /Open ChairNotes/ });
     await expect(noteApp).toHaveAttribute('href', NOTE_APP_URL);
     await expect(noteApp).toHaveAttribute('target', '_blank');
+    await page.keyboard.press('Escape');
+
+    // The home page's calls to action are the note app and their account, never the trial they have.
+    const main = page.getByRole('main');
+    for (const section of [
+      main.getByRole('region', { name: /Dental clinical notes/ }),
+      main.getByRole('region', { name: /Ready to spend less time/ }),
+    ]) {
+      await expect(section.getByRole('link', { name: 'Open ChairNotes' })).toHaveAttribute(
+        'href',
+        NOTE_APP_URL,
+      );
+      await expect(section.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
+      await expect(section.getByRole('link', { name: /Get Started Free/ })).toHaveCount(0);
+    }
+    await expectNoAxeViolations(page);
+  });
+
+  test('signed in without a plan, the home page still offers the trial', async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'My Account' })).toBeVisible();
+    const hero = page.getByRole('main').getByRole('region', { name: /Dental clinical notes/ });
+    await expect(hero.getByRole('link', { name: /Get Started Free/ })).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'See Features' })).toBeVisible();
+    await expect(hero.getByRole('link', { name: 'Your account' })).toHaveCount(0);
   });
 
   test('each account menu entry opens its own tab, also while the account page is open', async ({ page }) => {

@@ -143,6 +143,7 @@ describe('every admin export', () => {
       email: `${formula}@example.com`,
       plan: 'clinic',
       subscriptionStatus: 'active',
+      trialEndsAt: null,
       hasDiscount: false,
       billingInterval: 'month',
       loginCount: 3,

@@ -2356,6 +2356,7 @@ export interface paths {
                             referralCredits: number;
                             /** @enum {string} */
                             subscriptionStatus: "inactive" | "active" | "paused" | "past_due" | "canceled";
+                            trialEndsAt: string | null;
                             username: string;
                         }[];
                     };

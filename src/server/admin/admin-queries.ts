@@ -1,4 +1,4 @@
-import { count, desc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   CANCELLATION_DAYS,
@@ -88,7 +88,11 @@ export async function adminStats(db: Db): Promise<AdminStats> {
       .select({ reason: cancellations.reason, n: count() })
       .from(cancellations)
       .where(
-        sql`${cancellations.createdAt} >= ${new Date(Date.now() - CANCELLATION_DAYS * DAY_MS).toISOString()}`,
+        and(
+          sql`${cancellations.createdAt} >= ${new Date(Date.now() - CANCELLATION_DAYS * DAY_MS).toISOString()}`,
+          // One taken back ('Keep my subscription') is no cancellation.
+          isNull(cancellations.undoneAt),
+        ),
       )
       .groupBy(cancellations.reason),
   ]);
@@ -169,6 +173,7 @@ export function adminUsersJson(db: Db): Promise<string> {
       email: sql`u.email`,
       plan: sql`u.plan`,
       subscriptionStatus: sql`u.subscription_status`,
+      trialEndsAt: sql`u.trial_ends_at`,
       hasDiscount: sql`u.has_discount`,
       billingInterval: sql`u.billing_interval`,
       loginCount: sql`u.login_count`,

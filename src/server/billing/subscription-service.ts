@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { inFreeTrial, isLiveSubscription, withVat } from '../../shared/access';
 import {
@@ -594,8 +595,15 @@ export function subscriptionService(ctx: AppContext) {
       return updated;
     },
 
-    keep: (user: User, requestId: string) =>
-      change(user, { cancel_at_period_end: false }, `keep-${requestId}`),
+    /** Takes a cancellation back before the period ends; the admin's figures stop counting it. */
+    async keep(user: User, requestId: string): Promise<User> {
+      const kept = await change(user, { cancel_at_period_end: false }, `keep-${requestId}`);
+      await db.execute(sql`
+        update ${cancellations} set undone_at = now()
+        where id = (select id from ${cancellations} where user_id = ${user.id} and undone_at is null
+                    order by created_at desc, id desc limit 1)`);
+      return kept;
+    },
 
     /** Cancels, at once, every subscription of the user that still lives: a deleted account is never charged again. */
     async cancelAllNow(user: User): Promise<void> {

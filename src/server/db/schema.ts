@@ -707,6 +707,8 @@ export const cancellations = pgTable(
     reason: text('reason', { enum: CANCELLATION_REASON_IDS }),
     comment: text('comment'),
     createdAt: createdAt(),
+    /** The person took it back before the period ended ('Keep my subscription'): not counted as a cancellation. */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
   },
   (t) => [index('cancellations_created_idx').on(t.createdAt)],
 );

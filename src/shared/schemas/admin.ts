@@ -61,6 +61,8 @@ export const adminUserSchema = z.object({
   email: z.string(),
   plan: z.enum(PLAN_IDS),
   subscriptionStatus: z.enum(SUBSCRIPTION_STATUSES),
+  /** While ahead, the subscription is a free trial: active, nothing paid yet. */
+  trialEndsAt: isoDate.nullable(),
   hasDiscount: z.boolean(),
   billingInterval: z.enum(BILLING_INTERVALS),
   loginCount: z.number().int(),

@@ -2,7 +2,7 @@
 // that their links know the page they are on. Their islands come in through Astro's named slots.
 import { Footer } from '@client/components/layout/footer';
 import { ContactPage } from '@client/features/marketing/contact-page';
-import { HomePage } from '@client/features/marketing/home-page';
+import { ClosingOffer, HomePage, SeeFeatures } from '@client/features/marketing/home-page';
 import { NotFoundPage } from '@client/features/marketing/not-found-page';
 import { PricingPage } from '@client/features/pricing/pricing-page';
 import { ReferralProgramPage } from '@client/features/referrals/referral-program-page';
@@ -10,6 +10,8 @@ import { island } from './island';
 
 export const FooterView = island(Footer);
 export const HomePageView = island(HomePage);
+export const SeeFeaturesView = island(SeeFeatures);
+export const ClosingOfferView = island(ClosingOffer);
 export const PricingPageView = island(PricingPage);
 export const ReferralProgramPageView = island(ReferralProgramPage);
 export const ContactPageView = island(ContactPage);

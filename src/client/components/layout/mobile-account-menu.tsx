@@ -7,7 +7,7 @@ import type { PublicUser } from '@shared/schemas/auth';
 import { ExternalLink } from 'lucide-react';
 import { Avatar } from './avatar';
 import { mobileItemClass } from './mobile-menu';
-import { accountLinks } from './nav-items';
+import { ACCOUNT_LINKS } from './nav-items';
 import { SiteLink } from './site-link';
 
 // Loaded only for signed-in visitors, like the desktop user menu: a first visit needs none of it.
@@ -30,7 +30,7 @@ export default function MobileAccountMenu({
         </div>
       </div>
       <ul className="grid gap-1">
-        {accountLinks(user).map(({ to, label }) => (
+        {ACCOUNT_LINKS.map(({ to, label }) => (
           <li key={label}>
             <SiteLink to={to} className={cn(mobileItemClass, 'block')} onClick={onNavigate}>
               {label}

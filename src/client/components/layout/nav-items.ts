@@ -24,18 +24,15 @@ export const signedInLinks = (user: { practice: unknown }): readonly NavItem[] =
   ...(user.practice ? [PRACTICE_LINK] : []),
 ];
 
-// The account menu's entries (docs/architecture.md#screens). Each of Account, Subscription, Settings and Manage
-// Subscription opens its own place on the /account page: two entries leading to the same place would
-// make a person wonder what the other one was for.
-const ACCOUNT_LINKS: readonly NavItem[] = [
-  { to: paths.home.getHref(), label: 'Dashboard' },
+/**
+ * The account menu's entries (docs/architecture.md#screens), each destination once: Account, Subscription
+ * and Settings open their own tab of /account. The spec's 'Dashboard' led to the marketing page (the logo
+ * does that), its 'Manage Subscription' to the Subscription tab again, and the practice's page is in the
+ * header already: an entry that repeats another makes a person wonder what it was for (issue 44).
+ */
+export const ACCOUNT_LINKS: readonly NavItem[] = [
   { to: paths.account.getHref('profile'), label: 'Account' },
   { to: paths.account.getHref('subscription'), label: 'Subscription' },
   { to: paths.account.getHref('security'), label: 'Settings' },
-  { to: paths.account.getManageHref(), label: 'Manage Subscription' },
   { to: paths.refer.getHref(), label: 'Refer a Friend' },
 ];
-
-/** The account menu's entries for this person: the practice's page too, when they are in one. */
-export const accountLinks = (user: { practice: unknown }): readonly NavItem[] =>
-  user.practice ? [...ACCOUNT_LINKS, PRACTICE_LINK] : ACCOUNT_LINKS;

@@ -11,29 +11,16 @@ import { useLogout } from '@client/features/auth';
 import { useNoteAppHref } from '@client/lib/config';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
-import {
-  Building2,
-  CreditCard,
-  ExternalLink,
-  Gift,
-  LayoutDashboard,
-  LogOut,
-  Settings,
-  SlidersHorizontal,
-  User,
-} from 'lucide-react';
+import { CreditCard, ExternalLink, Gift, LogOut, Settings, User } from 'lucide-react';
 import { Avatar } from './avatar';
-import { accountLinks } from './nav-items';
+import { ACCOUNT_LINKS } from './nav-items';
 import { SiteLink } from './site-link';
 
 const icons: Record<string, typeof User> = {
-  Dashboard: LayoutDashboard,
   Account: User,
   Subscription: CreditCard,
   Settings: Settings,
-  'Manage Subscription': SlidersHorizontal,
   'Refer a Friend': Gift,
-  Practice: Building2,
 };
 
 /**
@@ -64,8 +51,8 @@ export default function UserMenu({ user }: { user: PublicUser }) {
         <DropdownMenuContent
           align="end"
           className="w-64"
-          // Closing puts focus back on the avatar, unless the page an entry opened has already placed it
-          // (Manage Subscription focuses the subscription's controls): that is where the person is now.
+          // Closing puts focus back on the avatar, unless the page an entry opened has already placed it:
+          // that is where the person is now.
           onCloseAutoFocus={(event) => {
             const focused = document.activeElement;
             if (focused && focused !== document.body) event.preventDefault();
@@ -76,7 +63,7 @@ export default function UserMenu({ user }: { user: PublicUser }) {
             <span className="block truncate text-xs font-normal text-slate-600">{user.email}</span>
           </DropdownMenuLabel>
           <DropdownMenuSeparator />
-          {accountLinks(user).map(({ to, label }) => {
+          {ACCOUNT_LINKS.map(({ to, label }) => {
             const Icon = icons[label] ?? User;
             return (
               <DropdownMenuItem key={label} asChild>

@@ -1,7 +1,7 @@
 import type { CsvColumn } from '@shared/csv';
 import { monthlyAmount } from '@shared/plans';
 import type { AdminPractice, AdminReferral, AdminSubscriber, AdminUser } from '@shared/schemas/admin';
-import { planName, statusName } from './format';
+import { ownStatusName, planName, statusName } from './format';
 
 // Every CSV the admin area exports, column by column, in one place: each value is written by csv.ts's
 // csvCell, which neutralises text a spreadsheet would run as a formula (tests/unit/csv.test.ts holds
@@ -23,7 +23,7 @@ const userCsv = {
   username: { header: 'Username', value: (u) => u.username },
   email: { header: 'Email', value: (u) => u.email },
   plan: { header: 'Plan', value: (u) => planName(u.plan) },
-  status: { header: 'Status', value: (u) => statusName(u.subscriptionStatus) },
+  status: { header: 'Status', value: ownStatusName },
   discount: { header: 'Retention discount', value: (u) => (u.hasDiscount ? 'Yes' : 'No') },
   joined: { header: 'Joined', value: (u) => u.createdAt },
   lastLogin: { header: 'Last login', value: (u) => u.lastLoginAt ?? '' },

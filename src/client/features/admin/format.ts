@@ -1,4 +1,5 @@
 import { ukDateTime } from '@client/lib/uk-date-time';
+import { inFreeTrial } from '@shared/access';
 import type { PlanId, SubscriptionStatus } from '@shared/constants';
 import { once } from '@shared/once';
 import { findPlan } from '@shared/plans';
@@ -79,4 +80,18 @@ const statusWords: Record<SubscriptionStatus, string> = {
 /** The subscription status in words, so it never rests on a colour. */
 export function statusName(status: SubscriptionStatus): string {
   return statusWords[status] ?? status;
+}
+
+/**
+ * A person's own subscription in words, a free trial named as one: it is active, but nothing is paid yet
+ * (the dashboard counts trials apart too).
+ */
+export function ownStatusName(u: {
+  subscriptionStatus: SubscriptionStatus;
+  trialEndsAt: string | null;
+}): string {
+  const trialEndsAt = u.trialEndsAt ? new Date(u.trialEndsAt) : null;
+  return u.subscriptionStatus === 'active' && inFreeTrial({ trialEndsAt })
+    ? 'Free trial'
+    : statusName(u.subscriptionStatus);
 }

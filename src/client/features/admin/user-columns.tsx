@@ -6,7 +6,7 @@ import type { AdminUser } from '@shared/schemas/admin';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from './badge';
 import { practiceOf } from './csv-columns';
-import { formatDate, formatLastLogin, planName, statusName } from './format';
+import { formatDate, formatLastLogin, ownStatusName, planName, statusName } from './format';
 import type { TableColumn } from './virtual-table';
 
 // The columns the users and subscriptions lists share, defined once.
@@ -85,8 +85,11 @@ export const statusColumn: TableColumn<AdminUser> = {
   header: 'Status',
   width: 'minmax(7rem, 0.8fr)',
   cell: (u) => {
-    const { status } = shownPlan(u);
-    return <Badge tone={statusTones[status] ?? 'neutral'}>{statusName(status)}</Badge>;
+    const { status, through } = shownPlan(u);
+    const words = through === null ? ownStatusName(u) : statusName(status);
+    return (
+      <Badge tone={words === 'Free trial' ? 'accent' : (statusTones[status] ?? 'neutral')}>{words}</Badge>
+    );
   },
 };
 

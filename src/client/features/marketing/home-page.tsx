@@ -51,12 +51,6 @@ function Hero({ getStarted }: { getStarted: ReactNode }) {
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             {getStarted}
-            {/* A link: it works before any script, and on '/' it scrolls instead of reloading. */}
-            <Button asChild variant="outline" size="lg">
-              <SiteLink to={paths.home.getHref('features')} markCurrent={false}>
-                See Features
-              </SiteLink>
-            </Button>
           </div>
         </div>
       </div>
@@ -189,7 +183,36 @@ function Building() {
   );
 }
 
-function ClosingCallToAction() {
+/** The hero's second action for a visitor: a link, which works before any script and on '/' scrolls. */
+export function SeeFeatures() {
+  return (
+    <Button asChild variant="outline" size="lg">
+      <SiteLink to={paths.home.getHref('features')} markCurrent={false}>
+        See Features
+      </SiteLink>
+    </Button>
+  );
+}
+
+/** The closing section's actions for a visitor: the trial, or a demo. */
+export function ClosingOffer() {
+  return (
+    <>
+      <Button asChild size="lg" variant="secondary">
+        <SiteLink markCurrent={false} to={paths.auth.getHref()}>
+          Get Started Free
+        </SiteLink>
+      </Button>
+      <Button asChild size="lg" variant="inverse">
+        <SiteLink markCurrent={false} to={paths.contact.getHref('demo')}>
+          Request Demo
+        </SiteLink>
+      </Button>
+    </>
+  );
+}
+
+function ClosingCallToAction({ actions }: { actions: ReactNode }) {
   const reveal = useReveal<HTMLElement>();
   return (
     <section {...reveal} aria-labelledby="cta-heading" className="bg-indigo-700 py-20 text-white sm:py-24">
@@ -200,18 +223,7 @@ function ClosingCallToAction() {
         <p className="mt-4 text-lg text-indigo-100">
           Start free, or let us show you {PRODUCT_NAME} in your own practice.
         </p>
-        <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg" variant="secondary">
-            <SiteLink markCurrent={false} to={paths.auth.getHref()}>
-              Get Started Free
-            </SiteLink>
-          </Button>
-          <Button asChild size="lg" variant="inverse">
-            <SiteLink markCurrent={false} to={paths.contact.getHref('demo')}>
-              Request Demo
-            </SiteLink>
-          </Button>
-        </div>
+        <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">{actions}</div>
       </div>
     </section>
   );
@@ -219,16 +231,19 @@ function ClosingCallToAction() {
 
 /**
  * The landing page (src/site/pages/index.astro). Its parts that run script are Astro's islands, handed
- * in: the sparkling 'Get Started Free', the plans and the testimonials.
+ * in: the hero's and the closing calls to action (the offer, or for a person with access the note app
+ * and their account: home-actions.tsx), the plans and the testimonials.
  */
 export function HomePage({
   getStarted,
   plans,
   testimonials,
+  closingActions,
 }: {
   getStarted: ReactNode;
   plans: ReactNode;
   testimonials: ReactNode;
+  closingActions: ReactNode;
 }) {
   useTitle();
   return (
@@ -239,7 +254,7 @@ export function HomePage({
       {/* Only when the operator supplied testimonials (src/client/content/testimonials.ts). */}
       {HAS_TESTIMONIALS ? <Testimonials testimonials={testimonials} /> : null}
       <Building />
-      <ClosingCallToAction />
+      <ClosingCallToAction actions={closingActions} />
     </>
   );
 }

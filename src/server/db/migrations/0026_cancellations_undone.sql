@@ -1,0 +1,1 @@
+ALTER TABLE "cancellations" ADD COLUMN "undone_at" timestamp with time zone;
