@@ -447,14 +447,32 @@ describe('roles', () => {
 });
 
 describe('access follows membership and the subscription', () => {
-  it('freeze and resume, leaving', async () => {
+  it('freeze and resume, leaving; the owner is told how many it takes from, the members by mail', async () => {
     const { owner, member } = await practiceWithMember();
     expect((await me(member)).noteAppAccess).toBe(true);
+    // Before choosing, the owner's Subscription tab can say whom a freeze or a cancel takes from.
+    expect((await owner.client.get('/api/subscription')).json().practiceMembers).toBe(1);
+    expect((await member.client.get('/api/subscription')).json().practiceMembers).toBe(0);
     expect((await owner.client.post('/api/subscription/freeze')).statusCode).toBe(200);
     expect((await me(member)).noteAppAccess).toBe(false);
     expect((await practiceOf(member)).subscription).toEqual({ status: 'paused', noteAppAccess: false });
+    const frozen = await smtp.waitFor(member.email, "Your practice's ChairNotes subscription is frozen");
+    expect(frozen.text).toMatch(
+      new RegExp(
+        `The owner of ${owner.username}'s practice froze its subscription: the note app is closed to you until it resumes on \\d{1,2} \\w+ \\d{4}`,
+      ),
+    );
+    expect(smtp.mails.some((m) => m.to.includes(owner.email) && m.subject.includes('is frozen'))).toBe(false);
     expect((await owner.client.post('/api/subscription/freeze')).statusCode).toBe(200);
     expect((await me(member)).noteAppAccess).toBe(true);
+    await smtp.waitFor(member.email, "Your practice's ChairNotes subscription is active again");
+
+    // A cancel and a keep: each told, with the day the note app would close.
+    expect((await owner.client.post('/api/subscription/cancel')).statusCode).toBe(200);
+    const ending = await smtp.waitFor(member.email, "Your practice's ChairNotes subscription is ending");
+    expect(ending.text).toMatch(/stays open to you until it ends on \d{1,2} \w+ \d{4}; after that it closes/);
+    expect((await owner.client.post('/api/subscription/keep')).statusCode).toBe(200);
+    await smtp.waitFor(member.email, "Your practice's ChairNotes subscription continues");
 
     const left = await member.client.post('/api/practice/leave');
     expect(left.statusCode).toBe(200);

@@ -9939,6 +9939,7 @@ export interface paths {
                             paymentActionUrl: string | null;
                             /** @enum {string} */
                             plan: "free" | "pro" | "clinic";
+                            practiceMembers: number;
                             renewalMoved: boolean;
                             /** @enum {string} */
                             retentionOffer: "discount" | "monthly_at_period_end";

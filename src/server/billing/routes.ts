@@ -24,6 +24,11 @@ import type { User } from '../db/schema';
 import { monthlyFromYearEndMail, planChangedMail } from '../mail/templates';
 import { errors, STRIPE_FAILURES } from '../openapi';
 import { membershipOf } from '../practices/membership';
+import {
+  type PracticeSubscriptionChange,
+  practiceMembersCovered,
+  practiceSubscriptionNotices,
+} from '../practices/practice-lifecycle';
 import { practiceService } from '../practices/practice-service';
 import { referralService } from '../referrals/referral-service';
 import { referralCodeRateLimit } from '../security/rate-limits';
@@ -117,15 +122,36 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/subscription',
     { config: { access: 'user' }, schema: { response: { 200: subscriptionDetailsSchema } } },
-    async (request) => subscriptions.details(request.userSession.user),
+    async (request) => {
+      const { user } = request.userSession;
+      return {
+        ...subscriptions.details(user),
+        practiceMembers: await practiceMembersCovered(app.ctx.database.db, user),
+      };
+    },
   );
+
+  /**
+   * After an owner's freeze, resume, cancel or keep: the practice's members are mailed, their note app
+   * following it (practice-lifecycle.ts practiceSubscriptionNotices).
+   */
+  const tellMembers =
+    (change: (user: User) => PracticeSubscriptionChange) =>
+    async (user: User): Promise<User> => {
+      const db = app.ctx.database.db;
+      for (const mail of await practiceSubscriptionNotices(db, user, change(user), app.ctx.config.APP_URL))
+        app.ctx.mailer.sendInBackground(mail);
+      return user;
+    };
 
   app.post(
     '/api/subscription/freeze',
     changed({ 400: 'Only an active subscription can be frozen' }),
     async (request) =>
       answerUser(app.ctx.database.db, request.userSession, (user) =>
-        subscriptions.freezeOrResume(user, request.id),
+        subscriptions
+          .freezeOrResume(user, request.id)
+          .then(tellMembers((after) => (after.subscriptionStatus === 'paused' ? 'frozen' : 'resumed'))),
       ),
   );
 
@@ -226,12 +252,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...changed(), schema: { ...changed().schema, body: cancelSchema } },
     async (request) =>
       answerUser(app.ctx.database.db, request.userSession, (user) =>
-        subscriptions.cancelAtPeriodEnd(user, request.id, request.body),
+        subscriptions.cancelAtPeriodEnd(user, request.id, request.body).then(tellMembers(() => 'cancelled')),
       ),
   );
 
   app.post('/api/subscription/keep', changed(), async (request) =>
-    answerUser(app.ctx.database.db, request.userSession, (user) => subscriptions.keep(user, request.id)),
+    answerUser(app.ctx.database.db, request.userSession, (user) =>
+      subscriptions.keep(user, request.id).then(tellMembers(() => 'kept')),
+    ),
   );
 
   app.get(

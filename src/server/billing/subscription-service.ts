@@ -354,7 +354,8 @@ export function subscriptionService(ctx: AppContext) {
       return billing ? stripeCall(() => syncUser(db, billing, user)) : user;
     },
 
-    details(user: User): SubscriptionDetails {
+    /** The subscription as the Subscription tab shows it (the route adds the practice's members). */
+    details(user: User): Omit<SubscriptionDetails, 'practiceMembers'> {
       return {
         plan: user.plan,
         billingInterval: user.billingInterval,

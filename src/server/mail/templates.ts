@@ -589,6 +589,48 @@ export function practiceEndedMail(person: Person, practiceName: string, appUrl: 
   };
 }
 
+/**
+ * A member hears that the owner froze, resumed, cancelled or kept the practice's subscription: their note
+ * app follows it. `until`: when a freeze ends, or when a cancelled subscription does.
+ */
+export function practiceSubscriptionChangedMail(
+  person: Person,
+  practiceName: string,
+  change: 'frozen' | 'resumed' | 'cancelled' | 'kept',
+  until: Date | null,
+  appUrl: string,
+): Mail {
+  const on = until ? ` on ${longDate.format(until)}` : '';
+  const words = {
+    frozen: {
+      subject: `Your practice's ${PRODUCT_NAME} subscription is frozen`,
+      body: `The owner of ${practiceName} froze its subscription: the note app is closed to you until it resumes${on}, by itself, or sooner if the owner resumes it.`,
+    },
+    resumed: {
+      subject: `Your practice's ${PRODUCT_NAME} subscription is active again`,
+      body: `The owner of ${practiceName} resumed its subscription: the note app is open to you again.`,
+    },
+    cancelled: {
+      subject: `Your practice's ${PRODUCT_NAME} subscription is ending`,
+      body: `The owner of ${practiceName} cancelled its subscription. The note app stays open to you until it ends${on}; after that it closes, unless the owner keeps the subscription. Ask them, or choose a plan of your own:`,
+    },
+    kept: {
+      subject: `Your practice's ${PRODUCT_NAME} subscription continues`,
+      body: `The owner of ${practiceName} kept its subscription after all: the note app stays open to you.`,
+    },
+  }[change];
+  return {
+    to: person.email,
+    subject: words.subject,
+    text: [
+      `Hello ${person.username},`,
+      '',
+      words.body,
+      change === 'cancelled' ? `${appUrl}/pricing` : `${appUrl}/account?tab=subscription`,
+    ].join('\n'),
+  };
+}
+
 export function practiceHandedOverMail(person: Person, practiceName: string, appUrl: string): Mail {
   return {
     to: person.email,

@@ -3,7 +3,7 @@ import { PRACTICE_NAME_MAX } from '../../shared/constants';
 import type { Db, Tx } from '../db/client';
 import type { User } from '../db/schema';
 import type { Mail } from '../mail/mailer';
-import { practiceEndedMail } from '../mail/templates';
+import { practiceEndedMail, practiceSubscriptionChangedMail } from '../mail/templates';
 import { recordPracticeEvent } from './audit';
 import { membershipOf } from './membership';
 import { practicesRepo } from './practices-repo';
@@ -66,4 +66,35 @@ export async function practiceEndNotices(tx: Db | Tx, owner: User, appUrl: strin
   await repo.setEndedNotice(practice.id, new Date(), tx);
   const members = await repo.membersButOwner(practice.id, tx);
   return members.map((member) => practiceEndedMail(member, practice.name, appUrl));
+}
+
+/** What an owner did to the practice's subscription that changes its members' note app. */
+export type PracticeSubscriptionChange = 'frozen' | 'resumed' | 'cancelled' | 'kept';
+
+/** How many people the owner's practice covers besides the owner: what freezing or cancelling takes from. */
+export async function practiceMembersCovered(db: Db | Tx, owner: User): Promise<number> {
+  const repo = practicesRepo(db);
+  const practice = await repo.ownedBy(owner.id, db);
+  return practice ? (await repo.membersButOwner(practice.id, db)).length : 0;
+}
+
+/**
+ * The mails to the members of `owner`'s practice after the owner froze, resumed, cancelled or kept its
+ * subscription: their note app follows it (issue 44), so each hears what and until when.
+ */
+export async function practiceSubscriptionNotices(
+  db: Db | Tx,
+  owner: User,
+  change: PracticeSubscriptionChange,
+  appUrl: string,
+): Promise<Mail[]> {
+  const repo = practicesRepo(db);
+  const practice = await repo.ownedBy(owner.id, db);
+  if (!practice) return [];
+  const members = await repo.membersButOwner(practice.id, db);
+  const until =
+    change === 'frozen' ? owner.pausedUntil : change === 'cancelled' ? owner.currentPeriodEnd : null;
+  return members.map((member) =>
+    practiceSubscriptionChangedMail(member, practice.name, change, until, appUrl),
+  );
 }

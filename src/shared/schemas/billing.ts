@@ -75,6 +75,8 @@ export const subscriptionDetailsSchema = z.object({
   paymentActionUrl: z.string().nullable(),
   /** A failed renewal keeps the note app open until this moment (docs/decisions/066-failed-renewal-grace-and-money-mails.md); null when not past due. */
   pastDueAccessUntil: isoDate.nullable(),
+  /** The people the subscriber's practice covers besides them: their note app follows a freeze or a cancel. */
+  practiceMembers: z.number().int(),
 });
 export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
 

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSubscriptionAction } from './api/change-subscription';
 import { CancellationReasonFields } from './cancellation-reason';
 import { formatDate } from './format';
+import { practiceMembersFollow } from './practice-members';
 
 /** docs/architecture.md#states: pressing Cancel first offers 50% off for 3 months. */
 export function RetentionOffer({
@@ -16,11 +17,14 @@ export function RetentionOffer({
   onBack,
   onSettled,
   yearlyUntil,
+  practiceMembers,
 }: {
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   planPrice: number;
   /** On a yearly plan the offer is monthly billing from the end of the year paid for (its date). */
   yearlyUntil: string | null;
+  /** For a practice's owner, the others it covers (practice-members.ts). */
+  practiceMembers: number;
   onBack: () => void;
   onSettled: () => void;
 }) {
@@ -52,8 +56,9 @@ export function RetentionOffer({
           Sorry to see you go
         </h3>
         <p className="text-sm text-slate-700">
-          You keep access until the end of your billing period and won't be charged again. Telling us why
-          helps us make {PRODUCT_NAME} better.
+          You keep access until the end of your billing period and won't be charged again.
+          {practiceMembersFollow(practiceMembers, 'cancel')} Telling us why helps us make {PRODUCT_NAME}
+          better.
         </p>
         <CancellationReasonFields value={why} onChange={setWhy} />
         <div className="flex flex-wrap gap-3">

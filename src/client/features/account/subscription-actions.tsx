@@ -9,6 +9,7 @@ import { useSubscriptionAction } from './api/change-subscription';
 import { useBillingPortal } from './api/open-billing-portal';
 import { formatDate } from './format';
 import { accessUntilSentence } from './payment-action-banner';
+import { practiceMembersFollow } from './practice-members';
 import { RetentionOffer } from './retention-offer';
 import { CancelDialog, FreezeDialog } from './subscription-dialogs';
 import { UpdateCardDialog } from './update-card-dialog';
@@ -94,6 +95,7 @@ function PendingCancellation({
       <p>
         <strong className="font-semibold">Your subscription ends on {endsOn}.</strong> You keep full access
         until then, and you won't be charged again.
+        {practiceMembersFollow(details.practiceMembers, 'cancelled')}
       </p>
       <div>
         <Button disabled={keep.isPending} onClick={() => keep.mutate()}>
@@ -153,6 +155,7 @@ function Paused({ details, onSettled }: { details: SubscriptionDetails; onSettle
         </strong>{' '}
         The note app is closed to you until it resumes, and you won't be charged while it is frozen. It
         resumes by itself on that date, or when you resume it.
+        {practiceMembersFollow(details.practiceMembers, 'frozen')}
       </p>
       <div>
         <Button disabled={resume.isPending} onClick={() => resume.mutate()}>
@@ -187,6 +190,7 @@ function ActiveActions({
         headingRef={offerHeading}
         planPrice={planPrice}
         yearlyUntil={details.retentionOffer === 'monthly_at_period_end' ? details.currentPeriodEnd : null}
+        practiceMembers={details.practiceMembers}
         onBack={() => {
           setOfferOpen(false);
           // The offer replaced the buttons; put focus back where the visitor was.
@@ -200,13 +204,17 @@ function ActiveActions({
   return (
     <>
       <ActionRow>
-        <FreezeDialog onSettled={onSettled} yearly={details.billingInterval === 'year'} />
+        <FreezeDialog
+          onSettled={onSettled}
+          yearly={details.billingInterval === 'year'}
+          practiceMembers={details.practiceMembers}
+        />
         {details.hasDiscount ? null : showOffer ? (
           <Button ref={cancelButton} variant="outline" onClick={() => setOfferOpen(true)}>
             Cancel Subscription
           </Button>
         ) : (
-          <CancelDialog onSettled={onSettled} />
+          <CancelDialog onSettled={onSettled} practiceMembers={details.practiceMembers} />
         )}
       </ActionRow>
       {details.hasDiscount ? (
@@ -222,7 +230,7 @@ function ActiveActions({
             the end of your billing period and the discount ends with it.
           </p>
           <div className="mt-3">
-            <CancelDialog onSettled={onSettled} />
+            <CancelDialog onSettled={onSettled} practiceMembers={details.practiceMembers} />
           </div>
         </section>
       ) : null}

@@ -15,10 +15,20 @@ import { useRef, useState } from 'react';
 import { useSubscriptionAction } from './api/change-subscription';
 import { CancellationReasonFields } from './cancellation-reason';
 import { formatDate } from './format';
+import { practiceMembersFollow } from './practice-members';
 
 // The Subscription tab's confirmations (subscription-actions.tsx): freezing, and cancelling with a reason.
 
-export function FreezeDialog({ onSettled, yearly = false }: { onSettled: () => void; yearly?: boolean }) {
+export function FreezeDialog({
+  onSettled,
+  yearly = false,
+  practiceMembers,
+}: {
+  onSettled: () => void;
+  yearly?: boolean;
+  /** For a practice's owner, the others it covers (practice-members.ts). */
+  practiceMembers: number;
+}) {
   return (
     <ConfirmActionDialog
       action="freeze"
@@ -31,7 +41,7 @@ export function FreezeDialog({ onSettled, yearly = false }: { onSettled: () => v
       }
       title="Freeze your subscription?"
       // What freezing means, before it is chosen: the note app, the money, the date (docs/decisions/066-failed-renewal-grace-and-money-mails.md).
-      description={`Your subscription pauses for ${FREEZE_DAYS} days. The note app is closed to you until it resumes, ${yearly ? `and your yearly renewal moves ${FREEZE_DAYS} days later` : "and you won't be charged while it is frozen"}. It resumes by itself on ${formatDate(new Date(Date.now() + FREEZE_DAYS * 86_400_000).toISOString())}; you can resume it earlier at any time.`}
+      description={`Your subscription pauses for ${FREEZE_DAYS} days. The note app is closed to you until it resumes, ${yearly ? `and your yearly renewal moves ${FREEZE_DAYS} days later` : "and you won't be charged while it is frozen"}. It resumes by itself on ${formatDate(new Date(Date.now() + FREEZE_DAYS * 86_400_000).toISOString())}; you can resume it earlier at any time.${practiceMembersFollow(practiceMembers, 'freeze')}`}
       dismissLabel="Keep Active"
       confirm={{ label: 'Freeze Subscription', pendingLabel: 'Freezing...' }}
     />
@@ -39,7 +49,13 @@ export function FreezeDialog({ onSettled, yearly = false }: { onSettled: () => v
 }
 
 /** Cancelling with a confirmation: 'Keep Subscription' or 'Confirm Cancellation' (docs/architecture.md#states). */
-export function CancelDialog({ onSettled }: { onSettled: () => void }) {
+export function CancelDialog({
+  onSettled,
+  practiceMembers,
+}: {
+  onSettled: () => void;
+  practiceMembers: number;
+}) {
   const [why, setWhy] = useState<CancelRequest>({});
   return (
     <ConfirmActionDialog
@@ -47,7 +63,7 @@ export function CancelDialog({ onSettled }: { onSettled: () => void }) {
       onSettled={onSettled}
       trigger={<Button variant="outline">Cancel Subscription</Button>}
       title="Cancel your subscription?"
-      description="You keep access until the end of your billing period and won't be charged again. You can keep your subscription at any time before then."
+      description={`You keep access until the end of your billing period and won't be charged again. You can keep your subscription at any time before then.${practiceMembersFollow(practiceMembers, 'cancel')}`}
       dismissLabel="Keep Subscription"
       confirm={{ label: 'Confirm Cancellation', pendingLabel: 'Cancelling...', variant: 'destructive' }}
       why={why}
