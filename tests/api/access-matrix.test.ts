@@ -264,6 +264,7 @@ const ROUTES: Record<string, Row> = {
   },
   'GET /api/referrals/code': { access: 'user', allowed: 200 },
   'GET /api/referrals/stats': { access: 'user', allowed: 200 },
+  'GET /api/referrals': { access: 'user', allowed: 200 },
   'POST /api/referrals': {
     access: 'user',
     call: () => ({ body: { friendEmail: fresh('friend') } }),
@@ -385,6 +386,12 @@ const ROUTES: Record<string, Row> = {
   'POST /api/practice/agreements': {
     access: 'user',
     call: () => ({ body: { version: 'a'.repeat(64) } }),
+    allowed: 404,
+    message: 'You are not in a practice.',
+  },
+  'POST /api/practice/seat-request': {
+    access: 'user',
+    call: () => ({ body: { seats: 12 } }),
     allowed: 404,
     message: 'You are not in a practice.',
   },

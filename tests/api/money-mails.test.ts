@@ -162,6 +162,25 @@ describe('mails about money, each once', () => {
     expect(sent).toHaveLength(2);
   });
 
+  it('a cancel in the trial with a referral month applied is confirmed too', async () => {
+    const referrer = await signedInUser(t.app);
+    const code = (await referrer.client.get('/api/referrals/code')).json().referralCode as string;
+    const u = await signedInUser(t.app);
+    const res = await u.client.post('/api/create-subscription', { planId: 'pro' });
+    expect(res.statusCode, res.body).toBe(200);
+    const applied = await u.client.post('/api/subscription/referral', { code });
+    expect(applied.statusCode, applied.body).toBe(201);
+    await deliverAll(fake.confirmSetupIntent(res.json().clientSecret.split('_secret_')[0]));
+    await deliverAll(fake.events);
+    const from = fake.events.length;
+    expect((await u.client.post('/api/subscription/cancel', { reason: 'unused' })).statusCode).toBe(200);
+    await deliverAll(fake.events.slice(from));
+    const sent = await mails(u, 'subscription is cancelled');
+    expect(sent).toHaveLength(1);
+    const ends = longDate(Date.parse((await u.client.get('/api/subscription')).json().trialEndsAt));
+    expect(sent[0]!.subject).toBe(`Your ChairNotes subscription is cancelled: it ends on ${ends}`);
+  });
+
   it('a cancellation undone before its event arrives is not confirmed', async () => {
     const u = await signedInUser(t.app);
     await trialing(u);

@@ -479,6 +479,9 @@ describe("each operation's own refusals", () => {
     answered(await outsider.client.post('/api/practice/agreements', { version: 'x' }), 404);
     answered(await member.client.post('/api/practice/agreements', { version: 'x' }), 403);
     answered(await owner.client.post('/api/practice/agreements', { version: 'x' }), 409);
+    answered(await outsider.client.post('/api/practice/seat-request', { seats: 12 }), 404);
+    answered(await member.client.post('/api/practice/seat-request', { seats: 12 }), 403);
+    answered(await owner.client.post('/api/practice/seat-request', { seats: 1 }), 400);
 
     // Links: not one, withdrawn, for another address, for someone in a practice already.
     answered(

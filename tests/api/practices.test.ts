@@ -694,3 +694,35 @@ describe('the admin area', () => {
     expect((await owner.client.get(`/api/admin/users/${member.id}`)).statusCode).toBe(401);
   });
 });
+
+describe("'Need more seats?'", () => {
+  it('sends the practice’s details to the admins, a reply going to whoever asked; the owner or an admin only', async () => {
+    const { owner, member, practiceId } = await practiceWithMember('clinician');
+    // A clinician does not manage seats.
+    expect((await member.client.post('/api/practice/seat-request', { seats: 10 })).statusCode).toBe(403);
+    // Each field named when wrong.
+    const wrong = await owner.client.post('/api/practice/seat-request', { seats: 1 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/^seats: At least 2 seats/);
+
+    const sent = await owner.client.post('/api/practice/seat-request', {
+      seats: 12,
+      message: '  Two new surgeries open in March.  ',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ message: `Thank you. We will reply to ${owner.email}.` });
+    const mail = await smtp.waitFor(
+      'sales@chairnotes.co.uk',
+      `Seat request: practice #${practiceId} asks for 12 seats`,
+    );
+    expect(mail.headers['reply-to']).toContain(owner.email);
+    expect(mail.text).toContain(`Practice: ${owner.username}'s practice (#${practiceId})`);
+    expect(mail.text).toContain('Seats: 2 of 3 used; asks for 12 in all');
+    expect(mail.text).toContain(`Owner: ${owner.username} <${owner.email}>, plan clinic`);
+    expect(mail.text).toContain('Two new surgeries open in March.');
+    const trail = await t.db.execute<{ action: string; detail: string }>(
+      sql`select action, detail from practice_events where practice_id = ${practiceId} and action = 'seats_requested'`,
+    );
+    expect(trail.rows).toEqual([{ action: 'seats_requested', detail: '12 seats in all' }]);
+  });
+});

@@ -218,3 +218,19 @@ test('a member who pays for Plus is told the practice covers them', async ({ pag
   await expectNoAxeViolations(them);
   await theirs.close();
 });
+
+test("'Need more seats?' asks how many in all, and sends the request to our team", async ({ page }) => {
+  const owner = await practiceOwner(page);
+  const invite = page.getByRole('region', { name: 'Invite a team member' });
+  await invite.getByRole('button', { name: 'Need more seats?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Ask for more seats' });
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByText('Enter how many seats in all', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Seats in all').fill('15');
+  await dialog.getByLabel('Anything we should know? (optional)').fill('A second surgery opens in spring.');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Thank you. We will reply to ${owner.email}.`, { exact: true })).toBeVisible();
+  await expect(invite.getByRole('button', { name: 'Need more seats?' })).toBeFocused();
+});

@@ -181,6 +181,36 @@ export function newsletterWelcomeMail(email: string, appUrl: string, unsubscribe
   };
 }
 
+/**
+ * 'Need more seats?' from a practice, to the admins' address; a reply goes to the person who asked. The
+ * practice's name is chosen by a person: it stays out of the subject.
+ */
+export function seatRequestMail(
+  adminsEmail: string,
+  request: {
+    practice: { id: number; name: string; seats: number; used: number };
+    owner: { username: string; email: string; plan: string } | null;
+    requester: Person;
+    seats: number;
+    message: string;
+  },
+): Mail {
+  const { practice, owner, requester } = request;
+  return {
+    to: adminsEmail,
+    replyTo: requester.email,
+    subject: `Seat request: practice #${practice.id} asks for ${request.seats} seats`,
+    text: [
+      `Practice: ${practice.name} (#${practice.id})`,
+      `Seats: ${practice.used} of ${practice.seats} used; asks for ${request.seats} in all`,
+      `Owner: ${owner ? `${owner.username} <${owner.email}>, plan ${owner.plan}` : '(none)'}`,
+      `Asked by: ${requester.username} <${requester.email}>`,
+      '',
+      request.message || '(no message)',
+    ].join('\n'),
+  };
+}
+
 /** A contact or demo request, to the sales address; a reply goes to the sender. */
 export function contactMail(salesEmail: string, message: ContactMessage): Mail {
   const { kind, name, email, practice } = message;

@@ -11,13 +11,14 @@ import type {
 } from '../../shared/schemas/practice';
 import { requireRecentAuth } from '../auth/recent-auth';
 import type { UserSession } from '../auth/require';
+import { usersRepo } from '../auth/users-repo';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import type { Client } from '../lib/client';
 import { practiceTerms as terms } from '../lib/content-file';
 import { conflict, forbidden, notFound } from '../lib/http-error';
 import type { QueuedMail } from '../mail/mailer';
-import { accessReviewMail, secondFactorRequiredMail } from '../mail/templates';
+import { accessReviewMail, seatRequestMail, secondFactorRequiredMail } from '../mail/templates';
 import { microsoftAccountsRepo } from '../microsoft/accounts-repo';
 import { practiceAuditRepo, recordPracticeEvent } from './audit';
 import { M } from './practice-service';
@@ -245,6 +246,38 @@ export function governanceService(ctx: AppContext) {
     async accessReviewCsv(session: UserSession): Promise<{ csv: string; practiceName: string }> {
       const { practice } = await asRole(session, MANAGER_ROLES);
       return { csv: toCsv(REVIEW_COLUMNS, (await review(practice.id)).members), practiceName: practice.name };
+    },
+
+    /**
+     * 'Need more seats?' (issue 44): the practice's details, how many seats it has and wants, and who asks,
+     * to the admins' address (SALES_EMAIL), a reply going to the person who asked; recorded in the
+     * practice's trail. The owner or an admin asks.
+     */
+    async requestSeats(
+      session: UserSession,
+      request: { seats: number; message: string },
+      client: Client | null,
+    ): Promise<void> {
+      const { practice } = await asRole(session, MANAGER_ROLES);
+      const [used, owner] = await Promise.all([
+        repo.seatsUsed(practice.id),
+        usersRepo(db).findById(practice.ownerId),
+      ]);
+      await recordPracticeEvent(db, {
+        practiceId: practice.id,
+        action: 'seats_requested',
+        actor: session.user,
+        detail: `${request.seats} seats in all`,
+        client,
+      });
+      ctx.mailer.sendInBackground(
+        seatRequestMail(ctx.config.SALES_EMAIL, {
+          practice: { id: practice.id, name: practice.name, seats: ctx.config.PRACTICE_SEATS, used },
+          owner: owner ? { username: owner.username, email: owner.email, plan: owner.plan } : null,
+          requester: { username: session.user.username, email: session.user.email },
+          ...request,
+        }),
+      );
     },
 
     /** The practice terms of now and the practice's acceptances (the owner and admins read them). */

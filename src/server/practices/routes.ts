@@ -16,12 +16,13 @@ import {
   practiceOverviewSchema,
   practicePolicyRequestSchema,
   practicePolicySchema,
+  seatRequestSchema,
   transferSchema,
 } from '../../shared/schemas/practice';
 import { sendCsv } from '../lib/audit-format';
 import { clientOf } from '../lib/client';
 import { CSV_FILE, errors, REAUTH } from '../openapi';
-import { authRateLimit, practiceInvitationRateLimit } from '../security/rate-limits';
+import { authRateLimit, formRateLimit, practiceInvitationRateLimit } from '../security/rate-limits';
 import { practiceAuditService } from './audit-service';
 import { governanceService } from './governance-service';
 import { practiceService } from './practice-service';
@@ -262,6 +263,21 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { csv, practiceName } = await governance.accessReviewCsv(request.userSession);
       return sendCsv(reply, `access review ${practiceName}`, csv);
+    },
+  );
+
+  // 'Need more seats?': mail to the admins, as many as the contact form allows an address.
+  app.post(
+    '/api/practice/seat-request',
+    {
+      config: { ...formRateLimit(ctx.config), access: 'user' },
+      schema: { body: seatRequestSchema, response: { 200: messageSchema, ...managing() } },
+    },
+    async (request) => {
+      await governance.requestSeats(request.userSession, request.body, clientOf(request));
+      return {
+        message: `Thank you. We will reply to ${request.userSession.user.email}.`,
+      };
     },
   );
 

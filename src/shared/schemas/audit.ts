@@ -21,6 +21,7 @@ export const PRACTICE_EVENT_LABELS = {
   policy_changed: 'Sign-in policy changed',
   terms_accepted: 'Practice terms accepted',
   access_reviewed: 'Access review completed',
+  seats_requested: 'More seats requested',
   // A member's own account, as their Security tab says it (security-events.ts records both).
   sign_in: SECURITY_EVENT_LABELS.sign_in,
   sign_in_failed: SECURITY_EVENT_LABELS.sign_in_failed,

@@ -98,8 +98,11 @@ export function SessionBanners() {
   return (
     <>
       {askToVerify ? <VerifyEmailBanner email={user.email} /> : null}
-      {/* A renewal the bank may want confirmed: the banner asks the subscription whether it does. */}
-      {user?.subscriptionStatus === 'past_due' ? <PaymentActionBanner /> : null}
+      {/* A renewal the bank may want confirmed: the banner asks the subscription whether it does. Not for a
+      person their practice covers: their own plan gives them nothing more, and its tab says how to end it. */}
+      {user?.subscriptionStatus === 'past_due' && user.access?.through !== 'practice' ? (
+        <PaymentActionBanner />
+      ) : null}
       {user?.noteAppBlockedReason === 'two_factor_required' ? (
         <TwoFactorRequiredBanner practiceName={user.practice?.name ?? 'Your practice'} />
       ) : null}

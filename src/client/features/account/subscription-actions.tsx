@@ -48,7 +48,7 @@ export function SubscriptionActions({ details, status, planPrice, onSettled }: A
       </p>
     );
   if (details.cancelAtPeriodEnd) return <PendingCancellation details={details} onSettled={onSettled} />;
-  if (status === 'past_due') return <PastDue details={details} />;
+  if (status === 'past_due') return <PastDue details={details} onSettled={onSettled} />;
   if (status === 'paused') return <Paused details={details} onSettled={onSettled} />;
   return <ActiveActions details={details} planPrice={planPrice} onSettled={onSettled} />;
 }
@@ -106,7 +106,8 @@ function PendingCancellation({
   );
 }
 
-function PastDue({ details }: { details: SubscriptionDetails }) {
+/** A renewal unpaid: pay it, or (a member their practice covers, say) end the plan instead. */
+function PastDue({ details, onSettled }: { details: SubscriptionDetails; onSettled: () => void }) {
   const portal = useBillingPortal();
   // The bank wants the person to confirm the payment (SCA): that, not a new card, is what it needs.
   if (details.paymentActionUrl)
@@ -140,6 +141,7 @@ function PastDue({ details }: { details: SubscriptionDetails }) {
         >
           {portal.isPending ? 'Opening...' : 'Manage billing at Stripe'}
         </Button>
+        <CancelDialog onSettled={onSettled} practiceMembers={details.practiceMembers} />
       </div>
     </Notice>
   );

@@ -112,6 +112,7 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
   const price = yearly ? plan.yearlyPrice : details.hasDiscount ? discountedPrice(plan.price) : plan.price;
   const live = isLiveSubscription(status);
   const otherPlan = plan.id === 'pro' ? 'clinic' : 'pro';
+  const coveredByPractice = practiceAccessOf(useCurrentUser().user) !== null;
   const [searchParams] = useSearchParams();
   const manageHeading = useRef<HTMLHeadingElement>(null);
   const { hash, key } = useLocation();
@@ -212,12 +213,15 @@ function SubscriptionSummary({ details }: { details: SubscriptionDetails }) {
               <span className="text-sm text-slate-600">
                 Current plan: <span className="font-medium text-slate-900">{plan.name}</span>
               </span>
-              <ChangePlanDialog
-                planId={otherPlan}
-                interval={details.billingInterval}
-                blockedBecause={switchBlockedBecause(details, status)}
-                initiallyOpen={searchParams.get('switch') === otherPlan}
-              />
+              {/* A member of a practice is covered by its Practice plan: never offered one of their own. */}
+              {otherPlan === 'clinic' && coveredByPractice ? null : (
+                <ChangePlanDialog
+                  planId={otherPlan}
+                  interval={details.billingInterval}
+                  blockedBecause={switchBlockedBecause(details, status)}
+                  initiallyOpen={searchParams.get('switch') === otherPlan}
+                />
+              )}
               {plan.id === 'pro' || plan.id === 'clinic' ? (
                 <ChangePlanDialog
                   planId={plan.id}

@@ -5,8 +5,10 @@ import { describeFailure } from '@client/lib/api';
 import { configQueryOptions } from '@client/lib/config';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
+import { isLiveSubscription } from '@shared/access';
 import { PRODUCT_NAME } from '@shared/brand';
 import { maskEmail } from '@shared/mask-email';
+import { findPlan } from '@shared/plans';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { InvitationPreview } from '@shared/schemas/practice';
 import { useQuery } from '@tanstack/react-query';
@@ -80,6 +82,9 @@ export function JoinPracticePage() {
     const wrongAccount = user !== null && user.email !== invitation.email;
     const invited = wrongAccount ? maskEmail(invitation.email) : invitation.email;
     const blocked = user && joinBlocked(user, invitation);
+    // A person paying for a plan of their own hears what joining does to it, before they join.
+    const ownPlan =
+      user && isLiveSubscription(user.subscriptionStatus) ? (findPlan(user.plan)?.name ?? null) : null;
     // Accepting with Microsoft registers a new account: offered to a visitor, where the practice has its organisation.
     const microsoft = microsoftSignIn && invitation.microsoft !== 'none';
     const microsoftFirst = microsoft && (invitation.microsoft === 'required' || outcome !== null);
@@ -131,6 +136,13 @@ export function JoinPracticePage() {
                     </Link>
                   </>
                 ) : null}
+              </p>
+            ) : null}
+            {!blocked && ownPlan ? (
+              <p className="rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+                You pay for your own {ownPlan} plan. Joining does not change it: once you are in{' '}
+                {invitation.practiceName}, its Practice plan gives you the note app, and your own plan renews
+                as before until you cancel it, which you can do at any time under Account, Subscription.
               </p>
             ) : null}
             <Button

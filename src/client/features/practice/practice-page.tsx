@@ -1,7 +1,16 @@
 import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@client/components/ui/card';
-import { EmailField, TextField } from '@client/components/ui/form-field';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  DialogTrigger,
+} from '@client/components/ui/dialog';
+import { EmailField, TextAreaField, TextField } from '@client/components/ui/form-field';
 import { Label } from '@client/components/ui/label';
 import { paths } from '@client/config/paths';
 import { formatDate, ReauthDialog } from '@client/features/account';
@@ -12,7 +21,12 @@ import { useZodForm } from '@client/lib/use-zod-form';
 import { isManager } from '@shared/access';
 import { PRODUCT_NAME } from '@shared/brand';
 import type { PublicUser } from '@shared/schemas/auth';
-import { invitationRequestSchema, type PracticeOverview, practiceNameSchema } from '@shared/schemas/practice';
+import {
+  invitationRequestSchema,
+  type PracticeOverview,
+  practiceNameSchema,
+  seatRequestSchema,
+} from '@shared/schemas/practice';
 import { Building2, CircleAlert, Mail, ScrollText, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -21,6 +35,7 @@ import { useInviteMember } from './api/invite-member';
 import { useResendInvitation, useWithdrawInvitation } from './api/manage-invitation';
 import { useChangeRole, useLeavePractice, useRemoveMember, useTransferPractice } from './api/manage-member';
 import { useRenamePractice } from './api/rename-practice';
+import { useRequestSeats } from './api/request-seats';
 import { ConfirmDialog } from './confirm-dialog';
 import { AccessReviewCard, PolicyCard, TermsCard } from './governance';
 import { PracticeEyebrow, PracticeLead, PracticeSkeleton } from './practice-intro';
@@ -334,7 +349,7 @@ function InviteForm({ full }: { full: boolean }) {
         </CardTitle>
         <CardDescription>
           {full
-            ? 'Your practice has no free seats. Withdraw an invitation or remove a member to invite someone else.'
+            ? 'Your practice has no free seats. Withdraw an invitation or remove a member to invite someone else, or ask us for more seats.'
             : 'We email them a link to join. They sign in, or create an account, with this address.'}
         </CardDescription>
       </CardHeader>
@@ -350,8 +365,57 @@ function InviteForm({ full }: { full: boolean }) {
           </Button>
         </form>
         <RoleGuide id={ROLE_GUIDE_ID} className="mt-4" />
+        <SeatRequest full={full} />
       </CardContent>
     </Card>
+  );
+}
+
+/** 'Need more seats?': how many in all and why, to the admins, who answer by mail (issue 44). */
+function SeatRequest({ full }: { full: boolean }) {
+  const [open, setOpen] = useState(false);
+  const blank = { seats: '' as unknown as number, message: '' };
+  const { handleSubmit, reset, field, showServerError } = useZodForm(seatRequestSchema, blank);
+  const request = useRequestSeats({ onDone: () => setOpen(false) });
+  const submit = handleSubmit((values) => request.mutate(values, { onError: showServerError }));
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      {full ? <span>Need room for more people?</span> : null}
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          if (request.isPending) return;
+          setOpen(next);
+          if (next) reset(blank);
+        }}
+      >
+        <DialogTrigger asChild>
+          <Button variant={full ? 'default' : 'link'} size={full ? 'sm' : 'inline'}>
+            Need more seats?
+          </Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogTitle>Ask for more seats</DialogTitle>
+          <DialogDescription>
+            We send your practice's details to our team, who reply by email to arrange the seats you need.
+          </DialogDescription>
+          <form onSubmit={submit} noValidate className="grid gap-4">
+            <TextField label="Seats in all" type="number" inputMode="numeric" min={2} {...field('seats')} />
+            <TextAreaField label="Anything we should know? (optional)" rows={3} {...field('message')} />
+            <DialogFooter>
+              <DialogClose asChild>
+                <Button variant="outline" disabled={request.isPending}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={request.isPending}>
+                {request.isPending ? 'Sending...' : 'Send request'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </div>
   );
 }
 
