@@ -225,7 +225,7 @@ test("'Need more seats?' asks how many in all, and sends the request to our team
   await invite.getByRole('button', { name: 'Need more seats?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ask for more seats' });
   await dialog.getByRole('button', { name: 'Send request' }).click();
-  await expect(dialog.getByText('Enter how many seats in all', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('At least 2 seats', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByLabel('Seats in all').fill('15');
   await dialog.getByLabel('Anything we should know? (optional)').fill('A second surgery opens in spring.');

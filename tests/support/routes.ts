@@ -276,6 +276,22 @@ function stringArb(rules: StringRules): fc.Arbitrary<string> {
   );
 }
 
+/** Numbers within the schema's bounds mostly (a count of seats, 2 to 200), and any number sometimes. */
+function numberArb(schema: z.ZodType): fc.Arbitrary<number> {
+  let min = -(2 ** 31);
+  let max = 2 ** 31 - 1;
+  for (const check of defOf(schema).checks ?? []) {
+    const c = check._zod.def as { check: string; value?: number; inclusive?: boolean };
+    if (c.check === 'greater_than' && c.value !== undefined) min = Math.ceil(c.value + (c.inclusive ? 0 : 1));
+    if (c.check === 'less_than' && c.value !== undefined) max = Math.floor(c.value - (c.inclusive ? 0 : 1));
+  }
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.integer({ min, max }) },
+    { weight: 1, arbitrary: fc.integer() },
+    { weight: 1, arbitrary: fc.double({ noNaN: true }) },
+  );
+}
+
 /** Values shaped by the schema: mostly valid, sometimes just outside a rule (trimmed too short...). */
 export function arbitraryFor(schema: z.ZodType): fc.Arbitrary<unknown> {
   const def = defOf(schema);
@@ -307,7 +323,7 @@ export function arbitraryFor(schema: z.ZodType): fc.Arbitrary<unknown> {
     case 'boolean':
       return fc.boolean();
     case 'number':
-      return fc.oneof(fc.integer(), fc.double({ noNaN: true }));
+      return numberArb(schema);
     case 'array':
       return fc.array(arbitraryFor(def.element!), { maxLength: 5 });
     default:

@@ -154,15 +154,12 @@ export type Agreements = z.infer<typeof agreementsSchema>;
 
 /** POST /api/practice/seat-request: 'Need more seats?', to the admins (a support request of the Practice plan). */
 export const seatRequestSchema = z.object({
-  // As typed in the form ('' when empty) or sent as a number.
-  seats: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: 'Enter how many seats in all' })
-      .int('Enter a whole number')
-      .min(2, 'At least 2 seats')
-      .max(200, 'For more than 200 seats, please write to us'),
-  ),
+  // As typed in the form, or sent as a number (an empty field reads as 0: 'At least 2 seats').
+  seats: z.coerce
+    .number({ error: 'Enter how many seats in all' })
+    .int('Enter a whole number')
+    .min(2, 'At least 2 seats')
+    .max(200, 'For more than 200 seats, please write to us'),
   message: text().trim().max(1000, 'At most 1,000 characters').optional().default(''),
 });
 export type SeatRequest = z.input<typeof seatRequestSchema>;
