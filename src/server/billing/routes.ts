@@ -56,6 +56,7 @@ const changed = (...more: Parameters<typeof errors>) => ({
 /** The user after the change, or (202) a payment for the bank's check in the page (Stripe.js). */
 const userOrBankCheck = { 200: publicUserSchema, 202: paymentAuthenticationSchema };
 type Session = UserSession;
+const ownsPractice = (session: Session) => session.practice?.role === 'owner';
 
 /**
  * The user after a change to their subscription. Their practice is read again: subscribing to, or
@@ -123,10 +124,13 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/subscription',
     { config: { access: 'user' }, schema: { response: { 200: subscriptionDetailsSchema } } },
     async (request) => {
-      const { user } = request.userSession;
+      const session = request.userSession;
       return {
-        ...subscriptions.details(user),
-        practiceMembers: await practiceMembersCovered(app.ctx.database.db, user),
+        ...subscriptions.details(session.user),
+        // Only an owner's subscription covers others; the session's look-up says who owns one.
+        practiceMembers: ownsPractice(session)
+          ? await practiceMembersCovered(app.ctx.database.db, session.user)
+          : 0,
       };
     },
   );
@@ -136,8 +140,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
    * following it (practice-lifecycle.ts practiceSubscriptionNotices).
    */
   const tellMembers =
-    (change: (user: User) => PracticeSubscriptionChange) =>
+    (session: Session, change: (user: User) => PracticeSubscriptionChange) =>
     async (user: User): Promise<User> => {
+      if (!ownsPractice(session)) return user;
       const db = app.ctx.database.db;
       for (const mail of await practiceSubscriptionNotices(db, user, change(user), app.ctx.config.APP_URL))
         app.ctx.mailer.sendInBackground(mail);
@@ -151,7 +156,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       answerUser(app.ctx.database.db, request.userSession, (user) =>
         subscriptions
           .freezeOrResume(user, request.id)
-          .then(tellMembers((after) => (after.subscriptionStatus === 'paused' ? 'frozen' : 'resumed'))),
+          .then(
+            tellMembers(request.userSession, (after) =>
+              after.subscriptionStatus === 'paused' ? 'frozen' : 'resumed',
+            ),
+          ),
       ),
   );
 
@@ -252,13 +261,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...changed(), schema: { ...changed().schema, body: cancelSchema } },
     async (request) =>
       answerUser(app.ctx.database.db, request.userSession, (user) =>
-        subscriptions.cancelAtPeriodEnd(user, request.id, request.body).then(tellMembers(() => 'cancelled')),
+        subscriptions
+          .cancelAtPeriodEnd(user, request.id, request.body)
+          .then(tellMembers(request.userSession, () => 'cancelled')),
       ),
   );
 
   app.post('/api/subscription/keep', changed(), async (request) =>
     answerUser(app.ctx.database.db, request.userSession, (user) =>
-      subscriptions.keep(user, request.id).then(tellMembers(() => 'kept')),
+      subscriptions.keep(user, request.id).then(tellMembers(request.userSession, () => 'kept')),
     ),
   );
 

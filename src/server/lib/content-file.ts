@@ -34,7 +34,9 @@ function contentFile(name: OperatorContentFile, folder = contentFolder()) {
   return async ({ samples }: { samples: boolean }): Promise<ContentFile | null> => {
     const operator = path.join(folder, name);
     const sample = path.join(folder, 'samples', name);
-    const [operatorTime, sampleTime] = await Promise.all([modified(operator), modified(sample)]);
+    const operatorTime = await modified(operator);
+    // The sample is looked at only where it could stand in.
+    const sampleTime = samples && operatorTime === undefined ? await modified(sample) : undefined;
     const file = suppliedContent(
       operatorTime === undefined ? undefined : { path: operator, mtimeMs: operatorTime },
       sampleTime === undefined ? undefined : { path: sample, mtimeMs: sampleTime },

@@ -71,11 +71,16 @@ export async function practiceEndNotices(tx: Db | Tx, owner: User, appUrl: strin
 /** What an owner did to the practice's subscription that changes its members' note app. */
 export type PracticeSubscriptionChange = 'frozen' | 'resumed' | 'cancelled' | 'kept';
 
-/** How many people the owner's practice covers besides the owner: what freezing or cancelling takes from. */
-export async function practiceMembersCovered(db: Db | Tx, owner: User): Promise<number> {
+/** The practice `owner` owns and everyone in it but them, or null when they own none. */
+async function ownedPracticeMembers(db: Db | Tx, owner: User) {
   const repo = practicesRepo(db);
   const practice = await repo.ownedBy(owner.id, db);
-  return practice ? (await repo.membersButOwner(practice.id, db)).length : 0;
+  return practice ? { practice, members: await repo.membersButOwner(practice.id, db) } : null;
+}
+
+/** How many people the owner's practice covers besides the owner: what freezing or cancelling takes from. */
+export async function practiceMembersCovered(db: Db | Tx, owner: User): Promise<number> {
+  return (await ownedPracticeMembers(db, owner))?.members.length ?? 0;
 }
 
 /**
@@ -88,13 +93,11 @@ export async function practiceSubscriptionNotices(
   change: PracticeSubscriptionChange,
   appUrl: string,
 ): Promise<Mail[]> {
-  const repo = practicesRepo(db);
-  const practice = await repo.ownedBy(owner.id, db);
-  if (!practice) return [];
-  const members = await repo.membersButOwner(practice.id, db);
+  const owned = await ownedPracticeMembers(db, owner);
+  if (!owned) return [];
   const until =
     change === 'frozen' ? owner.pausedUntil : change === 'cancelled' ? owner.currentPeriodEnd : null;
-  return members.map((member) =>
-    practiceSubscriptionChangedMail(member, practice.name, change, until, appUrl),
+  return owned.members.map((member) =>
+    practiceSubscriptionChangedMail(member, owned.practice.name, change, until, appUrl),
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { uniqueViolation } from '../db/errors';
 import { lease } from '../db/lease';
@@ -48,7 +48,7 @@ export function referralsRepo(db: Db | Tx) {
         .select()
         .from(referrals)
         .where(eq(referrals.referrerId, referrerId))
-        .orderBy(sql`${referrals.createdAt} desc`, sql`${referrals.id} desc`)
+        .orderBy(desc(referrals.createdAt), desc(referrals.id))
         .limit(limit);
     },
 
@@ -115,12 +115,12 @@ export function referralsRepo(db: Db | Tx) {
       return referral;
     },
 
-    /** The user's row, locked until the transaction ends. */
     async findById(id: number, tx: Db | Tx = db): Promise<Referral | undefined> {
       const [referral] = await tx.select().from(referrals).where(eq(referrals.id, id));
       return referral;
     },
 
+    /** The user's row, locked until the transaction ends. */
     async lockUser(id: number, tx: Db | Tx = db): Promise<User | undefined> {
       const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       return user;

@@ -63,15 +63,19 @@ function friendPaid(event: Stripe.Event): boolean {
  * address (docs/architecture.md#settled-points): the referrer's, as the reward is theirs. Until they verify, the reward
  * waits undecided (a friend who paid is not lost by a mail opened late) and is decided by these same
  * rules when they do. The referrer's row is locked while the reward is decided, so two friends
- * completing at once cannot both take the 12th month. Whether a credit is now owed.
+ * completing at once cannot both take the 12th month. Whether a credit is now owed, and the referrer as read.
  */
-async function decideReward(tx: Tx, referral: Referral): Promise<boolean> {
+async function decideReward(
+  tx: Tx,
+  referral: Referral,
+): Promise<{ owed: boolean; referrer: User | undefined }> {
   const repo = referralsRepo(tx);
   const referrer = await repo.lockUser(referral.referrerId);
+  const owed = (yes: boolean) => ({ owed: yes, referrer });
   // The referrer's row exists: deleting an account deletes the referrals it made (foreign key).
   if (referrer && !referrer.emailVerified) {
     await repo.holdReward(referral.id, HELD_UNTIL_VERIFIED);
-    return false;
+    return owed(false);
   }
   let note: string | null = null;
   if (referrer?.subscriptionStatus !== 'active' || !referrer.stripeCustomerId || referrer.plan === 'free') {
@@ -81,11 +85,11 @@ async function decideReward(tx: Tx, referral: Referral): Promise<boolean> {
   }
   if (note || !referrer) {
     await repo.setRewardNote(referral.id, note);
-    return false;
+    return owed(false);
   }
   // One month of the referrer's own plan, at its full price.
   await repo.grantCredit(referral, Math.round((findPlan(referrer.plan)?.price ?? 0) * 100));
-  return true;
+  return owed(true);
 }
 
 /**
@@ -114,12 +118,10 @@ export async function settleReferral(
 
   const completed = await repo.completePending(friend.id);
   if (!completed) return nothing;
-  const creditOwed = await decideReward(tx, completed);
-  // The referrer hears of it, earned or not, and why not (once: completion happens once).
-  const [decided, referrer] = await Promise.all([
-    repo.findById(completed.id),
-    repo.lockUser(completed.referrerId),
-  ]);
+  const { owed: creditOwed, referrer } = await decideReward(tx, completed);
+  // The referrer hears of it, earned or not, and why not (once: completion happens once), from the row
+  // as the decision left it.
+  const decided = await repo.findById(completed.id);
   if (!decided || !referrer) return { creditOwed, mails: [] };
   const mail = referralCompletedMail(
     referrer,
@@ -138,7 +140,7 @@ export async function releaseHeldRewards(tx: Tx, referrerId: number): Promise<bo
   const held = await referralsRepo(tx).takeHeldRewards(referrerId);
   held.sort((a, b) => (a.completedAt?.getTime() ?? 0) - (b.completedAt?.getTime() ?? 0) || a.id - b.id);
   let owed = false;
-  for (const referral of held) owed = (await decideReward(tx, referral)) || owed;
+  for (const referral of held) owed = (await decideReward(tx, referral)).owed || owed;
   return owed;
 }
 

@@ -82,16 +82,13 @@ export function statusName(status: SubscriptionStatus): string {
   return statusWords[status] ?? status;
 }
 
-/**
- * A person's own subscription in words, a free trial named as one: it is active, but nothing is paid yet
- * (the dashboard counts trials apart too).
- */
-export function ownStatusName(u: {
-  subscriptionStatus: SubscriptionStatus;
-  trialEndsAt: string | null;
-}): string {
-  const trialEndsAt = u.trialEndsAt ? new Date(u.trialEndsAt) : null;
-  return u.subscriptionStatus === 'active' && inFreeTrial({ trialEndsAt })
-    ? 'Free trial'
-    : statusName(u.subscriptionStatus);
-}
+type OwnSubscription = { subscriptionStatus: SubscriptionStatus; trialEndsAt: string | null };
+
+/** A person's own subscription is a free trial: active, but nothing paid yet (the dashboard counts trials apart too). */
+export const isOwnFreeTrial = (u: OwnSubscription): boolean =>
+  u.subscriptionStatus === 'active' &&
+  inFreeTrial({ trialEndsAt: u.trialEndsAt ? new Date(u.trialEndsAt) : null });
+
+/** A person's own subscription in words, a free trial named as one. */
+export const ownStatusName = (u: OwnSubscription): string =>
+  isOwnFreeTrial(u) ? 'Free trial' : statusName(u.subscriptionStatus);

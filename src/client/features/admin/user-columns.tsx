@@ -6,7 +6,7 @@ import type { AdminUser } from '@shared/schemas/admin';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from './badge';
 import { practiceOf } from './csv-columns';
-import { formatDate, formatLastLogin, ownStatusName, planName, statusName } from './format';
+import { formatDate, formatLastLogin, isOwnFreeTrial, ownStatusName, planName, statusName } from './format';
 import type { TableColumn } from './virtual-table';
 
 // The columns the users and subscriptions lists share, defined once.
@@ -86,10 +86,8 @@ export const statusColumn: TableColumn<AdminUser> = {
   width: 'minmax(7rem, 0.8fr)',
   cell: (u) => {
     const { status, through } = shownPlan(u);
-    const words = through === null ? ownStatusName(u) : statusName(status);
-    return (
-      <Badge tone={words === 'Free trial' ? 'accent' : (statusTones[status] ?? 'neutral')}>{words}</Badge>
-    );
+    if (through === null && isOwnFreeTrial(u)) return <Badge tone="accent">{ownStatusName(u)}</Badge>;
+    return <Badge tone={statusTones[status] ?? 'neutral'}>{statusName(status)}</Badge>;
   },
 };
 

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { EmailField } from '@client/components/ui/form-field';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { SkeletonText } from '@client/components/ui/skeleton';
+import { Skeleton, SkeletonList, SkeletonText } from '@client/components/ui/skeleton';
 import { paths } from '@client/config/paths';
 import { formatDate } from '@client/features/account';
 import { useCurrentUser } from '@client/lib/session';
@@ -221,10 +221,12 @@ function ReferralList() {
         Each referral
       </h3>
       {referrals.isPending ? (
-        <div role="status" aria-label="Loading your referrals" className="mt-3 grid gap-2">
-          <div className="h-16 rounded-xl bg-slate-100 motion-safe:animate-pulse" />
-          <div className="h-16 rounded-xl bg-slate-100 motion-safe:animate-pulse" />
-        </div>
+        <SkeletonList
+          label="Loading your referrals"
+          count={2}
+          className="mt-3 gap-3"
+          item={() => <Skeleton className="h-16 rounded-xl bg-slate-100" />}
+        />
       ) : referrals.isError ? (
         <p className="mt-3 text-sm text-red-700">
           We couldn't load your referrals. {referrals.error.message}{' '}
