@@ -18,7 +18,7 @@ const port = Number(process.env.PORT ?? 5000);
 const appUrl = `http://localhost:${port}`;
 const smtpPort = Number(process.env.MAILBOX_SMTP_PORT ?? 1025);
 const webPort = Number(process.env.MAILBOX_WEB_PORT ?? 1080);
-const stripePort = Number(process.env.LOCAL_STRIPE_PORT ?? 12111);
+const stripePort = Number(process.env.LOCAL_STRIPE_PORT ?? 12121);
 const noteAppPort = Number(process.env.LOCAL_NOTE_APP_PORT ?? port + 1);
 const noteAppUrl = `http://localhost:${noteAppPort}/`;
 // The note app's stand-in signs in through the app's OpenID provider as the real note app does
@@ -89,6 +89,8 @@ if (!mailboxOnly) {
   run('.tmp/local/fake-stripe-server.mjs', {
     FAKE_STRIPE_PORT: String(stripePort),
     FAKE_STRIPE_CONTROL_PORT: String(stripePort + 1),
+    // "Receipt" and "Pay now" open the stand-in's own invoice pages (docs/trying-it-locally.md).
+    FAKE_STRIPE_INVOICE_URL: `http://127.0.0.1:${stripePort + 1}/invoices`,
     WEBHOOK_URL: `${appUrl}/api/stripe/webhook`,
     WEBHOOK_SECRET: LOCAL_STRIPE.STRIPE_WEBHOOK_SECRET,
   });

@@ -54,6 +54,14 @@ export type PracticeRole = (typeof PRACTICE_ROLES)[number];
 /** The roles an invitation or a role change can give: ownership only moves by a handover. */
 export const INVITED_ROLES = ['admin', 'clinician'] as const;
 export type InvitedRole = (typeof INVITED_ROLES)[number];
+/**
+ * What each role allows, said where one is picked and in the mail that tells a member theirs (the rules are
+ * practice-service.ts's; docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md).
+ */
+export const ROLE_DESCRIPTIONS: Record<InvitedRole, string> = {
+  admin: "Uses the note app on the practice's plan, invites and removes members, and renames the practice.",
+  clinician: "Uses the note app on the practice's plan. Cannot invite or remove anyone.",
+};
 /** Members a practice may have, owner and pending invitations included, unless PRACTICE_SEATS says otherwise. */
 export const DEFAULT_PRACTICE_SEATS = 10;
 export const PRACTICE_INVITATION_DAYS = 7;

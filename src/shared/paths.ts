@@ -76,10 +76,14 @@ export const paths = {
       path: '/subscribe/:planId',
       getHref: (planId: string, interval: 'month' | 'year' = 'month') =>
         interval === 'year' ? `/subscribe/${planId}?interval=year` : `/subscribe/${planId}`,
+      /**
+       * A visitor's way to the plan: most are new, so /auth opens on Register (`tab=register`), with
+       * 'Sign in' a tab away for those who have an account; either way they come back to the plan.
+       */
       getSignInHref: (planId: string, interval: 'month' | 'year' = 'month') =>
         interval === 'year'
-          ? `/auth?redirect=${encodeURIComponent(`/subscribe/${planId}?interval=year`)}`
-          : `/auth?redirect=/subscribe/${planId}`,
+          ? `/auth?redirect=${encodeURIComponent(`/subscribe/${planId}?interval=year`)}&tab=register`
+          : `/auth?redirect=/subscribe/${planId}&tab=register`,
     },
     /** Where Stripe sends the browser back after confirming the payment. */
     success: { path: '/subscribe/success', getHref: () => '/subscribe/success' },

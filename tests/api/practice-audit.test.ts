@@ -162,6 +162,22 @@ describe('the practice audit trail', () => {
     expect(find(await trail(boss), 'role_changed', member.username)).toMatchObject({
       detail: 'clinician → admin',
     });
+    // The member is told of the change, once: the first "change" sent nothing.
+    const told = await smtp.waitFor(member.email, 'Your role in');
+    expect(told.text).toContain('made you an admin of the practice');
+    expect(told.text).toContain('invites and removes members');
+    expect(
+      smtp.mails.filter((m) => m.to.includes(member.email) && m.subject.startsWith('Your role')),
+    ).toHaveLength(1);
+  });
+
+  it('the owner is told by mail when an invited person joins', async () => {
+    const boss = await owner();
+    const member = await join(boss);
+    const mail = await smtp.waitFor(boss.email, `${member.username} joined`);
+    expect(mail.text).toContain(`${member.username} (${member.email}) accepted the invitation`);
+    expect(mail.text).toContain('as a clinician');
+    expect(mail.text).toMatch(/\/practice$/m);
   });
 
   it("records each member's sign-ins and failures, second factors, and sign-ins to the note app", async () => {

@@ -228,6 +228,38 @@ describe('invitations', () => {
     expect(late.statusCode).toBe(200);
   });
 
+  it('registering to accept an invitation proves the address at once: no "Verify your email" mail', async () => {
+    const owner = await subscriber('clinic');
+    const invited = newUser();
+    const token = await invite(owner, invited.email);
+    const person = client(t.app);
+    const registered = await person.post('/api/register', { ...invited, invitation: token });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(registered.json().emailVerified).toBe(true);
+    expect((await person.post('/api/practice/join', { token })).statusCode).toBe(200);
+    // Another account registered since, whose verification mail follows this one's: by then any mail
+    // to the invited address would have gone out before it.
+    const later = newUser();
+    expect((await client(t.app).post('/api/register', later)).statusCode).toBe(201);
+    await smtp.waitFor(later.email, 'Verify');
+    expect(smtp.mails.filter((m) => m.to.includes(invited.email)).map((m) => m.subject)).not.toContainEqual(
+      expect.stringMatching(/^Verify/),
+    );
+  });
+
+  it.each([
+    ['for another address', async (owner: Person) => invite(owner, newUser().email)],
+    ['that does not exist', async () => 'no-such-invitation-token'],
+  ])('an invitation %s proves nothing: the address is asked to be verified', async (_name, tokenFor) => {
+    const owner = await subscriber('clinic');
+    const token = await tokenFor(owner);
+    const person = newUser();
+    const registered = await client(t.app).post('/api/register', { ...person, invitation: token });
+    expect(registered.statusCode, registered.body).toBe(201);
+    expect(registered.json().emailVerified).toBe(false);
+    await smtp.waitFor(person.email, 'Verify');
+  });
+
   it('an address changed since the invitation is not verified by it, nor joined with', async () => {
     const owner = await subscriber('clinic');
     const invited = newUser();

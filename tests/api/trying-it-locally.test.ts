@@ -3,10 +3,13 @@
  * and shows it on its page; the fake Stripe's Stripe.js stand-in reaches the browser only in local mode,
  * and is refused beside real Stripe keys.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMailbox } from '../../scripts/local/mailbox';
 import { loadConfig } from '../../src/server/config';
-import { client, createTestApp, newUser, stripeApp } from '../support/app';
+import { client, createTestApp, newUser, signedInUser, stripeApp, subscribeWithCard } from '../support/app';
+import { hostedInvoices } from '../support/fake-stripe/hosted-invoice';
 
 const STANDIN = 'http://127.0.0.1:12112/stripe-js/v3';
 const LOCAL_KEYS = {
@@ -98,5 +101,48 @@ describe('the local mailbox', () => {
       (await signedIn.post('/api/login', { username: user.email, password: user.password })).statusCode,
     ).toBe(200);
     expect((await signedIn.post('/api/user/verify-email', { token })).statusCode).toBe(200);
+  });
+});
+
+describe("the stand-in's invoice pages", () => {
+  it("open from the billing history's Pay now: the invoice is shown, paid there with the test card, and the app hears of it", async () => {
+    // The stand-in's control server serves the pages, as npm run start:local starts it.
+    const pages = hostedInvoices(local.fake, (events) => local.deliverAll(events));
+    const server = createServer((req, res) => {
+      if (!pages(req, res, new URL(req.url ?? '/', 'http://stand-in'))) res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    afterAll(() => new Promise((resolve) => server.close(resolve)));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/invoices`;
+    local.fake.state.invoiceHost = base;
+
+    const u = await signedInUser(local.app);
+    await subscribeWithCard(local, u);
+    const customer = [...local.fake.state.customers.values()].find((c) => c.email === u.email)!;
+    const sub = [...local.fake.state.subscriptions.values()].find((s) => s.customer === customer.id)!;
+    await local.deliverAll(local.fake.endTrial(sub.id, { paymentFails: true }));
+
+    const invoices = (await u.client.get('/api/billing/invoices')).json() as {
+      status: string;
+      url: string;
+    }[];
+    const paymentActionUrl = invoices.find((i) => i.status === 'open')?.url ?? '';
+    expect(paymentActionUrl).toMatch(new RegExp(`^${base}/in_\\w+$`));
+    const unpaid = await (await fetch(paymentActionUrl)).text();
+    expect(unpaid).toMatch(/<h1>Invoice /);
+    expect(unpaid).toMatch(/<button>Pay £\d+\.\d\d<\/button>/);
+
+    const paid = await fetch(`${paymentActionUrl}/pay`, { method: 'POST' });
+    expect(paid.url).toBe(`${paymentActionUrl}?paid=1`);
+    const receipt = await paid.text();
+    expect(receipt).toContain('Paid. Thank you.');
+    expect(receipt).toMatch(/<h1>Receipt /);
+    expect(receipt).not.toContain('<button>');
+    expect((await u.client.get('/api/user')).json().subscriptionStatus).toBe('active');
+    // Its PDF's stand-in, and an address that names no invoice.
+    expect(await (await fetch(`${paymentActionUrl}/pdf`)).text()).toContain(
+      "stand-in for Stripe's invoice PDF",
+    );
+    expect((await fetch(`${base}/in_nothing`)).status).toBe(404);
   });
 });

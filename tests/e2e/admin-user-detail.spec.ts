@@ -134,7 +134,7 @@ test("the admin reads a person's invoices as the person does: date, net, VAT, to
       { useInnerText: true },
     );
     await expect(rows.nth(2).getByRole('cell')).toHaveText(
-      [formatDate(invoices[1].date), '£0.00', '£0.00', '£0.00', 'Paid', /^Receipt/],
+      [formatDate(invoices[1].date), '£0.00', '£0.00', '£0.00', 'Paid', /^Invoice/],
       { useInnerText: true },
     );
     await expectNoAxeViolations(page);

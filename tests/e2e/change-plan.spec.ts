@@ -36,7 +36,12 @@ test('switch Plus to Practice in the trial, then back after it, seeing the money
   await page.reload();
   await summary.getByRole('button', { name: 'Switch to Plus' }).click();
   const back = page.getByRole('dialog', { name: 'Switch to Plus?' });
-  await expect(back.getByText(/^£\d+\.\d\d \(inc\. VAT\) is credited to your next invoice/)).toBeVisible();
+  // When the credit is used, not only that there is one: off the next payment, with what is left to pay.
+  await expect(
+    back.getByText(
+      /^£\d+\.\d\d \(inc\. VAT\) is credited to your account, for the rest of this billing period\. It comes off your next payment on \d{1,2} \w+ \d{4}: of £99\.80, you pay £\d+\.\d\d\.$/,
+    ),
+  ).toBeVisible();
   await expect(back.getByText(/^Then £99\.80\/month inc\. VAT/)).toBeVisible();
   await back.getByRole('button', { name: 'Confirm switch' }).click();
   await expect(page.getByText('You are now on the Plus plan.', { exact: true })).toBeVisible();

@@ -161,6 +161,27 @@ test('the sign-in forms load when the visitor reaches in, and keep what they typ
   await expect(page.getByText('Invalid username or password').first()).toBeVisible();
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('a tap on Sign in before the sign-in page runs acts once it runs', async ({ page }) => {
+    await withoutMicrosoft(page);
+    const release = await holdScript(page, AUTH_ISLAND);
+    await page.goto('/auth');
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    const signIn = login.getByRole('button', { name: 'Sign in', exact: true });
+    await expect(signIn).toBeDisabled();
+    // Nothing pointed at the form before: the tap on its button (disabled until the code runs) starts it.
+    const island = page.waitForRequest(AUTH_ISLAND);
+    await signIn.tap({ force: true });
+    await island;
+    release();
+    // The tap is not lost: the empty form is checked, as a press on the running form would be.
+    await expect(login.getByText('Username is required')).toBeVisible();
+    await expect(login.getByText('Password is required')).toBeVisible();
+  });
+});
+
 test('a press on Register before the sign-in page runs opens Register', async ({ page }) => {
   await withoutMicrosoft(page);
   const release = await holdScript(page, AUTH_ISLAND);

@@ -180,15 +180,19 @@ test.describe('pricing', () => {
   const plusButton = (page: Page) =>
     page.getByRole('article', { name: 'Plus' }).getByRole('link', { name: 'Start Free Trial' });
 
-  test('signed out, a plan leads to sign-in, then back to its subscribe page', async ({ page }) => {
+  test('signed out, a plan leads to Register, then back to its subscribe page', async ({ page }) => {
     await open(page, '/pricing');
     await expect(
       page.getByRole('article', { name: 'Lite' }).getByRole('link', { name: 'Get Started' }),
-    ).toHaveAttribute('href', '/auth?redirect=/subscribe/free');
-    await expect(plusButton(page)).toHaveAttribute('href', '/auth?redirect=/subscribe/pro');
+    ).toHaveAttribute('href', '/auth?redirect=/subscribe/free&tab=register');
+    await expect(plusButton(page)).toHaveAttribute('href', '/auth?redirect=/subscribe/pro&tab=register');
     await expect(
       page.getByRole('article', { name: 'Practice' }).getByRole('link', { name: 'Start Free Trial' }),
-    ).toHaveAttribute('href', '/auth?redirect=/subscribe/clinic');
+    ).toHaveAttribute('href', '/auth?redirect=/subscribe/clinic&tab=register');
+    // A visitor starting a trial is most likely new: the form that opens is the one that makes an account.
+    await plusButton(page).click();
+    await expect(page.getByRole('tab', { name: 'Register' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/redirect=\/subscribe\/pro/);
   });
 
   test('signed in, a plan leads straight to its subscribe page, and Lite is marked as theirs', async ({

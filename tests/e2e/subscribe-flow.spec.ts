@@ -479,7 +479,7 @@ test.describe('the Subscription tab of a subscriber', () => {
       { useInnerText: true },
     );
     await expect(rows.nth(2).getByRole('cell')).toHaveText(
-      [formatDate(invoices[1].date), '£0.00', '£0.00', '£0.00', 'Paid', /^Receipt/],
+      [formatDate(invoices[1].date), '£0.00', '£0.00', '£0.00', 'Paid', /^Invoice/],
       { useInnerText: true },
     );
     const receipt = rows.nth(1).getByRole('link', { name: `Receipt for ${paid}` });

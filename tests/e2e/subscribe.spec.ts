@@ -414,7 +414,8 @@ test.describe('subscription confirmed page', () => {
       // Subscribed, they may use the note app: 'Start Using' goes there.
       ['Start Using', NOTE_APP_URL],
       ['Manage Subscription', '/account?tab=subscription'],
-      ['Download Receipt', '/account?tab=subscription'],
+      // In the free trial nothing has been charged: the trial's £0.00 invoice is an invoice, not a receipt.
+      ['Download Invoice', /^https:\/\/invoice\.stripe\.test\/in_\w+\/pdf$/],
       ['Refer a Friend', '/refer'],
     ] as const) {
       await expect(page.getByRole('main').getByRole('link', { name, exact: true })).toHaveAttribute(

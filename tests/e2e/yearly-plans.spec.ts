@@ -53,7 +53,7 @@ for (const address of ['/pricing', '/']) {
     await expect(practice.getByText('£1,498.00', { exact: true })).toBeVisible();
     await expect(plus.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute(
       'href',
-      `/auth?redirect=${encodeURIComponent('/subscribe/pro?interval=year')}`,
+      `/auth?redirect=${encodeURIComponent('/subscribe/pro?interval=year')}&tab=register`,
     );
     await expectNoAxeViolations(page);
 
@@ -61,7 +61,7 @@ for (const address of ['/pricing', '/']) {
     await expect(plus.getByText('£99.80', { exact: true })).toBeVisible();
     await expect(plus.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute(
       'href',
-      '/auth?redirect=/subscribe/pro',
+      '/auth?redirect=/subscribe/pro&tab=register',
     );
   });
 }
@@ -108,7 +108,7 @@ test('a yearly subscriber switches to monthly after seeing the credit and the ne
   const dialog = page.getByRole('dialog', { name: 'Switch to monthly billing?' });
   await expect(
     dialog.getByText(
-      /^£\d[\d,]*\.\d\d \(inc\. VAT\) is credited to your next invoice, for the unused part of your year\.$/,
+      /^£\d[\d,]*\.\d\d \(inc\. VAT\) is credited to your account, for the unused part of your year\. It pays your next payment on \d{1,2} \w+ \d{4} \(£99\.80\) in full, and what is left comes off the payments after it\.$/,
     ),
   ).toBeVisible();
   await expect(dialog.getByText(/^Then £99\.80\/month inc\. VAT, next on /)).toBeVisible();

@@ -29,14 +29,18 @@
 //
 //   GET /stripe-js/v3    the Stripe.js stand-in itself, for trying payments locally (npm run start:local,
 //                        docs/trying-it-locally.md): the page loads it from here and confirms here.
+//   GET /invoices/:id[/pdf], POST /invoices/:id/pay   Stripe's hosted invoice page and PDF, locally: with
+//                        FAKE_STRIPE_INVOICE_URL set to this server's /invoices, invoices point here.
 // Acting on one customer's subscription only, they leave the tests running beside it alone.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type Stripe from 'stripe';
 import { signedWebhook, startFakeStripe } from './fake-stripe';
+import { hostedInvoices } from './fake-stripe/hosted-invoice';
 import type { SubscriptionRecord } from './fake-stripe/state';
 
 const fake = await startFakeStripe(Number(process.env.FAKE_STRIPE_PORT ?? 12111));
+if (process.env.FAKE_STRIPE_INVOICE_URL) fake.state.invoiceHost = process.env.FAKE_STRIPE_INVOICE_URL;
 const webhookUrl = process.env.WEBHOOK_URL;
 const webhookSecret = process.env.WEBHOOK_SECRET ?? '';
 
@@ -172,6 +176,7 @@ async function stripeJsAuthenticate(kind: IntentKind, id: string, form: URLSearc
   return { status: 200, body: { id, status: after.status } };
 }
 
+const invoicePages = hostedInvoices(fake, deliver);
 const control = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://control');
   // A page on another origin (the app, locally) reads what the stand-in's confirmations answer.
@@ -184,6 +189,7 @@ const control = createServer((req, res) => {
     res.end(readFileSync(STANDIN_SCRIPT));
     return;
   }
+  if (invoicePages(req, res, url)) return;
   const confirm = STRIPE_JS_CONFIRM.exec(url.pathname);
   if (confirm && req.method === 'POST') {
     let body = '';

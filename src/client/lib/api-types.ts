@@ -9783,6 +9783,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         email: string;
+                        invitation?: string;
                         password: string;
                         username: string;
                     };

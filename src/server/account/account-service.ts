@@ -31,11 +31,21 @@ export function accountService(ctx: AppContext) {
   const events = securityEventsRepo(db);
 
   return {
-    /** A new account (docs/architecture.md#identity): its address is asked to be verified by mail. */
+    /**
+     * A new account (docs/architecture.md#identity): its address is asked to be verified by mail, unless
+     * the person registers to accept a practice's invitation sent to that address: the link came to that
+     * mailbox, which proves it as the join would (docs/decisions/065-a-member-sees-their-practice-and-an-invitation-proves-its-address.md),
+     * and a "Verify your email" mail would ask again for what is shown.
+     */
     async register(input: RegisterRequest, ip: string): Promise<User> {
-      const { username, email, password } = input;
+      const { username, email, password, invitation } = input;
       const created = await users.create({ username, email, passwordHash: await hashPassword(password) });
-      await emailAddress.sendVerification(created);
+      const invited = invitation ? await practiceService(ctx).invitedAddress(invitation) : null;
+      const proven =
+        invited === created.email
+          ? await db.transaction((tx) => emailAddress.proveAddress(tx, created.id, created.email))
+          : null;
+      if (!proven) await emailAddress.sendVerification(created);
       return users.recordLogin(created, ip);
     },
 

@@ -3,8 +3,10 @@ import {
   type BillingInterval,
   EMAIL_LINK_HOURS,
   FREEZE_DAYS,
+  type InvitedRole,
   NOTE_APP_TOKEN_MINUTES,
   type PlanId,
+  ROLE_DESCRIPTIONS,
   TRIAL_DAYS,
 } from '../../shared/constants';
 import {
@@ -558,6 +560,9 @@ export const recoveryCodeUsedMail = (person: Person, left: number, appUrl: strin
 
 // Practices (docs/architecture.md#practices). The practice's name is chosen by a person: it stays out of subjects.
 
+/** "an admin" / "a clinician": the role an invitation or a change gives, in a sentence. */
+const asRole = (role: string) => (role === 'admin' ? 'an admin' : 'a clinician');
+
 export function practiceInvitationMail(
   to: string,
   invitation: {
@@ -576,7 +581,7 @@ export function practiceInvitationMail(
     text: [
       'Hello,',
       '',
-      `${invitation.invitedBy} invites you to join ${invitation.practiceName} on ${PRODUCT_NAME} as ${invitation.role === 'admin' ? 'an admin' : 'a clinician'}. Members use ${PRODUCT_NAME} on the practice's subscription.`,
+      `${invitation.invitedBy} invites you to join ${invitation.practiceName} on ${PRODUCT_NAME} as ${asRole(invitation.role)}. Members use ${PRODUCT_NAME} on the practice's subscription.`,
       '',
       `To join, open this link by ${longDate.format(invitation.expiresAt)} and sign in or create an account with this email address:`,
       `${appUrl}/practice/join?token=${token}`,
@@ -589,6 +594,45 @@ export function practiceInvitationMail(
           ]
         : []),
       'If you do not know this practice, ignore this email.',
+    ].join('\n'),
+  };
+}
+
+/** The owner hears that someone they invited has joined, and takes a seat. */
+export function practiceMemberJoinedMail(
+  owner: Person,
+  member: Person,
+  practice: { name: string; role: string },
+  appUrl: string,
+): Mail {
+  return {
+    to: owner.email,
+    subject: `${member.username} joined ${practice.name} on ${PRODUCT_NAME}`,
+    text: [
+      `Hello ${owner.username},`,
+      '',
+      `${member.username} (${member.email}) accepted the invitation and joined ${practice.name} as ${asRole(practice.role)}: they use ${PRODUCT_NAME} on the practice's subscription, in one of its seats. If you did not expect this, remove them on the practice page:`,
+      `${appUrl}/practice`,
+    ].join('\n'),
+  };
+}
+
+/** A member hears that the owner gave them another role, and what it lets them do. */
+export function practiceRoleChangedMail(
+  person: Person,
+  practiceName: string,
+  role: InvitedRole,
+  appUrl: string,
+): Mail {
+  return {
+    to: person.email,
+    subject: `Your role in ${practiceName} has changed`,
+    text: [
+      `Hello ${person.username},`,
+      '',
+      `The owner of ${practiceName} made you ${asRole(role)} of the practice.`,
+      `What it allows: ${ROLE_DESCRIPTIONS[role]}`,
+      `${appUrl}/practice`,
     ].join('\n'),
   };
 }

@@ -10,7 +10,7 @@ const BUTTON =
 const PRIMARY = `${BUTTON} bg-indigo-600 text-white shadow-sm hover:bg-indigo-700`;
 const OUTLINE = `${BUTTON} border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50`;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(stylesheets: string[], title: string, body: string): string {
   const links = stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');

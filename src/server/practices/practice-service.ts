@@ -37,7 +37,13 @@ import type { Client } from '../lib/client';
 import { conflict, forbidden, HttpError, notFound } from '../lib/http-error';
 import { randomToken, sha256Hex } from '../lib/tokens';
 import type { Mail, QueuedMail } from '../mail/mailer';
-import { practiceHandedOverMail, practiceInvitationMail, practiceRemovedMail } from '../mail/templates';
+import {
+  practiceHandedOverMail,
+  practiceInvitationMail,
+  practiceMemberJoinedMail,
+  practiceRemovedMail,
+  practiceRoleChangedMail,
+} from '../mail/templates';
 import { microsoftAccountsRepo } from '../microsoft/accounts-repo';
 import type { MicrosoftIdentity } from '../microsoft/entra';
 import { recordPracticeEvent } from './audit';
@@ -205,7 +211,16 @@ export function practiceService(ctx: AppContext) {
   }
 
   /** The invitation used up and its person a member, in the join's transaction, with both events of the trail. */
-  async function admit(tx: Tx, invitation: PracticeInvitationRow, user: User, client: Client) {
+  /**
+   * The invited person takes their seat, recorded in the trail; the owner is told by mail (queued in the
+   * transaction: the caller delivers what this answers once it commits).
+   */
+  async function admit(
+    tx: Tx,
+    invitation: PracticeInvitationRow,
+    user: User,
+    client: Client,
+  ): Promise<QueuedMail | null> {
     if (!(await repo.acceptInvitation(invitation.id, tx))) throw new HttpError(410, M.used);
     try {
       await repo.addMember(invitation.practiceId, user.id, invitation.role, tx);
@@ -225,6 +240,14 @@ export function practiceService(ctx: AppContext) {
       action: 'member_joined',
       subject: { userId: user.id, name: user.username },
     });
+    const practice = await repo.find(practiceId, tx);
+    const owner = practice && (await usersRepo(tx).findById(practice.ownerId));
+    if (!practice || !owner) return null;
+    const role = invitation.role;
+    return ctx.mailer.enqueue(
+      tx,
+      practiceMemberJoinedMail(owner, user, { name: practice.name, role }, appUrl),
+    );
   }
 
   /** The invitation a link names, refused (404, 410) when it cannot be taken. */
@@ -236,6 +259,12 @@ export function practiceService(ctx: AppContext) {
   }
 
   return {
+    /** The address a still-takeable invitation was sent to; null for any link that could not be taken. */
+    async invitedAddress(token: string): Promise<string | null> {
+      const found = await repo.invitationByToken(sha256Hex(token));
+      return found && !invitationProblem(found.invitation) ? found.invitation.email : null;
+    },
+
     async overview(session: UserSession): Promise<PracticeOverview> {
       const membership = requireMembership(session.practice);
       return overview(membership.id, membership.role);
@@ -367,14 +396,14 @@ export function practiceService(ctx: AppContext) {
       if (user.email !== invitation.email) throw forbidden(M.wrongAccount(invitation.email, user.email));
       if (session.practice)
         throw conflict(session.practice.id === invitation.practiceId ? M.alreadyInThis : M.alreadyInOther);
-      const { creditOwed } = await db.transaction(async (tx) => {
+      const { creditOwed, toOwner } = await db.transaction(async (tx) => {
         await repo.lock(invitation.practiceId, tx);
         // Null when the account's address changed since the session was read: the link proves nothing then.
         const proven = await emailAddress.proveAddress(tx, user.id, invitation.email);
         if (!proven) throw forbidden(M.wrongAccount(invitation.email, user.email));
-        await admit(tx, invitation, user, client);
-        return proven;
+        return { ...proven, toOwner: await admit(tx, invitation, user, client) };
       });
+      if (toOwner) ctx.mailer.deliver(toOwner);
       if (creditOwed) await emailAddress.payCredits(log);
       return {
         ...(await overview(invitation.practiceId, invitation.role)),
@@ -403,7 +432,7 @@ export function practiceService(ctx: AppContext) {
       const accounts = microsoftAccountsRepo(db);
       if (await accounts.byAccount(identity.tid, identity.oid)) throw conflict(M.microsoftTaken);
       if (await usersRepo(db).findByEmail(invitation.email)) throw conflict(M.addressHasAccount);
-      const { user, proven } = await db.transaction(async (tx) => {
+      const { user, proven, toOwner } = await db.transaction(async (tx) => {
         await repo.lock(invitation.practiceId, tx);
         const user = await registerWithoutPassword(tx, invitation.email);
         const linked = await microsoftAccountsRepo(tx).link({
@@ -414,9 +443,9 @@ export function practiceService(ctx: AppContext) {
         });
         if (!linked) throw conflict(M.microsoftTaken);
         const proven = await emailAddress.proveAddress(tx, user.id, invitation.email);
-        await admit(tx, invitation, user, client);
-        return { user, proven };
+        return { user, proven, toOwner: await admit(tx, invitation, user, client) };
       });
+      if (toOwner) ctx.mailer.deliver(toOwner);
       await securityEventsRepo(db).record({ userId: user.id }, 'microsoft_linked', client);
       if (proven?.creditOwed) await emailAddress.payCredits(log);
       return user.id;
@@ -424,7 +453,7 @@ export function practiceService(ctx: AppContext) {
 
     /** The owner gives a member another role (ownership moves only by a handover). */
     async changeRole(session: UserSession, userId: number, role: 'admin' | 'clinician', client: Client) {
-      const { id, myRole } = await asMember(session, ['owner'], async (tx, practiceId, myRole) => {
+      const { id, myRole } = await asMember(session, ['owner'], async (tx, practiceId, myRole, mail) => {
         const member = await repo.member(practiceId, userId, tx);
         if (!member) throw notFound(M.noSuchMember);
         if (member.role === 'owner') throw conflict('To give the practice to someone else, hand it over.');
@@ -439,6 +468,8 @@ export function practiceService(ctx: AppContext) {
           detail: `${member.role} → ${role}`,
           client,
         });
+        const practice = await repo.find(practiceId, tx);
+        await mail(practiceRoleChangedMail(member, practice?.name ?? 'your practice', role, appUrl));
         return { id: practiceId, myRole };
       });
       return overview(id, myRole);

@@ -20,7 +20,13 @@ export const registerFormSchema = z.object({
   password: newPassword(),
   agreeTerms: z.boolean().refine((v) => v === true, 'You must agree to the terms and conditions'),
 });
-export const registerRequestSchema = registerFormSchema.omit({ agreeTerms: true });
+export const registerRequestSchema = registerFormSchema.omit({ agreeTerms: true }).extend({
+  /**
+   * The practice invitation the person registers to accept (the token of its link), when they do: mailed
+   * to the address, it proves the address, so no verification mail is sent for it.
+   */
+  invitation: z.string().min(1).max(200).optional(),
+});
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /**

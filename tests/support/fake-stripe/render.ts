@@ -239,7 +239,7 @@ export class View {
     const price = this.state.find(this.state.prices, 'price', i.price);
     const product = this.state.products.get(price.product);
     // A draft (a preview) has no hosted page or PDF yet: Stripe makes them as it finalizes.
-    const host = i.status === 'draft' ? null : `https://invoice.stripe.test/${i.id}`;
+    const host = i.status === 'draft' ? null : `${this.state.invoiceHost}/${i.id}`;
     const out: JsonObject = json({
       id: i.id,
       object: 'invoice',

@@ -291,6 +291,11 @@ export class StripeState {
   readonly portalConfigurations = new Map<string, PortalConfigurationRecord>();
   readonly taxRates = new Map<string, TaxRateRecord>();
   readonly taxIds = new Map<string, TaxIdRecord>();
+  /**
+   * Where an invoice's hosted page and PDF are (`hosted_invoice_url`, `invoice_pdf`): a name that does not
+   * resolve for the tests, and the stand-in's own pages when one serves them (fake-stripe-server.ts).
+   */
+  invoiceHost = 'https://invoice.stripe.test';
   /** Every event the fake generated, API calls and control methods alike, oldest first. */
   readonly events: Stripe.Event[] = [];
 

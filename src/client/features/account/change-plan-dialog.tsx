@@ -40,13 +40,35 @@ function MoneyNow({ preview, intervalSwitch }: { preview: PlanChangePreview; int
   if (preview.amountNow < 0)
     return (
       <p>
-        <strong>{formatPounds(-preview.amountNow)}</strong> ({VAT_INCLUDED}) is credited to your next invoice,
-        {intervalSwitch ? ' for the unused part of your year.' : ' for the rest of this billing period.'}
+        <strong>{formatPounds(-preview.amountNow)}</strong> ({VAT_INCLUDED}) is credited to your account,
+        {intervalSwitch ? ' for the unused part of your year.' : ' for the rest of this billing period.'}{' '}
+        <CreditUse credit={-preview.amountNow} preview={preview} />
       </p>
     );
   if (preview.creditUsed > 0)
     return <p>Nothing is charged now: your account credit of {credit} covers it.</p>;
   return <p>Nothing is charged now.</p>;
+}
+
+/**
+ * When a credit is used, which on a yearly plan can be a year away: it comes off the next payment, and what
+ * it does not cover is paid then; a credit larger than that payment carries on to the ones after.
+ * Account credit is used on invoices only, never paid back to the card.
+ */
+function CreditUse({ credit, preview }: { credit: number; preview: PlanChangePreview }) {
+  const when = preview.nextPaymentAt ? ` on ${formatDate(preview.nextPaymentAt)}` : '';
+  const next = formatPounds(preview.nextAmount);
+  if (credit >= preview.nextAmount)
+    return (
+      <>
+        It pays your next payment{when} ({next}) in full, and what is left comes off the payments after it.
+      </>
+    );
+  return (
+    <>
+      It comes off your next payment{when}: of {next}, you pay {formatPounds(preview.nextAmount - credit)}.
+    </>
+  );
 }
 
 /** What the switch is, before what it costs: the money itself is MoneyNow's, which knows the trial. */

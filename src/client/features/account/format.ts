@@ -1,6 +1,7 @@
 import { ukDateTime } from '@client/lib/uk-date-time';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@shared/constants';
 import { once } from '@shared/once';
+import type { Invoice } from '@shared/schemas/billing';
 
 // Dates as a UK reader writes them, on the UK calendar: '14 March 2026'.
 const longDate = once(
@@ -57,6 +58,23 @@ const invoiceStatusWords: Record<string, string> = {
   void: 'Void',
   uncollectible: 'Uncollectible',
 };
+
+/**
+ * What an invoice's link is (docs/decisions/066-failed-renewal-grace-and-money-mails.md): a paid one's hosted
+ * page is its receipt, unless nothing was charged (a free trial's £0.00 invoice is an invoice, not a receipt
+ * for a payment); an unpaid one's is where it is paid (Stripe's hosted invoice page takes the card and any
+ * bank check). Someone who does not pay it (the admin) is offered the invoice, never 'Pay now'.
+ */
+export function invoiceLink(
+  invoice: Pick<Invoice, 'status' | 'total' | 'url' | 'pdf'>,
+  payer: boolean,
+): { label: 'Receipt' | 'Pay now' | 'Invoice'; href: string | null } {
+  if (invoice.status === 'paid' && invoice.total > 0)
+    return { label: 'Receipt', href: invoice.url ?? invoice.pdf };
+  if (payer && (invoice.status === 'open' || invoice.status === 'uncollectible'))
+    return { label: 'Pay now', href: invoice.url };
+  return { label: 'Invoice', href: invoice.url ?? invoice.pdf };
+}
 
 export function invoiceStatusLabel(status: string): string {
   return invoiceStatusWords[status] ?? status.charAt(0).toUpperCase() + status.slice(1);

@@ -2,22 +2,10 @@ import { ScrollingTable } from '@client/components/ui/scrolling-table';
 import { formatPounds } from '@shared/plans';
 import type { Invoice } from '@shared/schemas/billing';
 import { ExternalLink } from 'lucide-react';
-import { formatDate, invoiceStatusLabel } from './format';
+import { formatDate, invoiceLink, invoiceStatusLabel } from './format';
 
 const linkClass =
   'inline-flex items-center gap-1 rounded-sm font-medium text-indigo-700 underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500';
-
-/**
- * What an invoice's link is (docs/decisions/066-failed-renewal-grace-and-money-mails.md): a paid one's hosted
- * page is its receipt; an unpaid one's is where it is paid (Stripe's hosted invoice page takes the card and
- * any bank check). Someone who does not pay it (the admin) is offered the invoice, never 'Pay now'.
- */
-function invoiceLink(invoice: Invoice, payer: boolean): { label: string; href: string | null } {
-  if (invoice.status === 'paid') return { label: 'Receipt', href: invoice.url ?? invoice.pdf };
-  if (payer && (invoice.status === 'open' || invoice.status === 'uncollectible'))
-    return { label: 'Pay now', href: invoice.url };
-  return { label: 'Invoice', href: invoice.url ?? invoice.pdf };
-}
 
 const isUnpaid = (invoice: Invoice) => invoice.status === 'open' || invoice.status === 'uncollectible';
 

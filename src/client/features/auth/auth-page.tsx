@@ -21,7 +21,7 @@ import { useRegister } from './api/register';
 import { AuthMarketingPanel } from './auth-marketing-panel';
 import { LoginForm } from './login-form';
 import { MicrosoftSignIn } from './microsoft-sign-in';
-import { afterLoginTarget, afterRegisterTarget, authRedirectTarget } from './redirects';
+import { afterLoginTarget, afterRegisterTarget, authRedirectTarget, invitationIn } from './redirects';
 import { RegisterForm } from './register-form';
 
 type Tab = 'login' | 'register';
@@ -139,7 +139,7 @@ export function AuthPage() {
               its trigger a button's, which a link does not take. */}
               <TabsTrigger value="register" asChild>
                 <a
-                  href={paths.auth.getRegisterHref()}
+                  href={paths.auth.getRegisterHref(params.has('redirect') ? target : undefined)}
                   onClick={inPlace()}
                   ref={triggers.register}
                   type={undefined}
@@ -207,7 +207,7 @@ export function AuthPage() {
                     pending={registerMutation.isPending}
                     onSubmit={(details, callbacks) => {
                       setSubmitted('register');
-                      registerMutation.mutate(details, callbacks);
+                      registerMutation.mutate({ ...details, invitation: invitationIn(target) }, callbacks);
                     }}
                     onSwitchToLogin={() => switchTo('login')}
                     defaultEmail={params.get('email') ?? ''}

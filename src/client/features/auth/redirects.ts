@@ -46,3 +46,13 @@ export function afterLoginTarget(user: PublicUser, target: string): string {
 export function afterRegisterTarget(target: string): string {
   return isOnTheirWay(target) ? target : paths.pricing.getHref();
 }
+
+/**
+ * The practice invitation a visitor registers to accept: the token of the join link they are on their way
+ * back to. Sent with the registration, it spares them a mail asking to verify the address it came to.
+ */
+export function invitationIn(target: string): string | undefined {
+  const url = new URL(target, 'https://chairnotes.invalid');
+  if (url.pathname !== paths.practice.join.path) return undefined;
+  return url.searchParams.get('token') ?? undefined;
+}

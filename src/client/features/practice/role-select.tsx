@@ -1,20 +1,11 @@
 import { cn } from '@client/lib/utils';
-import { INVITED_ROLES, type InvitedRole, type PracticeRole } from '@shared/constants';
+import { INVITED_ROLES, type InvitedRole, type PracticeRole, ROLE_DESCRIPTIONS } from '@shared/constants';
 import type { ComponentProps } from 'react';
 
 export const ROLE_NAMES: Record<PracticeRole, string> = {
   owner: 'Owner',
   admin: 'Admin',
   clinician: 'Clinician',
-};
-
-/**
- * What each role allows, said where one is picked (the rules are practice-service.ts's;
- * docs/decisions/074-what-each-screen-says-and-the-trial-that-never-began.md).
- */
-const ROLE_DESCRIPTIONS: Record<InvitedRole, string> = {
-  admin: "Uses the note app on the practice's plan, invites and removes members, and renames the practice.",
-  clinician: "Uses the note app on the practice's plan. Cannot invite or remove anyone.",
 };
 
 /** The roles in words, for a role select's `aria-describedby`. */

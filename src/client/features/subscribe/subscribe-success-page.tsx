@@ -2,7 +2,7 @@ import { PageContainer } from '@client/components/layout/page-container';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { paths } from '@client/config/paths';
-import { formatDate, isFuture, useSubscription } from '@client/features/account';
+import { formatDate, invoiceLink, isFuture, useInvoices, useSubscription } from '@client/features/account';
 import { useNoteAppHref } from '@client/lib/config';
 import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
@@ -167,13 +167,41 @@ export function SubscribeSuccessPage() {
         <Button asChild size="lg" variant="outline">
           <Link to={ACCOUNT_SUBSCRIPTION}>Manage Subscription</Link>
         </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link to={ACCOUNT_SUBSCRIPTION}>Download Receipt</Link>
-        </Button>
+        <DownloadInvoice />
         <Button asChild size="lg" variant="outline">
           <Link to={paths.refer.getHref()}>Refer a Friend</Link>
         </Button>
       </div>
     </PageContainer>
+  );
+}
+
+/**
+ * The newest invoice's own document, named for what it is: the receipt once money was taken, the free
+ * trial's £0.00 invoice before then (invoiceLink's rule). Until the invoices load, the button waits in
+ * place; with none yet (Stripe has not made it), the billing history, where it will appear.
+ */
+function DownloadInvoice() {
+  const invoices = useInvoices();
+  const newest = invoices.data?.[0];
+  const link = newest && invoiceLink(newest, false);
+  if (invoices.isPending)
+    return (
+      <Button size="lg" variant="outline" disabled>
+        Download Receipt
+      </Button>
+    );
+  if (!newest || !link?.href)
+    return (
+      <Button asChild size="lg" variant="outline">
+        <Link to={ACCOUNT_SUBSCRIPTION}>Billing History</Link>
+      </Button>
+    );
+  return (
+    <Button asChild size="lg" variant="outline">
+      <a href={newest.pdf ?? link.href} target="_blank" rel="noopener noreferrer">
+        Download {link.label}
+      </a>
+    </Button>
   );
 }
