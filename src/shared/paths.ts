@@ -140,6 +140,15 @@ export function isSitePage(location: string): boolean {
   return key !== undefined && sitePagePaths.includes(key);
 }
 
+/**
+ * A path of this site that a browser may be sent to (a `redirect`, a `returnTo`): the one rule, for the
+ * client and the server. It starts with a single '/', and has no backslash and no control character
+ * anywhere: browsers read '//host' and '/\host' as another site, and drop tabs and newlines from an
+ * address, so '/<tab>/host' would become '//host' (and a newline cannot be sent in a Location header).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+export const LOCAL_PATH = /^\/(?!\/)[^\u0000-\u001f\u007f\\]*$/;
+
 /** Whether `location` is `path` or below it: '/subscribe/pro?x=1' is within '/subscribe'. */
 export function isWithin(location: string, path: string): boolean {
   if (!location.startsWith(path)) return false;

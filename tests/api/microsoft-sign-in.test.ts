@@ -205,6 +205,19 @@ describe('signing in with Microsoft', () => {
     });
     expect(refused.statusCode).toBe(400);
   });
+
+  it("refuses a returnTo that a browser would read as another site's address, and never fails on one", async () => {
+    const user = await linkedUser(person());
+    // Browsers drop tabs and newlines from an address ('/\t/evil.example' is '//evil.example'), and read
+    // a backslash as a slash; a newline cannot go in a Location header at all.
+    for (const returnTo of ['/\t/evil.example', '/\n/x', '/\\evil.example']) {
+      for (const intent of ['sign-in', 'reauth'] as const) {
+        const start = await user.client.post('/api/auth/microsoft/start', { intent, returnTo });
+        expect(start.statusCode, `${intent} ${JSON.stringify(returnTo)}: ${start.body}`).toBe(400);
+        expect(start.json().message).toContain('A path of this site');
+      }
+    }
+  });
 });
 
 describe('unlinking', () => {

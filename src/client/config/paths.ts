@@ -6,6 +6,7 @@ export {
   isServerPage,
   isSitePage,
   isWithin,
+  LOCAL_PATH,
   MANAGE_SUBSCRIPTION_ID,
   paths,
 } from '@shared/paths';

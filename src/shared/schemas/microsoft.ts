@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCAL_PATH } from '../paths';
 import { text } from './fields';
 
 // Sign in with Microsoft (docs/architecture.md#microsoft-sign-in): the requests and answers both sides use.
@@ -9,10 +10,8 @@ import { text } from './fields';
  */
 const MICROSOFT_INTENTS = ['sign-in', 'link', 'join', 'reauth'] as const;
 
-/** A path of this site to come back to (never another site's: `//host` and `/\host` are refused). */
-const localPath = text()
-  .max(2000)
-  .regex(/^\/(?![/\\])/, 'A path of this site');
+/** A path of this site to come back to (never another site's: shared/paths.ts says which). */
+const localPath = text().max(2000).regex(LOCAL_PATH, 'A path of this site');
 
 /**
  * POST /api/auth/microsoft/start: what the sign-in at Microsoft is for, and where to come back to; for

@@ -7,6 +7,7 @@ import { inPlace } from '@client/lib/clicks';
 import { Redirect, useNavigation } from '@client/lib/navigation';
 import { MARKETING_META } from '@client/lib/page-meta';
 import { rememberReferralCode } from '@client/lib/pending-referral';
+import { safeRedirect } from '@client/lib/safe-redirect';
 import { useCurrentUser } from '@client/lib/session';
 import { isChallenge } from '@client/lib/two-factor-types';
 import { useHydrated } from '@client/lib/use-hydrated';
@@ -183,7 +184,9 @@ export function AuthPage() {
                   {challenge ? null : (
                     <MicrosoftSignIn
                       outcome={params.get('microsoft')}
-                      returnTo={params.get('redirect') ?? undefined}
+                      // A redirect that is no path of this site is dropped (the default destination
+                      // follows), as after a password sign-in, rather than refused by the server.
+                      returnTo={safeRedirect(params.get('redirect'), '') || undefined}
                       unlinked={unlinked}
                       onUnlinked={setUnlinked}
                       refusal={microsoftRequired}
