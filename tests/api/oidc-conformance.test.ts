@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import * as oidc from 'openid-client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { databaseAdapter } from '../../src/server/oidc/adapter';
 import { oidcRepo } from '../../src/server/oidc/oidc-repo';
 import {
   asClient,
   type Browser,
   browser,
+  NOTE_APP,
   noteAppAuthorization,
   oauthError,
   oidcApp,
@@ -22,7 +23,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // What the OpenID Foundation's basic certification plan checks of a provider for a confidential
 // code-flow client with PKCE, and what discovery promises, tested with openid-client against the
 // running server (docs/decisions/069-openid-conformance.md).
-const t = await oidcApp({ FORM_RATE_LIMIT: '1000' });
+const logLines: string[] = [];
+const t = await oidcApp({ FORM_RATE_LIMIT: '1000', LOG_LEVEL: 'info' }, undefined, {
+  logStream: { write: (line) => logLines.push(line) },
+});
+
+/** The request log's line for the request `res` answered (written once the answer is sent). */
+async function logLineOf(res: Response): Promise<{ req: { url: string } }> {
+  const reqId = res.headers.get('x-request-id');
+  expect(reqId).toBeTruthy();
+  return vi.waitFor(() => {
+    const line = logLines
+      .map((text) => JSON.parse(text) as { reqId?: string; msg?: string; req: { url: string } })
+      .find((entry) => entry.reqId === reqId && entry.msg === 'request completed');
+    if (!line) throw new Error(`no log line yet for ${reqId}`);
+    return line;
+  });
+}
+
+/** The origins a page's forms may be sent to (its CSP's form-action). */
+const formAction = (res: Response) =>
+  /(?:^|;)\s*form-action ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ') ??
+  [];
+
+const basicAuth = (secret = NOTE_APP.clientSecret) =>
+  `Basic ${Buffer.from(`${NOTE_APP.clientId}:${secret}`).toString('base64')}`;
 
 describe('discovery promises only what the provider does', () => {
   it('lists RS256 beside ES256 for ID tokens, and a key for each', async () => {
@@ -55,6 +80,56 @@ describe('discovery promises only what the provider does', () => {
     expect(tokens.claims()?.nonce).toBe('par-nonce');
   });
 
+  it('says how the revocation endpoint takes the client secret, and it takes it both ways', async () => {
+    const meta = t.noteApp.serverMetadata();
+    expect(meta.revocation_endpoint_auth_methods_supported).toEqual([
+      'client_secret_basic',
+      'client_secret_post',
+    ]);
+    const revoke = (headers: Record<string, string>, body: Record<string, string>) =>
+      fetch(meta.revocation_endpoint!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({ token: 'a-token-long-gone', ...body }).toString(),
+      });
+    expect((await revoke({ authorization: basicAuth() }, {})).status).toBe(200);
+    const posted = { client_id: NOTE_APP.clientId, client_secret: NOTE_APP.clientSecret };
+    expect((await revoke({}, posted)).status).toBe(200);
+    expect((await revoke({ authorization: basicAuth('a-guess-at-the-secret') }, {})).status).toBe(401);
+  });
+
+  it('the token and PAR endpoints refuse a request that a browser sent (it has an Origin), as docs/note-app-integration.md says', async () => {
+    const meta = t.noteApp.serverMetadata();
+    for (const [endpoint, body] of [
+      [meta.token_endpoint!, { grant_type: 'refresh_token', refresh_token: 'anything' }],
+      [
+        meta.pushed_authorization_request_endpoint!,
+        {
+          response_type: 'code',
+          scope: 'openid',
+          redirect_uri: t.redirectUri,
+          code_challenge: 'x'.repeat(43),
+          code_challenge_method: 'S256',
+        },
+      ],
+    ] as const) {
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: basicAuth(),
+          origin: 'http://127.0.0.1:9',
+        },
+        body: new URLSearchParams(body).toString(),
+      });
+      expect(res.status, endpoint).toBe(400);
+      expect(await res.json(), endpoint).toMatchObject({
+        error: 'invalid_request',
+        error_description: expect.stringContaining('origin'),
+      });
+    }
+  });
+
   it('advertises no DPoP (the note app holds a client secret) and no other way in', () => {
     const meta = t.noteApp.serverMetadata();
     expect(meta.dpop_signing_alg_values_supported).toBeUndefined();
@@ -82,6 +157,23 @@ describe('the authorization request', () => {
     const tokens = await authorization.exchange(landed.url);
     // The subject is the person's public id, never their row id or username.
     expect(tokens.claims()?.sub).toMatch(UUID);
+  });
+
+  it("answered with response_mode=form_post, its page may post the code to the note app's callback", async () => {
+    const b = browser(t.appUrl);
+    await register(b);
+    const authorization = await noteAppAuthorization(t, { response_mode: 'form_post' });
+    const page = await b.open(authorization.url);
+    expect(page.response?.status).toBe(200);
+    const html = await page.response!.text();
+    expect(/<form method="post" action="([^"]+)"/.exec(html)?.[1]).toBe(t.redirectUri);
+    expect(formAction(page.response!)).toContain(new URL(t.redirectUri).origin);
+    // The code it posts signs in, as from a redirect.
+    const code = /name="code" value="([^"]+)"/.exec(html)![1]!;
+    const state = /name="state" value="([^"]+)"/.exec(html)![1]!;
+    const callback = new URL(t.redirectUri);
+    callback.search = new URLSearchParams({ code, state, iss: t.issuer }).toString();
+    expect((await authorization.exchange(callback.href)).claims()?.sub).toMatch(UUID);
   });
 
   it('without redirect_uri is refused with the error page, though the client has only one', async () => {
@@ -128,6 +220,44 @@ describe('signing out from the note app', () => {
     const page = await b.open(new URL(res.headers.get('location')!, t.appUrl).href);
     expect(page.response?.status).toBe(200);
     expect(await page.response!.text()).toContain('Sign out of ChairNotes too?');
+  });
+});
+
+describe('a sign-out request that cannot go on', () => {
+  it('shows an error page that says it is the sign-out that failed', async () => {
+    const b = browser(t.appUrl);
+    // A way back the note app never registered, asked for by a browser (which accepts a page).
+    const page = await b.request(
+      `${t.issuer}/session/end?client_id=${NOTE_APP.clientId}&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+      { headers: { accept: 'text/html' } },
+    );
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('We could not sign you out of the note app');
+    expect(html).not.toContain('sign you in');
+  });
+});
+
+describe('the request log', () => {
+  it("names the path the browser asked for, the provider's under /oidc, with its secrets hidden", async () => {
+    const b = browser(t.appUrl);
+    await register(b);
+    const authorization = await noteAppAuthorization(t, { login_hint: 'dr.jones@example.co.uk' });
+    const res = await b.request(authorization.url);
+    const { url } = (await logLineOf(res)).req;
+    expect(url).toMatch(/^\/oidc\/auth\?/);
+    expect(url).toContain('state=[redacted]');
+    expect(url).not.toContain('dr.jones');
+  });
+
+  it("keeps a sign-out's logout_hint (often the person's email) out of it", async () => {
+    const b = browser(t.appUrl);
+    const res = await b.request(
+      `${t.issuer}/session/end?client_id=${NOTE_APP.clientId}&logout_hint=${encodeURIComponent('dr.jones@example.co.uk')}`,
+    );
+    const { url } = (await logLineOf(res)).req;
+    expect(url).not.toContain('dr.jones');
+    expect(url).toContain('logout_hint=[redacted]');
   });
 });
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
 import { afterAll, expect } from 'vitest';
 import { freePort } from '../../scripts/support.mjs';
+import type { BuildOptions } from '../../src/server/app';
 import { newUser, stripeApp } from './app';
 import { emailLinkToken } from './smtp';
 
@@ -42,22 +43,31 @@ async function startBackchannelReceiver() {
  * The app with payments (fake Stripe) and the note app configured, listening; closed after the file.
  * `port`: where it listens, when another server must know its address first (the stand-in Microsoft).
  */
-export async function oidcApp(env: Record<string, string> = {}, port?: number) {
+export async function oidcApp(
+  env: Record<string, string> = {},
+  port?: number,
+  opts: Pick<BuildOptions, 'logStream'> = {},
+) {
   port ??= await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const backchannel = await startBackchannelReceiver();
   afterAll(() => backchannel.close());
   const redirectUri = 'http://127.0.0.1:9/note-app/callback';
-  const postLogoutUri = 'http://127.0.0.1:9/note-app/signed-out';
-  const t = await stripeApp({
-    APP_URL: appUrl,
-    NOTE_APP_CLIENT_ID: NOTE_APP.clientId,
-    NOTE_APP_CLIENT_SECRET: NOTE_APP.clientSecret,
-    NOTE_APP_REDIRECT_URIS: redirectUri,
-    NOTE_APP_POST_LOGOUT_REDIRECT_URIS: postLogoutUri,
-    NOTE_APP_BACKCHANNEL_LOGOUT_URI: backchannel.url,
-    ...env,
-  });
+  // On another origin than the callback, as a note app may have them: the provider's pages must allow
+  // a form to go to either.
+  const postLogoutUri = 'http://localhost:9/note-app/signed-out';
+  const t = await stripeApp(
+    {
+      APP_URL: appUrl,
+      NOTE_APP_CLIENT_ID: NOTE_APP.clientId,
+      NOTE_APP_CLIENT_SECRET: NOTE_APP.clientSecret,
+      NOTE_APP_REDIRECT_URIS: redirectUri,
+      NOTE_APP_POST_LOGOUT_REDIRECT_URIS: postLogoutUri,
+      NOTE_APP_BACKCHANNEL_LOGOUT_URI: backchannel.url,
+      ...env,
+    },
+    opts,
+  );
   await t.app.listen({ port, host: '127.0.0.1' });
   const issuer = `${appUrl}/oidc`;
   const noteApp = await oidc.discovery(new URL(issuer), NOTE_APP.clientId, NOTE_APP.clientSecret, undefined, {

@@ -5,10 +5,11 @@ import { stdSerializers } from 'pino';
 
 /**
  * Link parameters whose value is a live secret or personal: `token` (reset, verification,
- * unsubscribe links) and OpenID Connect's `id_token_hint` (a whole ID token), `code`, `state` and
- * `login_hint` (the note app's sign-in and sign-out URLs, docs/decisions/069-openid-conformance.md).
+ * unsubscribe links) and OpenID Connect's `id_token_hint` (a whole ID token), `code`, `state`,
+ * `login_hint` and `logout_hint` (the hints often carry the person's email: the note app's sign-in and
+ * sign-out URLs, docs/decisions/069-openid-conformance.md).
  */
-const SECRET_PARAMETERS = /([?&](?:token|id_token_hint|code|state|login_hint)=)[^&\s"'<>]+/g;
+const SECRET_PARAMETERS = /([?&](?:token|id_token_hint|code|state|login_hint|logout_hint)=)[^&\s"'<>]+/g;
 
 /** The text with the value of every secret link parameter hidden. */
 export function redactTokens(text: string): string {
@@ -17,18 +18,21 @@ export function redactTokens(text: string): string {
 
 /**
  * The request as logged: Fastify's default fields, with tokens in the URL hidden
- * (`/reset-password?token=...` would otherwise reach the log as sent).
+ * (`/reset-password?token=...` would otherwise reach the log as sent). The URL is the one the browser
+ * asked for: a handler that mounts another app below a prefix (the OpenID Provider under /oidc) strips
+ * the prefix from `url` and keeps the whole in `originalUrl`.
  */
 function req(request: {
   method?: string;
   url?: string;
+  originalUrl?: string;
   host?: string;
   ip?: string;
   socket?: { remotePort?: number };
 }) {
   return {
     method: request.method,
-    url: redactTokens(request.url ?? ''),
+    url: redactTokens(request.originalUrl ?? request.url ?? ''),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

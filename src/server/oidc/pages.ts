@@ -37,13 +37,17 @@ export function clientStylesheets(indexHtml: string | undefined): string[] {
 
 export function oidcPages(stylesheets: string[]) {
   return {
-    /** An authorization request that cannot go on (a wrong redirect URI, an unknown client...). */
+    /**
+     * A request that cannot go on (a wrong redirect URI, an unknown client...): a sign-in's, or a
+     * sign-out's (the end-session endpoint and its confirmation), each said as what it is.
+     */
     renderError(ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }): void {
+      const signOut = ctx.oidc?.route?.startsWith('end_session') === true;
       ctx.type = 'html';
       ctx.body = page(
         stylesheets,
-        'Sign-in problem',
-        `<h1 class="text-2xl font-bold tracking-tight">We could not sign you in to the note app</h1>
+        signOut ? 'Sign-out problem' : 'Sign-in problem',
+        `<h1 class="text-2xl font-bold tracking-tight">${signOut ? 'We could not sign you out of the note app' : 'We could not sign you in to the note app'}</h1>
 <p class="mt-3 text-slate-700">${escapeHtml(out.error_description ?? out.error ?? 'Something went wrong.')}</p>
 <p class="mt-3 text-sm text-slate-600">Error code: <code>${escapeHtml(out.error ?? 'server_error')}</code></p>
 <p class="mt-6"><a class="${PRIMARY}" href="/">Back to ${PRODUCT_NAME}</a></p>`,

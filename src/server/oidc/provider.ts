@@ -43,10 +43,21 @@ function noteAppClients(config: Config): ClientMetadata[] {
   ];
 }
 
-/** The origins the note app may be sent back to after signing out (the CSP's form-action allows them). */
-export function postLogoutOrigins(config: Config): string[] {
-  return [...new Set(config.NOTE_APP_POST_LOGOUT_REDIRECT_URIS.map((uri) => new URL(uri).origin))];
+/**
+ * The origins of the note app's registered addresses, where the provider's pages send a form: its
+ * callbacks (the `response_mode=form_post` answer posts the code there) and where it is sent back after
+ * signing out. The CSP's form-action allows them.
+ */
+export function noteAppOrigins(config: Config): string[] {
+  const uris = [...config.NOTE_APP_REDIRECT_URIS, ...config.NOTE_APP_POST_LOGOUT_REDIRECT_URIS];
+  return [...new Set(uris.map((uri) => new URL(uri).origin))];
 }
+
+/** How the note app authenticates at the token, revocation and PAR endpoints (its secret, either way). */
+const CLIENT_AUTH_METHODS: NonNullable<Configuration['clientAuthMethods']> = [
+  'client_secret_basic',
+  'client_secret_post',
+];
 
 /**
  * Keys that sign the provider's cookies (its session and interaction cookies), the same on every
@@ -100,7 +111,10 @@ function providerConfiguration(
     responseTypes: ['code'],
     // Authorization code with PKCE (S256, the only method the library offers) for every request.
     pkce: { required: () => true },
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    clientAuthMethods: CLIENT_AUTH_METHODS,
+    // The revocation endpoint authenticates the client as the token endpoint does, which discovery does
+    // not say by itself (RFC 8414 2).
+    discovery: { revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS },
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
     // RS256 too, as OpenID Connect Discovery requires of a provider (oidc/signing-keys.ts keeps a key
     // of each); the note app's client stays on ES256.

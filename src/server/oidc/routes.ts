@@ -9,7 +9,7 @@ import { markUserSession, userSessionOf } from './adapter';
 import { noteAppSignInDetail } from './note-app-sign-ins';
 import { oidcRepo } from './oidc-repo';
 import { type OidcPages, oidcPages } from './pages';
-import { interactionPath, type OidcProvider, oidcProvider, postLogoutOrigins } from './provider';
+import { interactionPath, noteAppOrigins, type OidcProvider, oidcProvider } from './provider';
 import { answerInteraction } from './sign-in-interaction';
 import { ensureSigningKeys, KEY_REFRESH_MS } from './signing-keys';
 
@@ -140,7 +140,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
     }
   });
 
-  const formAction = postLogoutOrigins(ctx.config);
+  const formAction = noteAppOrigins(ctx.config);
   // The provider itself, under /oidc. It reads request bodies itself (forms, as OAuth has them):
   // here no parser takes them first.
   await app.register(async (scope) => {
@@ -158,8 +158,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
           session && { id: session.id, userId: session.owner.id, client: clientOf(request) },
         );
         // What our hooks have set so far (the security headers, the request id) goes out with the
-        // provider's answer. Its sign-out page sends the browser back to the note app after a form
-        // post, which the CSP's form-action must allow.
+        // provider's answer. Its pages post forms to the note app (the code, with
+        // response_mode=form_post; the way back after signing out), which the CSP's form-action must allow.
         const csp = reply.getHeader('content-security-policy');
         if (typeof csp === 'string' && formAction.length > 0)
           reply.header(
