@@ -98,10 +98,11 @@ describe('discovery promises only what the provider does', () => {
     expect((await revoke({ authorization: basicAuth('a-guess-at-the-secret') }, {})).status).toBe(401);
   });
 
-  it('the token and PAR endpoints refuse a request that a browser sent (it has an Origin), as docs/note-app-integration.md says', async () => {
+  it('the token, revocation and PAR endpoints refuse a request that a browser sent (it has an Origin), as docs/note-app-integration.md says', async () => {
     const meta = t.noteApp.serverMetadata();
     for (const [endpoint, body] of [
       [meta.token_endpoint!, { grant_type: 'refresh_token', refresh_token: 'anything' }],
+      [meta.revocation_endpoint!, { token: 'anything' }],
       [
         meta.pushed_authorization_request_endpoint!,
         {
@@ -226,15 +227,21 @@ describe('signing out from the note app', () => {
 describe('a sign-out request that cannot go on', () => {
   it('shows an error page that says it is the sign-out that failed', async () => {
     const b = browser(t.appUrl);
-    // A way back the note app never registered, asked for by a browser (which accepts a page).
-    const page = await b.request(
-      `${t.issuer}/session/end?client_id=${NOTE_APP.clientId}&post_logout_redirect_uri=${encodeURIComponent('https://evil.example/')}`,
-      { headers: { accept: 'text/html' } },
-    );
-    expect(page.status).toBe(400);
-    const html = await page.text();
-    expect(html).toContain('We could not sign you out of the note app');
-    expect(html).not.toContain('sign you in');
+    // A way back the note app never registered; an ID token that is not ChairNotes'. Asked for by a
+    // browser, which accepts a page.
+    const queries: Record<string, string>[] = [
+      { client_id: NOTE_APP.clientId, post_logout_redirect_uri: 'https://evil.example/' },
+      { id_token_hint: 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl' },
+    ];
+    for (const query of queries) {
+      const page = await b.request(`${t.issuer}/session/end?${new URLSearchParams(query)}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(page.status).toBe(400);
+      const html = await page.text();
+      expect(html).toContain('We could not sign you out of the note app');
+      expect(html).not.toContain('sign you in');
+    }
   });
 });
 
