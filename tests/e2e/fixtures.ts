@@ -40,7 +40,8 @@ export function adminSessionCookies(): { name: string; value: string; url: strin
 
 type Mail = { to: string; subject: string; text: string };
 
-function newestMailTo(to: string, subject: string): Mail | undefined {
+/** Every mail to `to` the test SMTP server has received so far, newest first. */
+export function mailsTo(to: string): Mail[] {
   const dir = path.resolve('.tmp/e2e-mail');
   // Only whole mails: the catcher writes each as '<name>.json.part' and renames it when done.
   const files = existsSync(dir)
@@ -51,8 +52,11 @@ function newestMailTo(to: string, subject: string): Mail | undefined {
     : [];
   return files
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail)
-    .find((mail) => mail.to.includes(to) && mail.subject.startsWith(subject));
+    .filter((mail) => mail.to.includes(to));
 }
+
+const newestMailTo = (to: string, subject: string): Mail | undefined =>
+  mailsTo(to).find((mail) => mail.subject.startsWith(subject));
 
 /**
  * A toast titled `title`, looked for among the page's notifications only: a toast's words are often also

@@ -5,7 +5,15 @@
  * not the step under test.
  */
 import { NOTE_APP_URL } from '../../../playwright.config';
-import { expect, expectNoAxeViolations, registerViaApi, test, uniqueUser } from '../fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  mailsTo,
+  mailTo,
+  registerViaApi,
+  test,
+  uniqueUser,
+} from '../fixtures';
 import { invitationLink, invite, practiceOwner, registerFromInvitation } from '../practice-steps';
 
 test('an invited person registers from the mail, joins without a second mail, and works on the practice plan', async ({
@@ -40,6 +48,13 @@ test('an invited person registers from the mail, joins without a second mail, an
   // One notice, the welcome: no banner asks for the address the invitation proved.
   await expect(them.getByRole('heading', { name: 'Please verify your email address' })).toHaveCount(0);
   await expect(them.getByRole('alert')).toHaveCount(0);
+  // The owner is told by mail who joined; the newcomer was never mailed to verify the address. The owner's
+  // mail was sent after the registration's would have been, so by now that one would be here too.
+  const joined = await mailTo(owner.email, `${invitee.username} joined ${practiceName}`);
+  expect(joined.text).toContain(`${invitee.username} (${invitee.email}) accepted the invitation`);
+  expect(mailsTo(invitee.email).map((mail) => mail.subject)).toEqual([
+    'You are invited to join a practice on ChairNotes',
+  ]);
 
   // The Subscription tab says the practice covers them, and who manages its billing; nothing to buy.
   await them.goto('/account?tab=subscription');
