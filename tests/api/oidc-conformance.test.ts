@@ -366,10 +366,11 @@ async function logoutsFor(sub: string) {
   return t.backchannel.received.map((token) => decodeJwt(token)).filter((payload) => payload.sub === sub);
 }
 
-/** The person proved who they are `seconds` ago (sign-in or re-authentication), as far as ChairNotes knows. */
+/** The person signed in `seconds` ago, as far as ChairNotes knows. */
 async function provedAgo(userId: number, seconds: number) {
   await t.db.execute(
-    sql`update user_sessions set reauthenticated_at = now() - make_interval(secs => ${seconds}) where user_id = ${userId}`,
+    sql`update user_sessions set created_at = now() - make_interval(secs => ${seconds}),
+      reauthenticated_at = now() - make_interval(secs => ${seconds}) where user_id = ${userId}`,
   );
 }
 

@@ -77,6 +77,8 @@ export type ValidSession<K extends SessionKind> = {
   renewed: boolean;
   /** When the person last proved it is them in this session (auth/recent-auth.ts). */
   reauthenticatedAt: Date;
+  /** When the session opened: the whole sign-in `amr` describes (the note app's `auth_time`). */
+  signedInAt: Date;
   /** Admins: the session was opened with, or enrolled, a second factor. Always false for users. */
   enrolled: boolean;
   /** The owner has a second factor on (TOTP, or a passkey). */
@@ -187,6 +189,7 @@ export function sessionStore<K extends SessionKind>(
         id,
         amr: found.amr,
         reauthenticatedAt: found.reauthenticatedAt,
+        signedInAt: found.createdAt,
         enrolled: found.enrolled,
         twoFactor: found.twoFactor,
         practice: found.practice,

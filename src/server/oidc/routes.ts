@@ -9,8 +9,8 @@ import { markUserSession, userSessionOf } from './adapter';
 import { noteAppSignInDetail } from './note-app-sign-ins';
 import { oidcRepo } from './oidc-repo';
 import { type OidcPages, oidcPages } from './pages';
-import { interactionPath, noteAppOrigins, type OidcProvider, oidcProvider } from './provider';
-import { answerInteraction } from './sign-in-interaction';
+import { noteAppOrigins, type OidcProvider, oidcProvider } from './provider';
+import { answerInteraction, signInPath } from './sign-in-interaction';
 import { ensureSigningKeys, KEY_REFRESH_MS } from './signing-keys';
 
 /**
@@ -124,15 +124,13 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ stylesheets: string[] }> = asyn
   // sign in on /auth (with their second factor) and come back here.
   app.get('/oidc/interaction/:uid', { schema: { params: interactionParams } }, async (request, reply) => {
     const session = await userSession(request);
-    if (!session) {
-      const back = interactionPath(request.params.uid);
-      return reply.redirect(`/auth?redirect=${encodeURIComponent(back)}`, 303);
-    }
     try {
       return reply.redirect(await answerInteraction(await started(), request, reply, session), 303);
     } catch (err) {
-      // The interaction's cookie is missing or its 30 minutes are over: start again from the note app.
+      // The interaction's cookie is missing or its 30 minutes are over: start again from the note app;
+      // someone signed out signs in first, as for any flow.
       if ((err as { name?: string }).name === 'SessionNotFound') {
+        if (!session) return reply.redirect(signInPath(request.params.uid), 303);
         reply.status(400).type('text/html');
         return pages.expiredInteraction();
       }
