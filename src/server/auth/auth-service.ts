@@ -3,6 +3,7 @@ import type { User } from '../db/schema';
 import type { Client } from '../lib/client';
 import { badRequest } from '../lib/http-error';
 import { passwordChangedMail } from '../mail/templates';
+import type { KnownDevice } from './device-cookies';
 import { hashPassword } from './password';
 import { securityEventsRepo } from './security-events';
 import { confirmPassword, type LoginAccepted, verifyLogin } from './sign-in';
@@ -14,9 +15,16 @@ export function authService(ctx: AppContext) {
   const events = securityEventsRepo(ctx.database.db);
 
   return {
-    /** The user whose password this is (the sign-in then goes on in auth/pending-sign-in.ts). */
-    login: (credentials: { login: string; password: string }, client: Client): Promise<LoginAccepted<User>> =>
-      verifyLogin(ctx, 'user', users.findByLogin, credentials, client),
+    /**
+     * The user whose password this is (the sign-in then goes on in auth/pending-sign-in.ts); `device`:
+     * the browser's device cookie, if any.
+     */
+    login: (
+      credentials: { login: string; password: string },
+      client: Client,
+      device: KnownDevice | null,
+    ): Promise<LoginAccepted<User>> =>
+      verifyLogin(ctx, 'user', users.findByLogin, credentials, client, device),
 
     /**
      * Someone who learnt the old password is signed out everywhere; the session `keepToken` stays in. The

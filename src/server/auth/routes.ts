@@ -9,6 +9,7 @@ import { errors } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { authService } from './auth-service';
 import { refusingCommonPassword } from './common-passwords';
+import { knownDevice } from './device-cookies';
 import { passwordAccepted } from './pending-sign-in';
 import { endSession } from './sign-in';
 import { checkSignIn } from './sign-in-checks';
@@ -35,7 +36,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username: login, password } = request.body;
-      const { account: user, passwordRight } = await auth.login({ login, password }, clientOf(request));
+      const { account: user, passwordRight } = await auth.login(
+        { login, password },
+        clientOf(request),
+        knownDevice(request),
+      );
       // Another area's rule may refuse the password (a practice that signs its team in with Microsoft),
       // saying how: only once the password is known right, as a wrong one tells nothing of the account.
       if (passwordRight) await checkSignIn(app.ctx, user.id, request);

@@ -49,6 +49,8 @@ export const throttleKey = (kind: 'user' | 'admin', id: number) => `${kind}:${id
 const codesKey = (account: string) => `${account}:codes`;
 /** One address's tries on one account. */
 const addressKey = (account: string, address: string) => `${account}@${address}`;
+/** One known device's tries on the account it signed in to (auth/device-cookies.ts). */
+const deviceKey = (account: string, device: string) => `${account}#${device}`;
 
 /** 429 while any of `keys` must wait; otherwise nothing. */
 async function refuseWhileHeld(throttle: SignInThrottle, ...keys: string[]): Promise<void> {
@@ -95,6 +97,8 @@ export async function throttledAttempt(
  * account. While the account is held: 429 too, unless a second factor can finish the sign-in
  * (`finishesWithSecondFactor`); then the password is checked `blind`: nothing is counted or said
  * until the second step (signInCode), which fails alike for a wrong password or a wrong code.
+ * Typed in a browser that signed in to the account before (`device`, the id of its device cookie):
+ * held by that device's own failures only (knownDevicePassword).
  */
 export async function signInPassword(
   throttle: SignInThrottle,
@@ -102,7 +106,9 @@ export async function signInPassword(
   address: string,
   finishesWithSecondFactor: () => Promise<boolean>,
   check: () => Promise<boolean>,
+  device?: string,
 ): Promise<{ right: boolean; blind: boolean }> {
+  if (device !== undefined) return knownDevicePassword(throttle, account, device, check);
   await refuseWhileHeld(throttle, addressKey(account, address));
   if ((await throttle.waitMs(account)) > 0) {
     if (!(await finishesWithSecondFactor())) await refuseWhileHeld(throttle, account);
@@ -112,6 +118,33 @@ export async function signInPassword(
   if (right) await throttle.succeeded(account);
   else await countFailure(throttle, [account], address);
   return { right, blind: false };
+}
+
+/**
+ * A password typed in a browser that signed in to `account` before (docs/decisions/109-device-cookies.md):
+ * neither the account's hold nor its address's applies, so strangers failing elsewhere do not keep the
+ * owner out; the device has its own allowance and delays instead. A failure counts on the device and on
+ * the account (a stolen device cookie does not guess for free); a success clears the device's count, and
+ * the account's when it is not held (as signInCode).
+ */
+async function knownDevicePassword(
+  throttle: SignInThrottle,
+  account: string,
+  device: string,
+  check: () => Promise<boolean>,
+): Promise<{ right: boolean; blind: boolean }> {
+  const own = deviceKey(account, device);
+  await refuseWhileHeld(throttle, own);
+  const right = await check();
+  if (!right) await countFailure(throttle, [own, account]);
+  else await clearUnlessHeld(throttle, own, account);
+  return { right, blind: false };
+}
+
+/** A success: `own`'s count cleared, and the account's when it is not held (others' failures stand). */
+async function clearUnlessHeld(throttle: SignInThrottle, own: string, account: string): Promise<void> {
+  await throttle.succeeded(own);
+  if ((await throttle.waitMs(account)) === 0) await throttle.succeeded(account);
 }
 
 /**
@@ -133,8 +166,7 @@ export async function signInCode(
     await countFailure(throttle, [account, codes], address);
     return false;
   }
-  await throttle.succeeded(codes);
-  if ((await throttle.waitMs(account)) === 0) await throttle.succeeded(account);
+  await clearUnlessHeld(throttle, codes, account);
   return true;
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { type Client, clientOf } from '../lib/client';
 import { unauthorized } from '../lib/http-error';
 import { sha256Hex } from '../lib/tokens';
+import { type KnownDevice, rememberDevice } from './device-cookies';
 import { verifyPassword } from './password';
 import { secondFactorMethods } from './second-factors';
 import { type EventSubject, securityEventsRepo } from './security-events';
@@ -25,7 +26,8 @@ export type LoginAccepted<T> = { account: T; passwordRight: boolean };
  * one too, so the throttle does not tell which names exist): past the allowance, 429 until its delay ends.
  * While the account is held, an account with a second factor is answered as for a right password
  * whether it was or not (`passwordRight` says which), so its owner can finish with the factor
- * (docs/decisions/072-a-held-account-still-lets-its-owner-in.md).
+ * (docs/decisions/072-a-held-account-still-lets-its-owner-in.md). From a browser that signed in to the
+ * account before (`device`, its device cookie), the account's hold does not apply: the device's own does.
  */
 export async function verifyLogin<T extends { id: number; password: string }>(
   ctx: Pick<AppContext, 'signInThrottle' | 'database' | 'metrics'>,
@@ -33,6 +35,7 @@ export async function verifyLogin<T extends { id: number; password: string }>(
   findByLogin: (login: string) => Promise<T | undefined>,
   { login, password }: { login: string; password: string },
   client: Client,
+  device: KnownDevice | null = null,
 ): Promise<LoginAccepted<T>> {
   const account = await findByLogin(login);
   const key = account ? throttleKey(kind, account.id) : `${kind}:unknown:${login.trim().toLowerCase()}`;
@@ -44,6 +47,8 @@ export async function verifyLogin<T extends { id: number; password: string }>(
       account !== undefined &&
       (await secondFactorMethods(ctx.database.db, { kind, id: account.id })).length > 0,
     async () => (await verifyPassword(account?.password, password)) && account !== undefined,
+    // Only a device cookie of this very account counts (docs/decisions/109-device-cookies.md).
+    account && device?.account === key ? device.id : undefined,
   );
   if (account && (right || blind)) return { account, passwordRight: right };
   ctx.metrics.signIn(kind, 'password', 'failure');
@@ -93,6 +98,9 @@ export async function startSession(
   }
   await securityEventsRepo(database.db).record(subjectOf(kind, subjectId), 'sign_in', client);
   setSessionCookie(reply, kind, token, expiresAt, cookie);
+  // A user's browser is known to their account from now (an admin always has a second factor, which a
+  // hold never stops: docs/decisions/072-a-held-account-still-lets-its-owner-in.md).
+  if (kind === 'user') rememberDevice(request, reply, throttleKey(kind, subjectId));
 }
 
 /** Signs out: the session of `kind`, if any, ends and its cookie goes. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sealedCookie } from '../auth/sealed-cookies';
 import type { CookieOptions } from '../auth/session-cookies';
-import { openSecret, sealSecret } from '../lib/secret-box';
 import type { MicrosoftFlow, MicrosoftIdentity } from './entra';
 
 // What a sign-in with Microsoft carries between its steps, in sealed httpOnly cookies (SECRETS_KEY,
@@ -34,48 +34,18 @@ export type VerifiedAccount = {
   invitation?: string;
 };
 
-type Sealed<T> = T & { expiresAt: number };
-
-/** `__Host-` over https like the session cookies; Lax, so that it comes back with Microsoft's redirect. */
-const name = (base: string, opts: CookieOptions) => (opts.secure ? `__Host-${base}` : base);
-const options = (opts: CookieOptions) => ({
-  httpOnly: true,
-  sameSite: 'lax' as const,
-  path: '/',
-  secure: opts.secure,
-});
-
-function put<T>(reply: FastifyReply, base: string, key: Buffer, opts: CookieOptions, value: T) {
-  const sealed = sealSecret(key, JSON.stringify({ ...value, expiresAt: Date.now() + LIFETIME_MS }));
-  reply.setCookie(name(base, opts), sealed, { ...options(opts), maxAge: LIFETIME_MS / 1000 });
-}
-
-function read<T>(request: FastifyRequest, base: string, key: Buffer, opts: CookieOptions): T | null {
-  const sealed = request.cookies[name(base, opts)];
-  if (!sealed) return null;
-  try {
-    const value = JSON.parse(openSecret(key, sealed)) as Sealed<T>;
-    return value.expiresAt > Date.now() ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function clear(reply: FastifyReply, base: string, opts: CookieOptions) {
-  reply.clearCookie(name(base, opts), options(opts));
-}
-
-export function microsoftCookies({ secretsKey, cookie }: { secretsKey: Buffer; cookie: CookieOptions }) {
+export function microsoftCookies(ctx: { secretsKey: Buffer; cookie: CookieOptions }) {
+  const flow = sealedCookie<PendingFlow>(FLOW, LIFETIME_MS, ctx);
+  const account = sealedCookie<VerifiedAccount>(ACCOUNT, LIFETIME_MS, ctx);
   return {
-    startFlow: (reply: FastifyReply, flow: PendingFlow) => put(reply, FLOW, secretsKey, cookie, flow),
+    startFlow: (reply: FastifyReply, pending: PendingFlow) => flow.put(reply, pending),
     /** The flow of this browser, taken (used up), or null. */
     takeFlow(request: FastifyRequest, reply: FastifyReply): PendingFlow | null {
-      clear(reply, FLOW, cookie);
-      return read<PendingFlow>(request, FLOW, secretsKey, cookie);
+      flow.clear(reply);
+      return flow.read(request);
     },
-    keepAccount: (reply: FastifyReply, account: VerifiedAccount) =>
-      put(reply, ACCOUNT, secretsKey, cookie, account),
-    account: (request: FastifyRequest) => read<VerifiedAccount>(request, ACCOUNT, secretsKey, cookie),
-    forgetAccount: (reply: FastifyReply) => clear(reply, ACCOUNT, cookie),
+    keepAccount: (reply: FastifyReply, verified: VerifiedAccount) => account.put(reply, verified),
+    account: (request: FastifyRequest) => account.read(request),
+    forgetAccount: (reply: FastifyReply) => account.clear(reply),
   };
 }
