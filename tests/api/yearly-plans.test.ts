@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRICE_LOOKUP_KEYS, REFERRAL_COUPON_ID } from '../../src/server/billing/catalog';
+import { FREEZE_DAYS } from '../../src/shared/constants';
 import { signedInUser, stripeApp } from '../support/app';
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
 import { enrolledAdmin } from '../support/two-factor';
@@ -195,6 +196,33 @@ describe('freezing a yearly plan', () => {
   });
 });
 
+describe("Stripe's side of a yearly freeze", () => {
+  it('a trial to the moved renewal, as Stripe adds one to a paid subscription: trialing, the period on the item to trial_end, a £0 invoice at once; the Subscription tab shows the renewal 30 days later and no money moved', async () => {
+    const u = await subscriber('pro', 'year', { paid: true });
+    const stripe = t.app.ctx.billing!.stripe;
+    const id = await subId(u.id);
+    const before = (await stripe.subscriptions.retrieve(id)).items.data[0]!.current_period_end;
+    const paidBefore = await invoiceAmounts(u);
+    const from = fake.events.length;
+    expect((await u.client.post('/api/subscription/freeze')).statusCode).toBe(200);
+    await deliverAll(fake.events.slice(from));
+
+    const frozen = await stripe.subscriptions.retrieve(id);
+    expect(frozen.status).toBe('trialing');
+    expect(frozen.trial_end).toBe(before + FREEZE_DAYS * DAY);
+    expect(frozen.items.data[0]!.current_period_end).toBe(frozen.trial_end);
+    const [latest] = (await stripe.invoices.list({ customer: frozen.customer as string, limit: 1 })).data;
+    expect(latest).toMatchObject({ billing_reason: 'subscription_update', status: 'paid', total: 0 });
+    expect(latest!.id).toBe(frozen.latest_invoice);
+
+    const details = (await u.client.get('/api/subscription')).json();
+    expect(Date.parse(details.currentPeriodEnd)).toBe((before + FREEZE_DAYS * DAY) * 1000);
+    expect(details).toMatchObject({ status: 'paused', renewalMoved: true, trialEndsAt: null });
+    const sum = (amounts: number[]) => amounts.reduce((a, b) => a + b, 0);
+    expect(sum(await invoiceAmounts(u))).toBe(sum(paidBefore));
+  });
+});
+
 describe('cancelling a yearly plan', () => {
   it('offers monthly from the end of the year instead of 50 % off, and cancelling keeps the year', async () => {
     const u = await subscriber('pro', 'year', { paid: true });
@@ -217,8 +245,9 @@ describe('cancelling a yearly plan', () => {
     const mail = await smtp.waitFor(u.email, `Your ChairNotes plan is billed monthly from ${yearEndDay}`);
     expect(mail.text).toContain(`From ${yearEndDay} you pay £99.80/month inc. VAT`);
     expect(mail.text).toContain('nothing was charged now');
-    // Nothing charged or credited now; the first monthly invoice comes when the year would have renewed.
-    expect(await invoiceAmounts(u)).toEqual([998, 0]);
+    // Nothing charged or credited now (Stripe's £0 invoice of the trial that keeps the renewal where it
+    // was); the first monthly invoice comes when the year would have renewed.
+    expect(await invoiceAmounts(u)).toEqual([0, 998, 0]);
     await deliverAll(fake.advancePeriod((await stripeSub(u)).id));
     expect((await invoiceAmounts(u))[0]).toBe(99.8);
 

@@ -212,6 +212,57 @@ describe('subscription with a 14-day trial', () => {
   });
 });
 
+describe('a trial added to a paid subscription (trial_end on an update)', () => {
+  it('is trialing to trial_end, its period on the item, with a £0 invoice at once; extending it makes none', async () => {
+    const { customer, subscription } = await subscribe({ trial_period_days: 14 });
+    fake.confirmSetupIntent(subscription.pending_setup_intent as string);
+    fake.endTrial(subscription.id);
+    const paid = await stripe.subscriptions.retrieve(subscription.id);
+    expect(paid.status).toBe('active');
+    const trialEnd = paid.items.data[0]!.current_period_end + 30 * DAY;
+
+    // Stripe's default credits the unused time, which this fake does not keep: it says so, and changes nothing.
+    const prorated = stripe.subscriptions.update(subscription.id, { trial_end: trialEnd });
+    await expect(prorated).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'proration_behavior',
+    });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+
+    const from = fake.events.length;
+    const moved = await stripe.subscriptions.update(subscription.id, {
+      trial_end: trialEnd,
+      proration_behavior: 'none',
+      expand: ['latest_invoice'],
+    });
+    expect(moved.status).toBe('trialing');
+    expect(moved.trial_end).toBe(trialEnd);
+    expect(moved.items.data[0]).toMatchObject({
+      current_period_start: fake.now(customer.id),
+      current_period_end: trialEnd,
+    });
+    expect(moved.billing_cycle_anchor).toBe(trialEnd);
+    expect(moved.latest_invoice).toMatchObject({
+      billing_reason: 'subscription_update',
+      status: 'paid',
+      total: 0,
+      amount_paid: 0,
+    });
+    expect(types(fake.events.slice(from))).toEqual(
+      expect.arrayContaining(['invoice.paid', 'customer.subscription.updated']),
+    );
+    const updated = fake.events.slice(from).find((e) => e.type === 'customer.subscription.updated');
+    expect(updated?.data.previous_attributes).toMatchObject({ status: 'active' });
+
+    const longer = await stripe.subscriptions.update(subscription.id, {
+      trial_end: trialEnd + DAY,
+      proration_behavior: 'none',
+    });
+    expect(longer.items.data[0]!.current_period_end).toBe(trialEnd + DAY);
+    expect(longer.latest_invoice).toBe((moved.latest_invoice as Stripe.Invoice).id);
+  });
+});
+
 describe('subscription without a trial', () => {
   it('is incomplete until the first invoice is paid; the client secret is on confirmation_secret', async () => {
     const { subscription } = await subscribe({ expand: ['latest_invoice.confirmation_secret'] });

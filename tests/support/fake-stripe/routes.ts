@@ -718,6 +718,15 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
   const defaultPm = str(p, 'default_payment_method');
   if (defaultPm) attachedCard(state, defaultPm, sub.customer, 'default_payment_method');
   const proration = prorationParams(p, sub, state);
+  // A trial that starts on a paid subscription ("a trial starts", Stripe's "Change subscriptions"): the
+  // billing date resets to trial_end and a $0 invoice is made at once; by default with a credit for the
+  // unused part of the period paid for, which this fake does not model: it asks for none.
+  const trialStarts = trialEnd !== undefined && sub.status !== 'trialing';
+  if (trialStarts && proration.behavior !== 'none')
+    throw invalid(
+      'This fake starts a trial on a paid subscription only with proration_behavior=none (it keeps no credit for the unused time).',
+      'proration_behavior',
+    );
   const paymentBehavior = str(p, 'payment_behavior') ?? 'allow_incomplete';
   if (
     !['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete'].includes(
@@ -760,9 +769,10 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
     // `none` and `create_prorations` leave this period's invoice as it was (the fake keeps no pending items).
     if (newPrice && priceChanges && newPrice !== sub.item.price)
       billing.movePrice(sub, newPrice, proration.date);
-    // A trial to `trial_end` (Stripe's way to move the next invoice later): the period runs to it, and the
-    // billing cycle is anchored there. A trial already running is extended, its start kept; otherwise
-    // the trial starts now.
+    // A trial to `trial_end` (Stripe's way to move the next invoice later): the status is trialing, the
+    // period (on the item, in the pinned API version) runs to it, and the billing cycle is anchored there.
+    // A trial already running is extended, its start kept, with no invoice; otherwise the trial starts
+    // now, with its $0 invoice.
     if (trialEnd !== undefined) {
       if (sub.status !== 'trialing' || sub.trial_start === null) {
         const now = state.now(sub.customer);
@@ -773,6 +783,7 @@ route('POST', '/v1/subscriptions/:id', ({ p, id, state, billing, view }) => {
       sub.trial_end = trialEnd;
       sub.item.current_period_end = trialEnd;
       sub.billing_cycle_anchor = trialEnd;
+      if (trialStarts) billing.invoice(sub, 'subscription_update', true);
     }
     if (defaultPm !== undefined) sub.default_payment_method = defaultPm || null;
     sub.metadata = mergeMetadata(sub.metadata, p);
