@@ -1,62 +1,25 @@
 import * as oidc from 'openid-client';
-import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/support.mjs';
-import {
-  MICROSOFT_CLIENT,
-  type MicrosoftPerson,
-  signInAtMicrosoft,
-  startMicrosoft,
-} from '../support/microsoft';
+import { describe, expect, it } from 'vitest';
+import type { MicrosoftPerson } from '../support/microsoft';
+import { microsoftNoteApp } from '../support/microsoft-note-app';
 import {
   asClient,
   type Browser,
   browser,
-  oidcApp,
   signInToNoteApp,
   subscribeInBrowser,
   verifiedPerson,
 } from '../support/oidc';
-import { startSmtpCatcher } from '../support/smtp';
 import { enrolTotp } from '../support/two-factor';
 
 // A practice that requires a second factor, and a member who signs in with Microsoft
 // (docs/decisions/094-sign-in-with-microsoft.md): Microsoft's second factor (`amr` has `mfa`) meets the
 // policy for that sign-in, in ChairNotes and in the note app (its sign-in, refresh and userinfo); a
 // sign-in without it, or with the password, does not.
-const port = await freePort();
-const microsoft = await startMicrosoft({
-  redirectUris: [`http://127.0.0.1:${port}/api/auth/microsoft/callback`],
-});
-const smtp = await startSmtpCatcher();
-afterAll(async () => {
-  await microsoft.close();
-  await smtp.close();
-});
-const t = await oidcApp(
-  {
-    SMTP_URL: smtp.url,
-    FORM_RATE_LIMIT: '1000',
-    MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT.id,
-    MICROSOFT_CLIENT_SECRET: MICROSOFT_CLIENT.secret,
-    MICROSOFT_LOGIN_URL: microsoft.url,
-  },
-  port,
-);
-
-/** The browser as the stand-in Microsoft's helper drives it (tests/support/microsoft.ts). */
-const driven = (b: Browser) => ({
-  get: async (url: string) => {
-    const res = await b.request(url);
-    return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
-  },
-  post: async (url: string, body: Record<string, unknown> = {}) => {
-    const res = await b.post(url, body);
-    return { statusCode: res.status, body: await res.text() };
-  },
-});
+const { t, smtp, atMicrosoft: signIn } = await microsoftNoteApp();
 
 const atMicrosoft = (b: Browser, p: MicrosoftPerson, intent: 'sign-in' | 'link' = 'sign-in') =>
-  signInAtMicrosoft(driven(b), microsoft, t.appUrl, p, { intent });
+  signIn(b, p, { intent });
 
 const person = () => verifiedPerson(t, smtp);
 

@@ -541,6 +541,9 @@ describe("each operation's own refusals", () => {
     await signInAtMicrosoft(away, microsoft, APP_URL, work(3), { intent: 'join', invitation: late.token });
     answered(await otherOwner.client.delete(`/api/practice/invitations/${late.id}`), 200);
     answered(await away.post('/api/auth/microsoft/join'), 410);
+    // Once the practice requires Microsoft, only Microsoft confirms it is them.
+    answered(await ownerHere.patch('/api/practice/policy', { requireMicrosoft: true }), 200);
+    answered(await elsewhere(otherOwner).post('/api/user/reauth', { password: otherOwner.password }), 403);
   });
 
   it('sign in with Microsoft', async () => {

@@ -109,6 +109,7 @@ describe('the sign-in policy', () => {
       sessionHours: 12,
       retentionDays: 7,
       ...NO_MICROSOFT,
+      sessionsEnded: 0,
     });
     // What is left out stays; null lifts the cap.
     expect((await policy(owner, { sessionHours: null })).json()).toEqual({
@@ -116,6 +117,7 @@ describe('the sign-in policy', () => {
       sessionHours: null,
       retentionDays: 7,
       ...NO_MICROSOFT,
+      sessionsEnded: 0,
     });
   });
 

@@ -8960,6 +8960,7 @@ export interface paths {
                             /** @enum {number} */
                             retentionDays: 1 | 7 | 30 | 90;
                             sessionHours: number | null;
+                            sessionsEnded: number;
                         };
                     };
                 };
@@ -14395,7 +14396,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Cross-origin request refused: the Origin header is not the app's */
+                /** @description The practice signs its team in with Microsoft: only Microsoft confirms it; or: Cross-origin request refused: the Origin header is not the app's */
                 403: {
                     headers: {
                         [name: string]: unknown;

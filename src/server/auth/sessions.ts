@@ -11,6 +11,7 @@ import {
   type Admin,
   adminSessions,
   admins,
+  microsoftAccounts,
   practiceMembers,
   practices,
   type User,
@@ -281,6 +282,26 @@ export function sessionStore<K extends SessionKind>(
         : eq(subject, subjectId);
       const gone = await tx.delete(table).where(condition).returning({ id: table.id });
       return ended(gone).length;
+    },
+
+    /**
+     * Ends the sessions of the practice's members, but the one given, that were not opened with a
+     * Microsoft account of `tenant`: signed in at Microsoft (`amr` has 'fed') with the account they have
+     * linked, which is of the tenant. A practice's rule that its team signs in with Microsoft holds from
+     * when it is saved (docs/decisions/104-requiring-microsoft-ends-other-sessions.md). How many ended.
+     */
+    async endPracticeSessionsNotFrom(
+      practiceId: number,
+      tenant: string,
+      keepToken: string,
+      tx: Db | Tx = db,
+    ): Promise<number> {
+      const gone = await tx.execute(sql`delete from ${userSessions} s using ${practiceMembers} pm
+        where pm.practice_id = ${practiceId} and s.user_id = pm.user_id and s.id <> ${sha256Hex(keepToken)}
+          and not ('fed' = any(s.amr) and exists (select 1 from ${microsoftAccounts} ma
+            where ma.user_id = s.user_id and ma.tid = ${tenant}))
+        returning s.id`);
+      return ended(gone.rows).length;
     },
 
     async purgeExpired(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicUserSchema } from '../../shared/schemas/auth';
 import { messageSchema } from '../../shared/schemas/fields';
+import { MICROSOFT_MESSAGES as MM } from '../../shared/schemas/microsoft';
 import {
   codeSchema,
   TWO_FACTOR_MESSAGES as M,
@@ -10,7 +11,7 @@ import {
   twoFactorStatusSchema,
 } from '../../shared/schemas/two-factor';
 import { clientOf } from '../lib/client';
-import { unauthorized } from '../lib/http-error';
+import { forbidden, unauthorized } from '../lib/http-error';
 import { errors, REAUTH, REAUTH_PROOF, SETUP_CODE, SIGN_IN_STEP, TOTP_ALREADY_ON } from '../openapi';
 import { authRateLimit } from '../security/rate-limits';
 import { completePendingSignInWithCode } from './pending-sign-in';
@@ -129,11 +130,20 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...rateLimit, access: 'user' },
       schema: {
         body: reauthSchema,
-        response: { 200: messageSchema, ...errors(REAUTH_PROOF) },
+        response: {
+          200: messageSchema,
+          ...errors(REAUTH_PROOF, {
+            403: 'The practice signs its team in with Microsoft: only Microsoft confirms it',
+          }),
+        },
       },
     },
     async (request) => {
-      const { user, token } = request.userSession;
+      const { user, token, practice } = request.userSession;
+      // Under a practice's rule that its team signs in with Microsoft, what proves it is them is Microsoft
+      // too (POST /api/user/reauth/microsoft), never a password or a code of ours: else the note app's
+      // fresh sign-in would be met without it (docs/decisions/104-requiring-microsoft-ends-other-sessions.md).
+      if (practice?.requireMicrosoft) throw forbidden(MM.confirmWithMicrosoft(practice.name));
       if (!(await twoFactor.proveItIsThem(account(user.id), user, request.body, clientOf(request))))
         throw unauthorized(M.reauthWrong);
       await app.ctx.sessions.user.markReauthenticated(token);

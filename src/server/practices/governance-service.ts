@@ -7,6 +7,7 @@ import type {
   Agreements,
   MemberReview,
   PracticePolicy,
+  PracticePolicyChange,
   PracticePolicyRequest,
 } from '../../shared/schemas/practice';
 import { requireRecentAuth } from '../auth/recent-auth';
@@ -155,6 +156,25 @@ export function governanceService(ctx: AppContext) {
     }
   }
 
+  /**
+   * When the save requires Microsoft of a tenant it did not before (turned on, or another organisation),
+   * the members' sessions not opened with a Microsoft account of it end, all but the one saving it (its
+   * owner has just proved it is them and linked an account of the tenant): the rule holds from now, not
+   * from each member's next sign-in (docs/decisions/104-requiring-microsoft-ends-other-sessions.md). How
+   * many ended; undefined when the save did not newly require it.
+   */
+  async function endSessionsWithoutMicrosoft(
+    session: UserSession,
+    practiceId: number,
+    before: PracticePolicy,
+    after: PracticePolicy,
+    tx: Tx,
+  ): Promise<number | undefined> {
+    const tenant = after.requireMicrosoft ? after.microsoftTenant : null;
+    if (!tenant || (before.requireMicrosoft && before.microsoftTenant === tenant)) return undefined;
+    return ctx.sessions.user.endPracticeSessionsNotFrom(practiceId, tenant, session.token, tx);
+  }
+
   return {
     /**
      * Changes the policy (a sensitive action: fresh proof within 10 minutes). Requiring a second factor
@@ -165,10 +185,10 @@ export function governanceService(ctx: AppContext) {
       session: UserSession,
       change: PracticePolicyRequest,
       client: Client | null,
-    ): Promise<PracticePolicy> {
+    ): Promise<PracticePolicyChange> {
       requireRecentAuth(session);
       const queued: QueuedMail[] = [];
-      const policy = await db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const { practice, role } = await asRole(session, MANAGER_ROLES, tx);
         const before = policyOf(practice);
         await checkMicrosoftChange(session, role, before, change, tx);
@@ -198,6 +218,7 @@ export function governanceService(ctx: AppContext) {
           ...change,
           ...(change.microsoftTenant === null ? { requireMicrosoft: false } : {}),
         } as PracticePolicy;
+        const sessionsEnded = await endSessionsWithoutMicrosoft(session, practice.id, before, after, tx);
         if (turningOn)
           for (const person of people.filter((p) => !p.twoFactor))
             queued.push(
@@ -209,13 +230,16 @@ export function governanceService(ctx: AppContext) {
             practiceId: practice.id,
             action: 'policy_changed',
             actor: session.user,
-            detail: describePolicyChange(before, after),
+            detail: describePolicyChange(before, after, sessionsEnded),
             client,
           });
-        return after;
+        return { ...after, sessionsEnded: sessionsEnded ?? 0 };
       });
       for (const mail of queued) ctx.mailer.deliver(mail);
-      return policy;
+      // The note app's sessions from the sessions ended, and their tokens, end before the owner is
+      // answered: when they read the count, none of them refreshes any more.
+      if (saved.sessionsEnded > 0) await ctx.noteAppLogout.sweep();
+      return saved;
     },
 
     /** Who has access, as the owner or an admin reviews it. */
@@ -360,8 +384,11 @@ export function governanceService(ctx: AppContext) {
   };
 }
 
-/** What a policy change changed, in the trail's words: 'Second factor required: no → yes; Retention: 30 → 7 days'. */
-function describePolicyChange(before: PracticePolicy, after: PracticePolicy): string {
+/**
+ * What a policy change changed, in the trail's words: 'Second factor required: no → yes; Retention: 30 → 7
+ * days'; with how many sessions requiring Microsoft ended, when it did.
+ */
+function describePolicyChange(before: PracticePolicy, after: PracticePolicy, sessionsEnded?: number): string {
   const hours = (h: number | null) => (h === null ? 'the usual limits' : `${h} hours`);
   const parts = [
     before.requireTwoFactor !== after.requireTwoFactor &&
@@ -374,6 +401,8 @@ function describePolicyChange(before: PracticePolicy, after: PracticePolicy): st
       `Microsoft organisation: ${before.microsoftTenant ?? 'none'} → ${after.microsoftTenant ?? 'none'}`,
     before.requireMicrosoft !== after.requireMicrosoft &&
       `Microsoft sign-in required: ${before.requireMicrosoft ? 'yes' : 'no'} → ${after.requireMicrosoft ? 'yes' : 'no'}`,
+    sessionsEnded !== undefined &&
+      `${sessionsEnded} ${sessionsEnded === 1 ? 'session' : 'sessions'} not opened with Microsoft ended`,
   ];
   return parts.filter(Boolean).join('; ');
 }

@@ -14,8 +14,8 @@ import {
   memberRoleSchema,
   practiceNameSchema,
   practiceOverviewSchema,
+  practicePolicyChangeSchema,
   practicePolicyRequestSchema,
-  practicePolicySchema,
   seatRequestSchema,
   transferSchema,
 } from '../../shared/schemas/practice';
@@ -230,7 +230,7 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: practicePolicyRequestSchema,
         response: {
-          200: practicePolicySchema,
+          200: practicePolicyChangeSchema,
           ...managing(
             REAUTH,
             {

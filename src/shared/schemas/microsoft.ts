@@ -58,4 +58,6 @@ export const MICROSOFT_MESSAGES = {
   notYours:
     'That is not the Microsoft account linked to yours. Confirm with the account you sign in with, or with your password.',
   confirmed: "Confirmed: you won't be asked again for 10 minutes.",
+  confirmWithMicrosoft: (practiceName: string) =>
+    `${practiceName} signs its team in with Microsoft: choose 'Confirm with Microsoft' and use your work account.`,
 } as const;

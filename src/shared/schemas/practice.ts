@@ -61,7 +61,7 @@ const practiceInvitationSchema = z.object({
 export type PracticeInvitation = z.infer<typeof practiceInvitationSchema>;
 
 /** A practice's sign-in policy (docs/decisions/092-a-practice-sign-in-policy.md). */
-export const practicePolicySchema = z.object({
+const practicePolicySchema = z.object({
   requireTwoFactor: z.boolean(),
   /** Hours a member's sessions last at most; null: the usual limits (30 days unused, 90 at most). */
   sessionHours: z.number().int().nullable(),
@@ -72,6 +72,16 @@ export const practicePolicySchema = z.object({
   requireMicrosoft: z.boolean(),
 });
 export type PracticePolicy = z.infer<typeof practicePolicySchema>;
+
+/** PATCH /api/practice/policy's answer: the policy saved, and what saving it ended. */
+export const practicePolicyChangeSchema = practicePolicySchema.extend({
+  /**
+   * Sessions of members ended because the save newly requires Microsoft (docs/decisions/104-requiring-microsoft-ends-other-sessions.md):
+   * those not opened with a Microsoft account of the practice's organisation. 0 otherwise.
+   */
+  sessionsEnded: z.number().int().min(0),
+});
+export type PracticePolicyChange = z.infer<typeof practicePolicyChangeSchema>;
 
 const SESSION_HOURS_MESSAGE = `Session length must be between ${SESSION_HOURS_MIN} and ${SESSION_HOURS_MAX} hours`;
 const WHOLE_HOURS_MESSAGE = `Session length must be a whole number of hours, between ${SESSION_HOURS_MIN} and ${SESSION_HOURS_MAX}`;

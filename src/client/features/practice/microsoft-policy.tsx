@@ -2,6 +2,7 @@ import { CheckboxField } from '@client/components/ui/checkbox-field';
 import { paths } from '@client/config/paths';
 import { useMicrosoftLink } from '@client/features/account';
 import { configQueryOptions } from '@client/lib/config';
+import { PRODUCT_NAME } from '@shared/brand';
 import type { PracticePolicy } from '@shared/schemas/practice';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -128,7 +129,8 @@ export function MicrosoftPolicyFields({
             Members, you included, can no longer sign in with a password or a passkey: we tell them to choose
             'Sign in with Microsoft' and use their {organisation} work account. Microsoft accounts of other
             organisations are refused. Members who have not linked their Microsoft account yet should do it
-            (Account, Security) before you turn this on.
+            (Account, Security) before you turn this on. When you save it, their sessions not opened with
+            Microsoft end, in {PRODUCT_NAME} and the note app (yours here stays).
           </CheckboxField>
         </>
       )}

@@ -2,7 +2,8 @@ import { answer, api, describeFailure } from '@client/lib/api';
 import { queryKeys } from '@client/lib/query-keys';
 import { withReauth } from '@client/lib/reauth';
 import { toast } from '@client/lib/toast';
-import type { PracticeOverview, PracticePolicy, PracticePolicyRequest } from '@shared/schemas/practice';
+import { PRODUCT_NAME } from '@shared/brand';
+import type { PracticeOverview, PracticePolicyChange, PracticePolicyRequest } from '@shared/schemas/practice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 // A practice's governance (docs/decisions/092-a-practice-sign-in-policy.md,
@@ -48,7 +49,7 @@ export function useUpdatePolicy() {
   return useMutation({
     mutationFn: (change: PracticePolicyRequest) =>
       withReauth(() => answer(api.PATCH('/api/practice/policy', { body: change }))),
-    onSuccess: async (policy: PracticePolicy) => {
+    onSuccess: async ({ sessionsEnded, ...policy }: PracticePolicyChange) => {
       queryClient.setQueryData<PracticeOverview>(queryKeys.user.practice, (overview) =>
         overview ? { ...overview, policy } : overview,
       );
@@ -57,7 +58,13 @@ export function useUpdatePolicy() {
         queryClient.invalidateQueries({ queryKey: queryKeys.user.accessReview }),
         queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       ]);
-      toast({ title: 'Sign-in policy saved' });
+      // Requiring Microsoft ended the sessions opened otherwise (docs/decisions/104-requiring-microsoft-ends-other-sessions.md).
+      toast({
+        title: 'Sign-in policy saved',
+        ...(sessionsEnded > 0 && {
+          description: `${sessionsEnded === 1 ? '1 session' : `${sessionsEnded} sessions`} of your team not opened with Microsoft ${sessionsEnded === 1 ? 'was' : 'were'} signed out, in ${PRODUCT_NAME} and the note app. They sign in again with Microsoft.`,
+        }),
+      });
     },
   });
 }
