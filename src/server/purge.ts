@@ -5,6 +5,7 @@ import { loginChallengesRepo } from './auth/login-challenges-repo';
 import { rehashLegacyRecoveryCodes } from './auth/recovery-codes';
 import { resetTokensRepo } from './auth/reset-tokens-repo';
 import { securityEventsRepo } from './auth/security-events';
+import { microsoftSignInsUsedRepo } from './microsoft/sign-ins-used';
 import { oidcRepo } from './oidc/oidc-repo';
 import { webauthnChallengesRepo } from './passkeys/challenges';
 import { practiceAuditRepo } from './practices/audit';
@@ -15,7 +16,8 @@ export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Deletes expired sessions, reset tokens, email links, pending sign-ins, passkey challenges and the
- * OpenID Provider's expired codes, tokens and sessions (docs/architecture.md#safety), and security and
+ * OpenID Provider's expired codes, tokens and sessions, the Microsoft sign-ins used whose cookies have
+ * expired (docs/architecture.md#safety), and security and
  * audit events past their keeping (AUDIT_RETENTION_DAYS for the audit trails), once an hour while the
  * app runs; and re-keys recovery codes stored in the old form (recovery-codes.ts), once the app is
  * ready and then with each purge (none are made so now: it finds rows only from a database of before,
@@ -30,6 +32,7 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
   const challenges = loginChallengesRepo(ctx.database.db);
   const webauthnChallenges = webauthnChallengesRepo(ctx.database.db);
   const oidc = oidcRepo(ctx.database.db);
+  const microsoftSignIns = microsoftSignInsUsedRepo(ctx.database.db);
   const practiceAudit = practiceAuditRepo(ctx.database.db);
   const adminAudit = adminAuditRepo(ctx.database.db);
   async function purge() {
@@ -41,6 +44,7 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
       await challenges.purgeExpired();
       await webauthnChallenges.purgeExpired();
       await oidc.purgeExpired();
+      await microsoftSignIns.purgeExpired();
       await events.purgeOld();
       await practiceAudit.purgeOld(ctx.config.AUDIT_RETENTION_DAYS);
       await adminAudit.purgeOld(ctx.config.AUDIT_RETENTION_DAYS);

@@ -288,6 +288,66 @@ describe("'Confirm it's you' with Microsoft", () => {
   });
 });
 
+describe('a Microsoft sign-in is used once (docs/decisions/105-a-microsoft-sign-in-is-used-once.md)', () => {
+  const USED = 'That Microsoft sign-in has been used already. Please sign in with Microsoft again.';
+  /** Another browser holding what `b` holds: its cookies, copied (a stolen or kept cookie). */
+  const copyOf = (b: Browser) => {
+    const copy = client(t.app, '127.0.0.2');
+    for (const [name, value] of b.jar) copy.jar.set(name, value);
+    return copy;
+  };
+
+  it('signs in once: a copy of the proof Microsoft gave is refused, saying so', async () => {
+    const p = person();
+    const user = await linkedUser(p);
+    const b = client(t.app);
+    await atMicrosoft(b, p);
+    const copy = copyOf(b);
+    expect((await b.post('/api/auth/microsoft/sign-in')).json()).toMatchObject({ id: user.id });
+    const again = await copy.post('/api/auth/microsoft/sign-in');
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: USED });
+    expect((await copy.get('/api/user')).statusCode).toBe(401);
+    // Two at once: one signs in.
+    const c = client(t.app);
+    await atMicrosoft(c, p);
+    const answers = await Promise.all([
+      c.post('/api/auth/microsoft/sign-in'),
+      copyOf(c).post('/api/auth/microsoft/sign-in'),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('confirms it is them once: a copy of the proof is refused, saying so', async () => {
+    const p = person();
+    const user = await linkedUser(p);
+    await proofGoesStale(t.db, 'user', user.id);
+    await atMicrosoft(user.client, p, { intent: 'reauth' });
+    const copy = copyOf(user.client);
+    expect((await user.client.post('/api/user/reauth/microsoft')).statusCode).toBe(200);
+    await proofGoesStale(t.db, 'user', user.id);
+    const again = await copy.post('/api/user/reauth/microsoft');
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: USED });
+    expect((await copy.post('/api/user/passkeys/registration-options')).json()).toMatchObject({
+      reauthRequired: true,
+    });
+  });
+
+  it('links once', async () => {
+    const p = person();
+    const user = await signedInUser(t.app);
+    await atMicrosoft(user.client, p, { intent: 'link' });
+    const copy = copyOf(user.client);
+    expect((await user.client.post('/api/user/microsoft')).statusCode).toBe(201);
+    expect((await user.client.delete('/api/user/microsoft')).statusCode).toBe(200);
+    const again = await copy.post('/api/user/microsoft');
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: USED });
+    expect((await user.client.get('/api/user/microsoft')).json()).toEqual({ account: null });
+  });
+});
+
 describe("a practice's rule: its team signs in with Microsoft of its tenant", () => {
   /** An owner linked to an NHSmail account, an admin and a clinician, in one practice. */
   async function practice() {

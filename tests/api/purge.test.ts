@@ -11,6 +11,7 @@ import {
   adminEvents,
   adminSessions,
   emailTokens,
+  microsoftSignInsUsed,
   passwordResetTokens,
   practiceEvents,
   securityEvents,
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-it('deletes expired sessions, reset tokens and email links within the hour, and keeps the live ones', async () => {
+it('deletes expired sessions, reset tokens, email links and Microsoft sign-ins used within the hour, and keeps the live ones', async () => {
   const user = await signedInUser(t.app);
   const { admin } = await adminsRepo(t.db).upsert({
     username: 'purgeboss',
@@ -56,6 +57,11 @@ it('deletes expired sessions, reset tokens and email links within the hour, and 
     email: 'x@example.com',
     expiresAt: expired,
   });
+  // A Microsoft sign-in used whose cookie has expired is of no more use; one whose cookie lives is kept.
+  await t.db.insert(microsoftSignInsUsed).values([
+    { jti: 'expired-sign-in', expiresAt: expired },
+    { jti: 'live-sign-in', expiresAt: live },
+  ]);
   const count = async () => ({
     userSessions: (await t.db.select().from(userSessions)).length,
     adminSessions: (await t.db.select().from(adminSessions)).length,
@@ -63,6 +69,9 @@ it('deletes expired sessions, reset tokens and email links within the hour, and 
       (r) => r.id,
     ),
     emailLinks: (await t.db.select({ id: emailTokens.id }).from(emailTokens)).length,
+    microsoftSignInsUsed: (
+      await t.db.select({ jti: microsoftSignInsUsed.jti }).from(microsoftSignInsUsed)
+    ).map((r) => r.jti),
   });
   // The registration's session and the one minted for the user both expired; the last one lives.
   expect(await count()).toEqual({
@@ -70,6 +79,7 @@ it('deletes expired sessions, reset tokens and email links within the hour, and 
     adminSessions: 1,
     resetTokens: ['expired-token-hash', 'live-token-hash'],
     emailLinks: 2,
+    microsoftSignInsUsed: ['expired-sign-in', 'live-sign-in'],
   });
 
   vi.advanceTimersByTime(PURGE_EVERY_MS);
@@ -81,6 +91,7 @@ it('deletes expired sessions, reset tokens and email links within the hour, and 
         adminSessions: 0,
         resetTokens: ['live-token-hash'],
         emailLinks: 1,
+        microsoftSignInsUsed: ['live-sign-in'],
       }),
     { timeout: 10_000 },
   );

@@ -2892,7 +2892,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No Microsoft sign-in was finished in this browser, or it expired */
+                /** @description No Microsoft sign-in was finished in this browser, or it expired, or it was used already */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -3108,7 +3108,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No Microsoft sign-in was finished in this browser, or it expired */
+                /** @description No Microsoft sign-in was finished in this browser, or it expired, or it was used already */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13473,7 +13473,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No Microsoft sign-in was finished in this browser, or it expired; or: Not authenticated: no valid session cookie */
+                /** @description No Microsoft sign-in was finished in this browser, or it expired, or it was used already; or: Not authenticated: no valid session cookie */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -14520,7 +14520,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description No Microsoft sign-in was finished in this browser, or it expired; or: Not authenticated: no valid session cookie */
+                /** @description No Microsoft sign-in was finished in this browser, or it expired, or it was used already; or: Not authenticated: no valid session cookie */
                 401: {
                     headers: {
                         [name: string]: unknown;

@@ -6,7 +6,8 @@ import type { CookieOptions } from './session-cookies';
 // sealed with SECRETS_KEY (AES-GCM, lib/secret-box.ts), so that any instance reads any of them: a sign-in
 // with Microsoft under way (microsoft/microsoft-cookies.ts), a device that signed in before (device-cookies.ts).
 
-type Sealed<T> = T & { expiresAt: number };
+/** A value as read back: with the moment its cookie stops counting. */
+export type Sealed<T> = T & { expiresAt: number };
 
 /**
  * A sealed cookie named `base` (`__Host-` over https like the session cookies; Lax, so that it comes back
@@ -25,7 +26,7 @@ export function sealedCookie<T extends object>(
       reply.setCookie(name, sealed, { ...options, maxAge: Math.round(lifetimeMs / 1000) });
     },
     /** The value, or null: none, altered, sealed with another key, or past its lifetime. */
-    read(request: FastifyRequest): T | null {
+    read(request: FastifyRequest): Sealed<T> | null {
       const sealed = request.cookies[name];
       if (!sealed) return null;
       try {

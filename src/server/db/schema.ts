@@ -508,6 +508,16 @@ export const microsoftAccounts = pgTable(
 
 export type MicrosoftAccountRow = typeof microsoftAccounts.$inferSelect;
 
+/**
+ * The Microsoft sign-ins used (docs/decisions/105-a-microsoft-sign-in-is-used-once.md): the id of each
+ * sealed account cookie that signed in, linked, or confirmed it is them, kept until the cookie expires, so
+ * that a copy of it does nothing again. The hourly purge deletes them past `expires_at`.
+ */
+export const microsoftSignInsUsed = pgTable('microsoft_sign_ins_used', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
 export const WEBAUTHN_CEREMONIES = ['registration', 'authentication'] as const;
 
 /**

@@ -1,12 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sealedCookie } from '../auth/sealed-cookies';
+import { type Sealed, sealedCookie } from '../auth/sealed-cookies';
 import type { CookieOptions } from '../auth/session-cookies';
+import { randomToken } from '../lib/tokens';
 import type { MicrosoftFlow, MicrosoftIdentity } from './entra';
 
 // What a sign-in with Microsoft carries between its steps, in sealed httpOnly cookies (SECRETS_KEY,
 // AES-GCM), so that any instance serves any step: the flow (state, nonce, PKCE verifier) until Microsoft
 // sends the browser back, then the verified Microsoft account until the page signs in or links with it
-// (docs/decisions/094-sign-in-with-microsoft.md). Each lives five minutes and is used once.
+// (docs/decisions/094-sign-in-with-microsoft.md). Each lives five minutes and is used once: the flow's is
+// cleared as Microsoft's answer is read; the account's carries an id (`jti`) the routes record as used
+// (docs/decisions/105-a-microsoft-sign-in-is-used-once.md), since clearing a cookie does not stop a copy.
 
 const LIFETIME_MS = 5 * 60_000;
 const FLOW = 'cn_ms_flow';
@@ -34,9 +37,12 @@ export type VerifiedAccount = {
   invitation?: string;
 };
 
+/** The verified account as its cookie holds it: with its id, recorded once used, and its expiry. */
+export type ProvedAccount = Sealed<VerifiedAccount & { jti: string }>;
+
 export function microsoftCookies(ctx: { secretsKey: Buffer; cookie: CookieOptions }) {
   const flow = sealedCookie<PendingFlow>(FLOW, LIFETIME_MS, ctx);
-  const account = sealedCookie<VerifiedAccount>(ACCOUNT, LIFETIME_MS, ctx);
+  const account = sealedCookie<VerifiedAccount & { jti: string }>(ACCOUNT, LIFETIME_MS, ctx);
   return {
     startFlow: (reply: FastifyReply, pending: PendingFlow) => flow.put(reply, pending),
     /** The flow of this browser, taken (used up), or null. */
@@ -44,8 +50,13 @@ export function microsoftCookies(ctx: { secretsKey: Buffer; cookie: CookieOption
       flow.clear(reply);
       return flow.read(request);
     },
-    keepAccount: (reply: FastifyReply, verified: VerifiedAccount) => account.put(reply, verified),
-    account: (request: FastifyRequest) => account.read(request),
+    keepAccount: (reply: FastifyReply, verified: VerifiedAccount) =>
+      account.put(reply, { ...verified, jti: randomToken() }),
+    /** The account this browser proved, unexpired; one sealed before it had an id counts as none. */
+    account(request: FastifyRequest): ProvedAccount | null {
+      const proved = account.read(request);
+      return proved?.jti ? proved : null;
+    },
     forgetAccount: (reply: FastifyReply) => account.clear(reply),
   };
 }

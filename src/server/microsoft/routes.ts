@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUserSchema } from '../../shared/schemas/auth';
@@ -20,12 +21,15 @@ import { errors, REAUTH } from '../openapi';
 import { M as PM, practiceService } from '../practices/practice-service';
 import { authRateLimit } from '../security/rate-limits';
 import { entra } from './entra';
-import { microsoftCookies } from './microsoft-cookies';
+import { microsoftCookies, type ProvedAccount } from './microsoft-cookies';
 import { microsoftService } from './microsoft-service';
+import { microsoftSignInsUsedRepo } from './sign-ins-used';
 
 const OFF = 'Sign in with Microsoft is not set up here.';
 const NOT_SET_UP = { 404: 'Sign in with Microsoft is not configured' } as const;
-const NO_SIGN_IN = { 401: 'No Microsoft sign-in was finished in this browser, or it expired' } as const;
+const NO_SIGN_IN = {
+  401: 'No Microsoft sign-in was finished in this browser, or it expired, or it was used already',
+} as const;
 
 /**
  * Sign in with Microsoft (docs/architecture.md#microsoft-sign-in, docs/decisions/094-sign-in-with-microsoft.md):
@@ -37,6 +41,7 @@ export const microsoftRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const microsoft = entra(ctx.config);
   const cookies = microsoftCookies(ctx);
+  const signInsUsed = microsoftSignInsUsedRepo(ctx.database.db);
   const service = microsoftService(ctx);
   // A practice that signs its team in with Microsoft refuses its members' passwords and passkeys, saying
   // how, unless this browser has just proved a Microsoft account of its organisation to link
@@ -55,6 +60,16 @@ export const microsoftRoutes: FastifyPluginAsyncZod = async (app) => {
     const account = cookies.account(request);
     if (!account) throw unauthorized(M.noSignIn);
     return account;
+  };
+  /**
+   * Uses up the account this browser proved, before it signs in, links, joins or confirms: its cookie
+   * goes, and its id is recorded, so a copy of the cookie does nothing again within its five minutes
+   * (docs/decisions/105-a-microsoft-sign-in-is-used-once.md). 401 saying so when it was used already.
+   */
+  const spend = async (account: ProvedAccount, reply: FastifyReply) => {
+    cookies.forgetAccount(reply);
+    if (!(await signInsUsed.spend(account.jti, new Date(account.expiresAt))))
+      throw unauthorized(M.usedAlready);
   };
 
   // Linking starts here too: it changes how the account signs in, so fresh proof comes first, before
@@ -166,11 +181,13 @@ export const microsoftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       configured();
-      const { identity } = verified(request);
+      const proved = verified(request);
+      const { identity } = proved;
       const linked = await service.linkedUser(identity);
-      // Never matched by email: the person may register, or sign in with the password and link it.
+      // Never matched by email: the person may register, or sign in with the password and link it
+      // (the cookie stays for that, used up by the link).
       if (!linked) return { microsoftUnlinked: true as const, username: identity.preferredUsername };
-      cookies.forgetAccount(reply);
+      await spend(proved, reply);
       await service.checkPracticeRule(linked.userId, identity.tid);
       const account = { kind: 'user' as const, id: linked.userId };
       // Microsoft's second factor counts only when Microsoft says one was used; else ours finishes it.
@@ -203,10 +220,11 @@ export const microsoftRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       configured();
-      const { identity, invitation } = verified(request);
+      const account = verified(request);
+      const { identity, invitation } = account;
       if (!invitation) throw unauthorized(M.noSignIn);
+      await spend(account, reply);
       const userId = await practices.joinWithMicrosoft(identity, invitation, clientOf(request), request.log);
-      cookies.forgetAccount(reply);
       // A new account has no second factor of ours: Microsoft's, when it says one was used, is the one.
       return openSession(
         request,
@@ -251,8 +269,8 @@ export const microsoftRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = verified(request);
       // A link begun by one signed-in user is not finished by another in the same browser.
       if (account.userId !== undefined && account.userId !== session.user.id) throw unauthorized(M.noSignIn);
+      await spend(account, reply);
       const linked = await service.link(session.user, account.identity, clientOf(request));
-      cookies.forgetAccount(reply);
       return reply.status(201).send(linked);
     },
   );
@@ -279,7 +297,7 @@ export const microsoftRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, token } = request.userSession;
       const account = verified(request);
       if (account.intent !== 'reauth' || account.userId !== user.id) throw unauthorized(M.noSignIn);
-      cookies.forgetAccount(reply);
+      await spend(account, reply);
       if (!(await service.isLinkedTo(user.id, account.identity))) throw forbidden(M.notYours);
       await ctx.sessions.user.markReauthenticated(token);
       return { message: M.confirmed };

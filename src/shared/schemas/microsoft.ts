@@ -50,6 +50,7 @@ export const microsoftUnlinkedSchema = z.object({
 
 export const MICROSOFT_MESSAGES = {
   noSignIn: 'That Microsoft sign-in took too long or was not finished. Please sign in with Microsoft again.',
+  usedAlready: 'That Microsoft sign-in has been used already. Please sign in with Microsoft again.',
   linkedToAnother: 'That Microsoft account is linked to another ChairNotes account.',
   alreadyLinked: 'Your account already has a Microsoft account linked. Unlink it first.',
   lastWay:
