@@ -285,7 +285,7 @@ export function sessionStore<K extends SessionKind>(
     },
 
     /**
-     * Ends the sessions of the practice's members, but the one given, that were not opened with a
+     * Users: ends the sessions of the practice's members, but the one given, that were not opened with a
      * Microsoft account of `tenant`: signed in at Microsoft (`amr` has 'fed') with the account they have
      * linked, which is of the tenant. A practice's rule that its team signs in with Microsoft holds from
      * when it is saved (docs/decisions/104-requiring-microsoft-ends-other-sessions.md). How many ended.
@@ -296,6 +296,7 @@ export function sessionStore<K extends SessionKind>(
       keepToken: string,
       tx: Db | Tx = db,
     ): Promise<number> {
+      if (kind !== 'user') return 0;
       const gone = await tx.execute(sql`delete from ${userSessions} s using ${practiceMembers} pm
         where pm.practice_id = ${practiceId} and s.user_id = pm.user_id and s.id <> ${sha256Hex(keepToken)}
           and not ('fed' = any(s.amr) and exists (select 1 from ${microsoftAccounts} ma
