@@ -116,6 +116,30 @@ describe('security headers on every kind of answer', () => {
     }
   });
 
+  it('a route that throws: a 500 of {message} naming the request id, with every header', async () => {
+    const failing = await createTestApp(
+      {},
+      {
+        beforeReady: (app) =>
+          app.get('/api/test-only/throws', async () => {
+            throw new Error('secret detail of the failure');
+          }),
+      },
+    );
+    try {
+      const res = await failing.app.inject({ method: 'GET', url: '/api/test-only/throws' });
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const requestId = String(res.headers['x-request-id']);
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      // The person can quote the id; the cause stays in the log.
+      expect(res.json()).toEqual({ message: `Something went wrong on our side. (request ${requestId})` });
+      expectSecurityHeaders(res, '500 thrown in a route');
+    } finally {
+      await failing.close();
+    }
+  });
+
   it('a rate-limited answer carries them too', async () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT: '1' });
     try {

@@ -89,6 +89,8 @@ describe('the sign-in policy', () => {
       [{ sessionHours: '8' }, 'sessionHours: Session length must be between 1 and 720 hours'],
       [{ retentionDays: 14 }, 'retentionDays: Retention must be 1, 7, 30 or 90 days'],
       [{ requireTwoFactor: 'yes' }, 'requireTwoFactor: Choose whether a second factor is required'],
+      // Nothing to save is the caller's mistake, said as one: never the database's 500.
+      [{}, 'Nothing to change: send at least one setting'],
     ];
     for (const [body, message] of cases) {
       const res = await policy(owner, body);

@@ -284,7 +284,8 @@ export function practicesRepo(db: Db | Tx) {
       >,
       tx: Db | Tx = db,
     ): Promise<void> {
-      if (Object.keys(policy).length === 0) return;
+      // A key left undefined is a setting left as it is: with none given, there is no update to run.
+      if (Object.values(policy).every((value) => value === undefined)) return;
       await tx.update(practices).set(policy).where(eq(practices.id, practiceId));
     },
 

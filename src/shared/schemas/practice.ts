@@ -86,25 +86,30 @@ export type PracticePolicyChange = z.infer<typeof practicePolicyChangeSchema>;
 const SESSION_HOURS_MESSAGE = `Session length must be between ${SESSION_HOURS_MIN} and ${SESSION_HOURS_MAX} hours`;
 const WHOLE_HOURS_MESSAGE = `Session length must be a whole number of hours, between ${SESSION_HOURS_MIN} and ${SESSION_HOURS_MAX}`;
 
-/** PATCH /api/practice/policy: any of the three; what is left out stays as it is. */
-export const practicePolicyRequestSchema = z.object({
-  requireTwoFactor: z.boolean({ error: 'Choose whether a second factor is required' }).optional(),
-  sessionHours: z
-    .number({ error: SESSION_HOURS_MESSAGE })
-    .int(WHOLE_HOURS_MESSAGE)
-    .min(SESSION_HOURS_MIN, SESSION_HOURS_MESSAGE)
-    .max(SESSION_HOURS_MAX, SESSION_HOURS_MESSAGE)
-    .nullable()
-    .optional(),
-  retentionDays: z
-    .literal(RETENTION_DAYS, {
-      error: `Retention must be ${RETENTION_DAYS.slice(0, -1).join(', ')} or ${RETENTION_DAYS.at(-1)} days`,
-    })
-    .optional(),
-  /** The owner's own Microsoft tenant, or null to forget it (and the requirement with it). */
-  microsoftTenant: text().trim().min(1).max(100).nullable().optional(),
-  requireMicrosoft: z.boolean({ error: 'Choose whether Microsoft sign-in is required' }).optional(),
-});
+/** PATCH /api/practice/policy: any of them, at least one; what is left out stays as it is. */
+export const practicePolicyRequestSchema = z
+  .object({
+    requireTwoFactor: z.boolean({ error: 'Choose whether a second factor is required' }).optional(),
+    sessionHours: z
+      .number({ error: SESSION_HOURS_MESSAGE })
+      .int(WHOLE_HOURS_MESSAGE)
+      .min(SESSION_HOURS_MIN, SESSION_HOURS_MESSAGE)
+      .max(SESSION_HOURS_MAX, SESSION_HOURS_MESSAGE)
+      .nullable()
+      .optional(),
+    retentionDays: z
+      .literal(RETENTION_DAYS, {
+        error: `Retention must be ${RETENTION_DAYS.slice(0, -1).join(', ')} or ${RETENTION_DAYS.at(-1)} days`,
+      })
+      .optional(),
+    /** The owner's own Microsoft tenant, or null to forget it (and the requirement with it). */
+    microsoftTenant: text().trim().min(1).max(100).nullable().optional(),
+    requireMicrosoft: z.boolean({ error: 'Choose whether Microsoft sign-in is required' }).optional(),
+  })
+  // An empty change is the caller's mistake, said as one (400), not a save of nothing.
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    error: 'Nothing to change: send at least one setting',
+  });
 export type PracticePolicyRequest = z.infer<typeof practicePolicyRequestSchema>;
 
 /** One row of the access review (GET /api/practice/members). */
