@@ -19,13 +19,11 @@ export const paths = {
     path: '/auth',
     /** Sign in, then go to `redirect` (a path with its query, encoded whole). */
     getHref: (redirect?: string) => (redirect ? `/auth?redirect=${encodeURIComponent(redirect)}` : '/auth'),
-    /** Create an account (the Register tab, with the email filled in and `redirect` after, when given). */
-    getRegisterHref: (redirect?: string, email?: string) =>
-      [
-        '/auth?tab=register',
-        email === undefined ? '' : `&email=${encodeURIComponent(email)}`,
-        redirect === undefined ? '' : `&redirect=${encodeURIComponent(redirect)}`,
-      ].join(''),
+    /** Create an account (the Register tab, with `redirect` after, when given). */
+    getRegisterHref: (redirect?: string) =>
+      redirect === undefined
+        ? '/auth?tab=register'
+        : `/auth?tab=register&redirect=${encodeURIComponent(redirect)}`,
     /** A referrer's share link: the code waits in the browser for the subscribe page. */
     getReferralHref: (code: string) => `/auth?ref=${encodeURIComponent(code)}`,
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { M } from '../../src/server/practices/practice-service';
+import { maskEmail } from '../../src/shared/mask-email';
 import { client, createTestApp, newUser, signedInUser, stripeApp } from '../support/app';
 import { proofGoesStale } from '../support/recent-auth';
 import { emailLinkToken, startSmtpCatcher } from '../support/smtp';
@@ -151,18 +152,29 @@ describe('invitations', () => {
       expect.objectContaining({ email: invitee.email, role: 'clinician' }),
     ]);
 
-    // Signed out, the link says whose invitation it is and to which address.
+    // Signed out, the link says whose invitation it is and to which address, masked: whoever holds the
+    // link (a forwarded mail, a mail scanner) does not learn the address in full.
     const preview = await client(t.app).post('/api/practice/invitations/preview', { token });
     expect(preview.statusCode).toBe(200);
     expect(preview.json()).toMatchObject({
-      email: invitee.email,
+      email: maskEmail(invitee.email),
+      forYou: false,
       role: 'clinician',
       invitedBy: owner.username,
       practiceName: `${owner.username}'s practice`,
     });
+    expect(preview.body).not.toContain(invitee.email);
+    // Someone signed in with another address is told it is not theirs, still masked.
+    const someoneElse = await signedInUser(t.app);
+    const theirs = await someoneElse.client.post('/api/practice/invitations/preview', { token });
+    expect(theirs.json()).toMatchObject({ email: maskEmail(invitee.email), forYou: false });
+    expect(theirs.body).not.toContain(invitee.email);
 
     const member = await verifiedUser(invitee);
     expect((await me(member)).noteAppAccess).toBe(false);
+    // Signed in with the invited address, the page may offer Join.
+    const mine = await member.client.post('/api/practice/invitations/preview', { token });
+    expect(mine.json()).toMatchObject({ email: maskEmail(invitee.email), forYou: true });
     const joined = await member.client.post('/api/practice/join', { token });
     expect(joined.statusCode, joined.body).toBe(200);
     expect(joined.json()).toMatchObject({ role: 'clinician', ownSubscription: false, invitations: [] });

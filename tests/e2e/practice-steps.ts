@@ -44,11 +44,15 @@ export async function invite(page: Page, email: string, role: 'Admin' | 'Clinici
   await expect(page.getByText(`Invitation sent to ${email}`, { exact: true })).toBeVisible();
 }
 
-/** On the join page, signed out: 'Create an account' and the registration form, the invited address filled in. */
+/**
+ * On the join page, signed out: 'Create an account' and the registration form. The page knows the invited
+ * address only masked, so the person types it.
+ */
 export async function registerFromInvitation(page: Page, person: ReturnType<typeof uniqueUser>) {
   await page.getByRole('link', { name: 'Create an account' }).click();
   const form = page.getByRole('tabpanel', { name: 'Register' });
-  await expect(form.getByLabel('Email')).toHaveValue(person.email);
+  await expect(form.getByLabel('Email')).toHaveValue('');
+  await form.getByLabel('Email').fill(person.email);
   await form.getByLabel('Username').fill(person.username);
   await form.getByLabel('Password').fill(person.password);
   await form.getByRole('checkbox').check();

@@ -7658,6 +7658,7 @@ export interface paths {
                             email: string;
                             /** Format: date-time */
                             expiresAt: string;
+                            forYou: boolean;
                             invitedBy: string;
                             /** @enum {string} */
                             microsoft: "none" | "offered" | "required";

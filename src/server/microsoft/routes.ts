@@ -106,7 +106,7 @@ export const microsoftRoutes: FastifyPluginAsyncZod = async (app) => {
       if (intent === 'reauth' && !linked) throw notFound(M.notLinked);
       // An invitation that cannot be taken is said at once, not after Microsoft; Microsoft is asked to
       // offer the invited address first.
-      const invited = invitation ? await practices.preview(invitation) : undefined;
+      const invited = invitation ? await practices.invitation(invitation) : undefined;
       if (invited?.microsoft === 'none') throw conflict(PM.noMicrosoft(invited.practiceName));
       const { url, flow } = await ms.start(invited?.email ?? linked?.username);
       cookies.startFlow(reply, {

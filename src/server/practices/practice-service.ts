@@ -258,6 +258,29 @@ export function practiceService(ctx: AppContext) {
     return found;
   }
 
+  /**
+   * What an invitation link is for, with the address in full: for the server's own use (Microsoft is asked
+   * to offer that address first); the answer to a link's holder is preview's, masked.
+   */
+  async function invitationFor(token: string) {
+    const found = await takeable(token);
+    const { invitation } = found;
+    const microsoft: InvitationPreview['microsoft'] = !found.microsoftTenant
+      ? 'none'
+      : found.requireMicrosoft
+        ? 'required'
+        : 'offered';
+    return {
+      practiceId: invitation.practiceId,
+      practiceName: found.practiceName,
+      email: invitation.email,
+      role: invitation.role,
+      invitedBy: found.invitedBy ?? 'The practice',
+      expiresAt: invitation.expiresAt.toISOString(),
+      microsoft,
+    };
+  }
+
   return {
     /** The address a still-takeable invitation was sent to; null for any link that could not be taken. */
     async invitedAddress(token: string): Promise<string | null> {
@@ -365,18 +388,19 @@ export function practiceService(ctx: AppContext) {
       return overview(id, role);
     },
 
-    /** What an invitation link is for, before the person signs in or joins. */
-    async preview(token: string): Promise<InvitationPreview> {
-      const found = await takeable(token);
-      const { invitation } = found;
+    /** What an invitation link is for, with the address in full: the server's own use, never an answer. */
+    invitation: invitationFor,
+
+    /**
+     * What an invitation link is for, before the person signs in or joins. The address is masked as the
+     * wrong account's refusal masks it: a link forwarded, or opened by a mail scanner, does not give it away.
+     */
+    async preview(token: string, visitor: UserSession | null): Promise<InvitationPreview> {
+      const invitation = await invitationFor(token);
       return {
-        practiceId: invitation.practiceId,
-        practiceName: found.practiceName,
-        email: invitation.email,
-        role: invitation.role,
-        invitedBy: found.invitedBy ?? 'The practice',
-        expiresAt: invitation.expiresAt.toISOString(),
-        microsoft: !found.microsoftTenant ? 'none' : found.requireMicrosoft ? 'required' : 'offered',
+        ...invitation,
+        email: maskEmail(invitation.email),
+        forYou: visitor?.user.email === invitation.email,
       };
     },
 

@@ -107,18 +107,19 @@ export const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => practices.resend(request.userSession, request.params.id, clientOf(request)),
   );
 
-  // Open to visitors: the join page shows whose invitation it is, and to which address, before the
-  // person signs in or registers. The token is 160 random bits; the limit keeps even trying slow.
+  // Open to visitors: the join page shows whose invitation it is, and to which address (masked), before
+  // the person signs in or registers; a signed-in person learns whether it is theirs. The token is 160
+  // random bits; the limit keeps even trying slow.
   app.post(
     '/api/practice/invitations/preview',
     {
-      config: authRateLimit(ctx.config),
+      config: { ...authRateLimit(ctx.config), access: 'anyone' },
       schema: {
         body: invitationTokenSchema,
         response: { 200: invitationPreviewSchema, ...errors(INVITATION_LINK) },
       },
     },
-    async (request) => practices.preview(request.body.token),
+    async (request) => practices.preview(request.body.token, request.visitorSession),
   );
 
   app.post(

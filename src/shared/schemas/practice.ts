@@ -202,7 +202,10 @@ export const invitationPreviewSchema = z.object({
   /** Lets the page tell a person already in this practice so, before they press Join. */
   practiceId: z.number().int(),
   practiceName: z.string(),
+  /** The invited address masked ('vi…@example.com', shared/mask-email.ts): whoever holds a link may not be its owner. */
   email: z.string(),
+  /** The person asking is signed in with the invited address: the page may offer Join. */
+  forYou: z.boolean(),
   role: z.enum(INVITED_ROLES),
   invitedBy: z.string(),
   expiresAt: isoDate,

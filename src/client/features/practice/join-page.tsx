@@ -7,7 +7,6 @@ import { useCurrentUser } from '@client/lib/session';
 import { useTitle } from '@client/lib/use-title';
 import { isLiveSubscription } from '@shared/access';
 import { PRODUCT_NAME } from '@shared/brand';
-import { maskEmail } from '@shared/mask-email';
 import { findPlan } from '@shared/plans';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { InvitationPreview } from '@shared/schemas/practice';
@@ -27,8 +26,8 @@ const alertClass = 'rounded-lg border border-amber-200 bg-amber-50 p-4 text-ambe
  * unverified address is no reason: joining from the link verifies the invited one.
  */
 function joinBlocked(user: PublicUser, invitation: InvitationPreview): string | null {
-  if (user.email !== invitation.email)
-    return `This invitation is for ${maskEmail(invitation.email)}, and you are signed in as ${user.email}. Sign out and sign in with the invited address to join.`;
+  if (!invitation.forYou)
+    return `This invitation is for ${invitation.email}, and you are signed in as ${user.email}. Sign out and sign in with the invited address to join.`;
   if (user.practice?.id === invitation.practiceId)
     return `You are already a member of ${invitation.practiceName}.`;
   if (user.practice)
@@ -78,9 +77,6 @@ export function JoinPracticePage() {
   } else {
     const invitation = preview.data;
     const refused = join.error && describeFailure(join.error);
-    // Someone signed in to another account may not own the invited address: they see it masked.
-    const wrongAccount = user !== null && user.email !== invitation.email;
-    const invited = wrongAccount ? maskEmail(invitation.email) : invitation.email;
     const blocked = user && joinBlocked(user, invitation);
     // A person paying for a plan of their own hears what joining does to it, before they join.
     const ownPlan =
@@ -91,7 +87,8 @@ export function JoinPracticePage() {
     body = (
       <div className="grid gap-4">
         <p className="text-slate-800">
-          {invitation.invitedBy} invites <strong>{invited}</strong> to join{' '}
+          {/* The invited address comes masked: whoever holds the link may not own it. */}
+          {invitation.invitedBy} invites <strong>{invitation.email}</strong> to join{' '}
           <strong>{invitation.practiceName}</strong> as {ROLE_NAMES[invitation.role].toLowerCase()}.
         </p>
         {!user && microsoftFirst ? (
@@ -115,7 +112,7 @@ export function JoinPracticePage() {
               Sign in
             </Link>
             <Link
-              to={paths.auth.getRegisterHref(here, invitation.email)}
+              to={paths.auth.getRegisterHref(here)}
               className={buttonVariants({ variant: 'outline', className: 'w-full' })}
             >
               Create an account
