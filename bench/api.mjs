@@ -125,6 +125,7 @@ const benchUser = (i) => ({
   username: `benchuser${i}`,
   email: `bench${i}@example.com`,
   password: 'bench password 1',
+  agreeTerms: true,
 });
 
 async function signIn(base, user) {

@@ -77,7 +77,12 @@ let counter = 0;
 async function register(base) {
   counter++;
   const id = `${Date.now().toString(36)}${counter}`;
-  const user = { username: `bench${id}`, email: `bench${id}@example.co.uk`, password: 'floss every day' };
+  const user = {
+    username: `bench${id}`,
+    email: `bench${id}@example.co.uk`,
+    password: 'floss every day',
+    agreeTerms: true,
+  };
   const browser = cookieClient(base);
   await browser.call('POST', '/api/register', user);
   return { ...user, browser };

@@ -128,7 +128,12 @@ const register = (server: Server, name: string, headers: Record<string, string> 
   fetch(`${server.base}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.base, ...headers },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, password: 'late but sure' }),
+    body: JSON.stringify({
+      username: name,
+      email: `${name}@example.com`,
+      password: 'late but sure',
+      agreeTerms: true,
+    }),
   }).then((r) => r.status);
 
 describe('the built server', () => {
@@ -203,7 +208,12 @@ describe('a rolling restart behind a balancer without readiness checks (SHUTDOWN
       await once(silent, 'connect');
       const silentClosed = once(silent, 'close');
       // A request that has arrived and is still coming in (half its body sent): it holds the drain open.
-      const body = JSON.stringify({ username: 'held', email: 'held@example.com', password: 'late but sure' });
+      const body = JSON.stringify({
+        username: 'held',
+        email: 'held@example.com',
+        password: 'late but sure',
+        agreeTerms: true,
+      });
       const held = net.connect(Number(port), hostname);
       await once(held, 'connect');
       let heldAnswer = '';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TERMS_VERSION } from '../../src/shared/brand';
 import { client, createTestApp, newUser, setCookieHeader, signedInUser, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -58,6 +59,27 @@ describe('POST /api/register', () => {
     const sessions = await t.db.execute<{ id: string }>(sql`select id from user_sessions`);
     expect(sessions.rows.map((r) => r.id)).not.toContain(token);
     expect(sessions.rows.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
+  });
+
+  it('records that the person agreed to the terms and privacy policy, their version and when; refuses without', async () => {
+    for (const agreeTerms of [undefined, false, 'yes']) {
+      const { agreeTerms: _, ...rest } = newUser();
+      const res = await client(t.app).post('/api/register', { ...rest, agreeTerms });
+      expect(res.statusCode, String(agreeTerms)).toBe(400);
+      expect(res.json()).toEqual({ message: 'agreeTerms: You must agree to the terms and conditions' });
+    }
+    const before = Date.now();
+    const u = await signedInUser(t.app);
+    const [row] = (
+      await t.db.execute<{ terms_version: string; terms_accepted_at: string }>(
+        sql`select terms_version, terms_accepted_at from users where id = ${u.id}`,
+      )
+    ).rows;
+    expect(row?.terms_version).toBe(TERMS_VERSION);
+    expect(new Date(row!.terms_accepted_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // The person's own copy of their data says it too.
+    const data = (await u.client.get('/api/user/export')).json();
+    expect(data.account.termsAccepted).toEqual({ version: TERMS_VERSION, at: expect.any(String) });
   });
 
   it('gives every user a different referral code', async () => {

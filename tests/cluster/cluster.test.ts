@@ -39,7 +39,12 @@ const instances: Instance[] = [];
 
 const newUser = () => {
   const id = randomBytes(5).toString('hex');
-  return { username: `cluster_${id}`, email: `cluster.${id}@example.com`, password: `cluster pass ${id}` };
+  return {
+    username: `cluster_${id}`,
+    email: `cluster.${id}@example.com`,
+    password: `cluster pass ${id}`,
+    agreeTerms: true,
+  };
 };
 
 beforeAll(async () => {

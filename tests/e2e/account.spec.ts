@@ -75,7 +75,10 @@ test.describe('Profile tab', () => {
   test('a username someone else has is refused with the server message', async ({ page }) => {
     const other = uniqueUser();
     const device = await anotherDevice();
-    const registered = await device.post('/api/register', { data: other, headers: origin });
+    const registered = await device.post('/api/register', {
+      data: { ...other, agreeTerms: true },
+      headers: origin,
+    });
     expect(registered.status()).toBe(201);
     await device.dispose();
 

@@ -147,7 +147,7 @@ export async function payByCard(page: Page, button: string, number = '4242 4242 
 /** Registers through the API (fast set-up for tests about something else); the page is then signed in. */
 export async function registerViaApi(page: Page, user = uniqueUser()) {
   const res = await page.request.post('/api/register', {
-    data: { username: user.username, email: user.email, password: user.password },
+    data: { username: user.username, email: user.email, password: user.password, agreeTerms: true },
     headers: { origin: baseURL },
   });
   expect(res.status()).toBe(201);

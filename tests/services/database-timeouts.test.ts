@@ -87,6 +87,7 @@ describe('a query stuck behind a lock', () => {
         username: 'locked',
         email: 'locked@example.com',
         password: 'correct horse battery',
+        agreeTerms: true,
       });
       await roomy.app.close();
       await roomy.database.close();

@@ -167,6 +167,8 @@ export function newUser(overrides: Partial<{ username: string; email: string; pa
     username: `dentist${id}`,
     email: `dentist${id}@example.co.uk`,
     password: 'correct horse battery',
+    // The registration form's tick: the server records it (docs/decisions/106-the-terms-agreed-at-registration.md).
+    agreeTerms: true as const,
     ...overrides,
   };
 }

@@ -9784,6 +9784,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @enum {boolean} */
+                        agreeTerms: true;
                         email: string;
                         invitation?: string;
                         password: string;

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '../../shared/brand';
 import { CURRENT_PASSWORD_FOR_EMAIL, type ProfileUpdate } from '../../shared/schemas/account';
 import type { RegisterRequest } from '../../shared/schemas/auth';
 import { PASSWORD_REQUIRED } from '../../shared/schemas/fields';
@@ -39,7 +40,13 @@ export function accountService(ctx: AppContext) {
      */
     async register(input: RegisterRequest, ip: string): Promise<User> {
       const { username, email, password, invitation } = input;
-      const created = await users.create({ username, email, passwordHash: await hashPassword(password) });
+      // The request was refused unless the terms were agreed to (agreeTerms: true): these are the ones.
+      const created = await users.create({
+        username,
+        email,
+        passwordHash: await hashPassword(password),
+        termsVersion: TERMS_VERSION,
+      });
       const invited = invitation ? await practiceService(ctx).invitedAddress(invitation) : null;
       const proven =
         invited === created.email

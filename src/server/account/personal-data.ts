@@ -136,6 +136,8 @@ export async function personalData(db: Db, user: User) {
       email: user.email,
       emailVerified: user.emailVerified,
       createdAt: user.createdAt,
+      /** The terms of service and privacy policy agreed to at registration: their version, and when. */
+      termsAccepted: user.termsVersion ? { version: user.termsVersion, at: user.termsAcceptedAt } : null,
       role: user.role,
       lastLoginAt: user.lastLoginAt,
       lastLoginIp: user.lastLoginIp,

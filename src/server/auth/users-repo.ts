@@ -63,7 +63,13 @@ export function usersRepo(db: Db | Tx) {
      * Creates the user with a fresh referral code; a clash of codes (rare) is retried, a clash of name
      * (an admin's too, or one that looks the same: auth/usernames.ts) or email is a 409.
      */
-    async create(input: { username: string; email: string; passwordHash: string }): Promise<User> {
+    /** `termsVersion`: the terms the person agreed to as they registered (recorded with the time). */
+    async create(input: {
+      username: string;
+      email: string;
+      passwordHash: string;
+      termsVersion?: string;
+    }): Promise<User> {
       const key = usernameKey(input.username);
       for (let attempt = 0; ; attempt++) {
         try {
@@ -77,6 +83,9 @@ export function usersRepo(db: Db | Tx) {
                 email: input.email,
                 password: input.passwordHash,
                 referralCode: referralCode(),
+                ...(input.termsVersion
+                  ? { termsVersion: input.termsVersion, termsAcceptedAt: new Date() }
+                  : {}),
               })
               .returning();
             return user!;

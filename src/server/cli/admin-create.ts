@@ -54,7 +54,7 @@ async function ask(question: string, current?: string, hidden = false): Promise<
 }
 
 // An admin's name, email and password follow the rules a user's do at registration.
-const input = refusingCommonPassword(registerRequestSchema, 'password').safeParse({
+const input = refusingCommonPassword(registerRequestSchema.omit({ agreeTerms: true }), 'password').safeParse({
   username: await ask('Admin username: ', values.username),
   email: await ask('Admin email: ', values.email),
   password: await ask(`Admin password (${PASSWORD_MIN}+ characters): `, values.password, true),

@@ -44,6 +44,13 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** The person opened a link sent to `email` (docs/architecture.md#identity); a changed email is verified by its link. */
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * The terms of service and privacy policy the person agreed to when they registered, and when
+     * (docs/decisions/106-the-terms-agreed-at-registration.md); null for an account made otherwise (before
+     * this was recorded, or through a practice's Microsoft invitation).
+     */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     plan: text('plan', { enum: PLAN_IDS }).notNull().default('free'),

@@ -13,14 +13,17 @@ export const loginFormSchema = z.object({
 export const loginRequestSchema = loginFormSchema.omit({ rememberMe: true });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-// Registration: the form collects agreeTerms, the request does not send it.
-export const registerFormSchema = z.object({
+const AGREE_TERMS = 'You must agree to the terms and conditions';
+
+/**
+ * Registration. `agreeTerms`: the person ticked that they agree to the terms of service and privacy policy;
+ * the server records it with the version (shared/brand.ts TERMS_VERSION) and the time.
+ */
+export const registerRequestSchema = z.object({
   username: newUsername(),
   email: validEmail(),
   password: newPassword(),
-  agreeTerms: z.boolean().refine((v) => v === true, 'You must agree to the terms and conditions'),
-});
-export const registerRequestSchema = registerFormSchema.omit({ agreeTerms: true }).extend({
+  agreeTerms: z.literal(true, { error: AGREE_TERMS }),
   /**
    * The practice invitation the person registers to accept (the token of its link), when they do: mailed
    * to the address, it proves the address, so no verification mail is sent for it.
@@ -28,6 +31,11 @@ export const registerRequestSchema = registerFormSchema.omit({ agreeTerms: true 
   invitation: z.string().min(1).max(200).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** The form: its box starts unticked, so it holds any boolean and is refused until ticked. */
+export const registerFormSchema = registerRequestSchema.extend({
+  agreeTerms: z.boolean().refine((v) => v === true, AGREE_TERMS),
+});
 
 /**
  * Admins sign in by the same rules as users.

@@ -26,9 +26,10 @@ export function RegisterForm({ pending, onSubmit, onSwitchToLogin, defaultEmail 
     agreeTerms: false,
   });
 
-  // agreeTerms is a condition of the form, not part of the request (docs/architecture.md#entities).
+  // The server records the agreement with the terms' version (docs/decisions/106-the-terms-agreed-at-registration.md):
+  // the form refuses to send until the box is ticked.
   const submit = handleSubmit(({ username, email, password }) =>
-    onSubmit({ username, email, password }, { onError: showServerError }),
+    onSubmit({ username, email, password, agreeTerms: true }, { onError: showServerError }),
   );
   const termsError = formState.errors.agreeTerms?.message;
 
