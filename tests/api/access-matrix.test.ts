@@ -65,6 +65,11 @@ type Row = {
   oauth?: true;
 };
 
+/** The admin lists' CSV files (admin/routes.ts). */
+const ADMIN_CSV = ['users', 'subscriptions', 'referrals', 'subscribers', 'practices'].map(
+  (list) => `/api/admin/${list}.csv`,
+);
+
 const MICROSOFT_OFF = 'Sign in with Microsoft is not set up here.';
 
 let counter = 0;
@@ -496,11 +501,12 @@ const ROUTES: Record<string, Row> = {
     call: (as) => ({ path: `/api/admin/users/${as.id}/end-sessions` }),
     allowed: 200,
   },
-  'POST /api/admin/audit/exports': {
-    access: 'admin',
-    call: () => ({ body: { list: 'users', rows: 3 } }),
-    allowed: 200,
-  },
+  // The lists as CSV, made by the server and recorded as each is given.
+  'GET /api/admin/users.csv': { access: 'admin', allowed: 200 },
+  'GET /api/admin/subscriptions.csv': { access: 'admin', allowed: 200 },
+  'GET /api/admin/referrals.csv': { access: 'admin', allowed: 200 },
+  'GET /api/admin/subscribers.csv': { access: 'admin', allowed: 200 },
+  'GET /api/admin/practices.csv': { access: 'admin', allowed: 200 },
   'GET /api/admin/audit': { access: 'admin', allowed: 200 },
   'GET /api/admin/audit.csv': { access: 'admin', allowed: 200 },
 
@@ -705,11 +711,13 @@ describe('a guard answers before the request is validated', () => {
     'GET /api/subscription/change-plan/preview': 'planId: Choose the Plus or Practice plan',
     'GET /api/practice/audit': 'limit: Must be at least 1',
     'GET /api/admin/audit': 'limit: Must be at least 1',
+    ...Object.fromEntries(ADMIN_CSV.map((url) => [`GET ${url}`, 'q: Search must be at most 320 characters'])),
   };
   // A query whose fields are all optional is made wrong by a value.
   const badQuery: Record<string, string> = {
     'GET /api/practice/audit': '?limit=0',
     'GET /api/admin/audit': '?limit=0',
+    ...Object.fromEntries(ADMIN_CSV.map((url) => [`GET ${url}`, `?q=${'x'.repeat(321)}`])),
   };
   it('there are such routes', () => {
     expect(validated.length).toBeGreaterThan(20);

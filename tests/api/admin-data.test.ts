@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ensureFirstAdmin } from '../../src/server/admin/first-admin';
-import { referrals, subscribers, users } from '../../src/server/db/schema';
+import { practiceMembers, practices, referrals, subscribers, users } from '../../src/server/db/schema';
 import {
   adminReferralSchema,
   adminSubscriberSchema,
@@ -189,5 +189,143 @@ describe('GET /api/admin/users/:id', () => {
     const bad = await admin.get('/api/admin/users/abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('id: User id must be a number');
+  });
+});
+
+/** A CSV answer's lines (the byte order mark off, the last CRLF's empty line dropped). */
+function csvLines(body: string): string[] {
+  const lines = body.replace(/^\uFEFF/, '').split('\r\n');
+  expect(lines.at(-1)).toBe('');
+  return lines.slice(0, -1);
+}
+
+describe('the admin lists as CSV files, made by the server', () => {
+  beforeAll(async () => {
+    // A practice whose name, and a person whose username, a spreadsheet would run as formulas.
+    const [formula] = await t.db
+      .insert(users)
+      .values({
+        username: '=HYPERLINK("http://evil.example","x")',
+        email: 'formula@example.co.uk',
+        password: 'not-a-hash',
+        plan: 'clinic',
+        subscriptionStatus: 'active',
+        referralCode: 'FORMULA1',
+      })
+      .returning();
+    const [practice] = await t.db
+      .insert(practices)
+      .values({ name: '+SUM(1,2) Dental', ownerId: formula!.id })
+      .returning();
+    await t.db
+      .insert(practiceMembers)
+      .values({ practiceId: practice!.id, userId: formula!.id, role: 'owner' });
+  });
+
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  async function exported(path: string, file: string) {
+    const res = await admin.get(path);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="chairnotes-${file}-${today()}.csv"`,
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    return csvLines(res.body);
+  }
+
+  const lastExport = async () => {
+    const events = (await admin.get('/api/admin/audit?limit=5')).json().events as {
+      action: string;
+      subject: string;
+      detail: string;
+      admin: string;
+    }[];
+    return events.find((e) => e.action === 'list_exported');
+  };
+
+  it('users: every user, or those the search finds, each recorded in the admin audit trail', async () => {
+    const everyone = (await admin.get('/api/admin/users')).json() as unknown[];
+    const lines = await exported('/api/admin/users.csv', 'users');
+    expect(lines[0]).toBe(
+      'ID,Username,Email,Plan,Status,Retention discount,Practice,Joined,Last login,Logins,Login streak (days),Referral code,Referral credits',
+    );
+    expect(lines).toHaveLength(everyone.length + 1);
+    expect(await lastExport()).toMatchObject({
+      subject: 'users',
+      detail: `${everyone.length} rows`,
+      admin: 'boss',
+    });
+
+    // The search is the page's: any case, in the username or the email.
+    const found = await exported(`/api/admin/users.csv?q=${encodeURIComponent(' SEED2@ ')}`, 'users');
+    expect(found).toHaveLength(2);
+    expect(found[1]).toMatch(/^\d+,seed2,seed2@example\.co\.uk,Plus,Active,No,,\d{4}-/);
+    expect(await lastExport()).toMatchObject({ subject: 'users', detail: '1 row found by “SEED2@”' });
+    expect(await exported('/api/admin/users.csv?q=nobody-at-all', 'users')).toHaveLength(1);
+  });
+
+  it('a cell a spreadsheet would run as a formula is written as text', async () => {
+    const [, row] = await exported('/api/admin/users.csv?q=formula@', 'users');
+    expect(row).toContain(`,"'=HYPERLINK(""http://evil.example"",""x"")",formula@example.co.uk,`);
+    expect(row).toContain(`,"'+SUM(1,2) Dental (owner)",`);
+    const [, practice] = await exported('/api/admin/practices.csv?q=formula', 'practices');
+    expect(practice).toMatch(/^\d+,"'\+SUM\(1,2\) Dental","'=HYPERLINK/);
+    for (const cell of practice!.split(',')) expect(cell).not.toMatch(/^[=+\-@]/);
+  });
+
+  it('subscriptions: the active paid plans only, with what each pays a month', async () => {
+    const lines = await exported('/api/admin/subscriptions.csv', 'subscriptions');
+    expect(lines[0]).toBe('ID,Username,Email,Plan,Monthly amount (GBP),Retention discount,Joined,Last login');
+    const names = lines.slice(1).map((line) => line.split(',')[1]);
+    expect(names.sort()).toEqual(
+      ['seed2', 'seed3', 'seed4', 'seed5', `"'=HYPERLINK(""http://evil.example""`].sort(),
+    );
+    expect(lines.find((line) => line.includes(',seed3,'))).toMatch(/,Plus,\d+\.\d{2},Yes,/);
+    expect(await lastExport()).toMatchObject({ subject: 'subscriptions', detail: '5 rows' });
+  });
+
+  it('referrals, newsletter subscribers and practices', async () => {
+    const referralLines = await exported('/api/admin/referrals.csv', 'referrals');
+    expect(referralLines[0]).toBe(
+      'ID,Referrer username,Referrer email,Friend email,Code,Status,Referred,Completed,Reward note',
+    );
+    expect(referralLines[1]).toMatch(
+      /^\d+,seed2,seed2@example\.co\.uk,friend@example\.com,SEED2,Completed,\d{4}-.*,Referrer had reached the yearly limit$/,
+    );
+    expect(await lastExport()).toMatchObject({ subject: 'referrals', detail: '1 row' });
+
+    const subscriberLines = await exported('/api/admin/subscribers.csv?q=b@', 'newsletter-subscribers');
+    expect(subscriberLines).toEqual([
+      'ID,Email,Subscribed',
+      expect.stringMatching(/^\d+,b@example\.com,\d{4}-/),
+    ]);
+    expect(await lastExport()).toMatchObject({ subject: 'subscribers', detail: '1 row found by “b@”' });
+
+    const practiceLines = await exported('/api/admin/practices.csv', 'practices');
+    expect(practiceLines[0]).toBe(
+      'ID,Practice,Owner username,Owner email,Members,Pending invitations,Plan,Status,Created,Terms accepted,Terms version,Terms current',
+    );
+    expect(practiceLines).toHaveLength(2);
+    expect(practiceLines[1]).toMatch(/,formula@example\.co\.uk,1,0,Practice,Active,\d{4}-.*,,,no$/);
+    expect(await lastExport()).toMatchObject({ subject: 'practices', detail: '1 row' });
+  });
+
+  it('a search longer than any field is refused; a user or a visitor gets no file, and nothing is recorded', async () => {
+    const tooLong = await admin.get(`/api/admin/users.csv?q=${'x'.repeat(321)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('q: Search must be at most 320 characters');
+    const before = await lastExport();
+    const user = await signedInUser(t.app);
+    for (const list of ['users', 'subscriptions', 'referrals', 'subscribers', 'practices']) {
+      for (const c of [client(t.app), user.client]) {
+        const res = await c.get(`/api/admin/${list}.csv`);
+        expect(res.statusCode, list).toBe(401);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+      }
+    }
+    expect(await lastExport()).toEqual(before);
   });
 });

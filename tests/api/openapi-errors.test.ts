@@ -217,7 +217,9 @@ const jsonFrom = (origin: string) => ({ origin, 'content-type': 'application/jso
 const brokenPath = (route: RouteInfo) => route.url.replace(/:\w+/g, 'not-an-id');
 /** A query whose every field is too long, or not one of its values. */
 const brokenQuery = (route: RouteInfo) =>
-  route.querystring ? { planId: 'no-such-plan', token: 't'.repeat(201), limit: '0' } : undefined;
+  route.querystring
+    ? { planId: 'no-such-plan', token: 't'.repeat(201), limit: '0', q: 'q'.repeat(321) }
+    : undefined;
 
 describe("each operation's own refusals", () => {
   it('sign-up, sign-in and the profile', async () => {
@@ -348,6 +350,11 @@ describe("each operation's own refusals", () => {
       '/api/admin/practices',
       '/api/admin/audit',
       '/api/admin/audit.csv',
+      '/api/admin/users.csv',
+      '/api/admin/subscriptions.csv',
+      '/api/admin/referrals.csv',
+      '/api/admin/subscribers.csv',
+      '/api/admin/practices.csv',
     ])
       expect(answered(await newcomer.get(url), 403).json()).toMatchObject({ enrolmentRequired: true });
     answered(await newcomer.post('/api/admin/users/1/end-sessions'), 403);

@@ -407,7 +407,7 @@ test.describe('lists', () => {
     await expect(page.getByText(/^1 of [\d,]+ users$/)).toBeVisible();
 
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('link', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^chairnotes-users-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
@@ -480,7 +480,7 @@ test.describe('lists', () => {
     await expect(page.getByText(/^1 of [\d,]+ subscribers?$/)).toBeVisible();
 
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('link', { name: 'Export CSV' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(
       /^chairnotes-newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv$/,
@@ -554,7 +554,7 @@ test.describe('lists', () => {
     await expectNoAxeViolations(page);
 
     const downloading = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('link', { name: 'Export CSV' }).click();
     const csv = (await readFile(await (await downloading).path(), 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(

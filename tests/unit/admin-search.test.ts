@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, filterRows } from '../../src/client/features/admin/search';
+import { buildSearchIndex, filterRows } from '../../src/shared/search';
 
 type User = { username: string; email: string };
 const users: User[] = [

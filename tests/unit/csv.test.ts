@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName } from '../../src/client/features/admin/csv';
 import {
   newsletterCsv,
   practicesCsv,
   referralsCsv,
   subscriptionsCsv,
   usersCsv,
-} from '../../src/client/features/admin/csv-columns';
+} from '../../src/shared/admin-lists';
 import { csvCell, toCsv } from '../../src/shared/csv';
 import type {
   AdminPractice,
@@ -81,21 +80,6 @@ describe('toCsv', () => {
 
   it('writes only the header for no rows', () => {
     expect(toCsv(columns, [])).toBe('Name,Email,Logins,"Note, if any"\r\n');
-  });
-});
-
-describe('csvFileName', () => {
-  it('names the product, the list and the day in London', () => {
-    expect(csvFileName('ChairNotes', 'Users', new Date('2026-11-22T12:00:00Z'))).toBe(
-      'chairnotes-users-2026-11-22.csv',
-    );
-    expect(csvFileName('ChairNotes', 'Newsletter subscribers', new Date('2026-11-22T12:00:00Z'))).toBe(
-      'chairnotes-newsletter-subscribers-2026-11-22.csv',
-    );
-    // 23:30 UTC on 30 June is already 1 July in London (BST).
-    expect(csvFileName('ChairNotes', 'Users', new Date('2026-06-30T23:30:00Z'))).toBe(
-      'chairnotes-users-2026-07-01.csv',
-    );
   });
 });
 

@@ -546,138 +546,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/audit/exports": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        list: "dashboard" | "users" | "subscriptions" | "subscribers" | "referrals" | "practices" | "admin audit";
-                        rows?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            message: string;
-                        };
-                    };
-                };
-                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description For a person to read; a 400 names the field first */
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Not authenticated: no valid session cookie */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description For a person to read; a 400 names the field first */
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Set up a second factor first (`enrolmentRequired`); or: Cross-origin request refused: the Origin header is not the app's */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description The admin must set up a second factor first
-                             * @enum {boolean}
-                             */
-                            enrolmentRequired?: true;
-                            /** @description For a person to read; a 400 names the field first */
-                            message: string;
-                            /**
-                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
-                             * @enum {boolean}
-                             */
-                            microsoftRequired?: true;
-                            /**
-                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
-                             * @enum {boolean}
-                             */
-                            reauthRequired?: true;
-                        };
-                    };
-                };
-                /** @description The request body is larger than 64 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description For a person to read; a 400 names the field first */
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Unsupported content type: send application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description For a person to read; a 400 names the field first */
-                            message: string;
-                        };
-                    };
-                };
-                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description For a person to read; a 400 names the field first */
-                            message: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/login": {
         parameters: {
             query?: never;
@@ -1784,6 +1652,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/practices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file to save */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Set up a second factor first (`enrolmentRequired`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reauth": {
         parameters: {
             query?: never;
@@ -1962,6 +1930,106 @@ export interface paths {
                             /** @enum {string} */
                             status: "pending" | "completed" | "expired";
                         }[];
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Set up a second factor first (`enrolmentRequired`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/referrals.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file to save */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
                     };
                 };
                 /** @description Not authenticated: no valid session cookie */
@@ -2246,6 +2314,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/subscribers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file to save */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Set up a second factor first (`enrolmentRequired`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subscriptions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file to save */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Set up a second factor first (`enrolmentRequired`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/user": {
         parameters: {
             query?: never;
@@ -2359,6 +2627,106 @@ export interface paths {
                             trialEndsAt: string | null;
                             username: string;
                         }[];
+                    };
+                };
+                /** @description Not authenticated: no valid session cookie */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Set up a second factor first (`enrolmentRequired`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The admin must set up a second factor first
+                             * @enum {boolean}
+                             */
+                            enrolmentRequired?: true;
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                            /**
+                             * @description The person's practice signs its team in with Microsoft: offer 'Sign in with Microsoft'
+                             * @enum {boolean}
+                             */
+                            microsoftRequired?: true;
+                            /**
+                             * @description Prove it is you again (POST /api/user/reauth or /api/admin/reauth), then try again
+                             * @enum {boolean}
+                             */
+                            reauthRequired?: true;
+                        };
+                    };
+                };
+                /** @description Something failed on our side: a 500 with its request id, or a 503 while the database is unavailable (Retry-After) */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A CSV file to save */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description The request does not match the schema (the message names the field), or its body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description For a person to read; a 400 names the field first */
+                            message: string;
+                        };
                     };
                 };
                 /** @description Not authenticated: no valid session cookie */

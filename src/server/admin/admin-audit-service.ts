@@ -48,13 +48,13 @@ export function adminAuditService(ctx: AppContext) {
         client: clientOf(request),
       }),
 
-    /** The admin's browser is saving a list as CSV (`rows` of it). */
-    exported: (request: FastifyRequest, list: AdminList, rows: number | undefined) =>
+    /** The admin of `request` is given a list as CSV: `rows` of it, those its `search` found when there was one. */
+    exported: (request: FastifyRequest, list: AdminList, rows: number, search: string) =>
       recordAdminEvent(db, {
         admin: request.adminSession.admin,
         action: 'list_exported',
         subject: { name: list },
-        detail: rows === undefined ? null : rowCount(rows),
+        detail: search ? `${rowCount(rows)} found by “${search}”` : rowCount(rows),
         client: clientOf(request),
       }),
 

@@ -1,6 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isPaidAndActive } from '../../shared/access';
 import {
+  newsletterCsv,
+  practiceSearchFields,
+  practicesCsv,
+  referralSearchFields,
+  referralsCsv,
+  subscriberSearchFields,
+  subscriptionsCsv,
+  userSearchFields,
+  usersCsv,
+} from '../../shared/admin-lists';
+import type { CsvColumn } from '../../shared/csv';
+import {
+  type AdminUser,
   adminPracticeSchema,
   adminReferralSchema,
   adminStatsSchema,
@@ -9,10 +23,16 @@ import {
   adminUserSchema,
   userIdParamsSchema,
 } from '../../shared/schemas/admin';
-import { adminAuditPageSchema, adminExportSchema, auditPageQuerySchema } from '../../shared/schemas/audit';
+import {
+  type AdminList,
+  adminAuditPageSchema,
+  adminExportQuerySchema,
+  auditPageQuerySchema,
+} from '../../shared/schemas/audit';
 import { messageSchema } from '../../shared/schemas/fields';
+import { buildSearchIndex, filterRows } from '../../shared/search';
 import { guard } from '../auth/require';
-import { sendCsv } from '../lib/audit-format';
+import { listCsv, sendCsv } from '../lib/audit-format';
 import { clientOf } from '../lib/client';
 import { practiceTerms } from '../lib/content-file';
 import { ADMIN_SESSION, CSV_FILE, ENROLMENT, errors } from '../openapi';
@@ -84,22 +104,65 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await audit.viewedList(request, 'referrals');
     return adminReferrals(db);
   });
-  app.get('/api/admin/practices', described(adminPracticeSchema), async (request) => {
-    await audit.viewedList(request, 'practices');
+  /** Every practice, each with whether its accepted terms are the current ones. */
+  const currentPractices = async () => {
     const terms = await practiceTerms({ samples: app.ctx.config.SAMPLE_CONTENT });
     return adminPractices(db, terms?.version ?? null);
+  };
+  app.get('/api/admin/practices', described(adminPracticeSchema), async (request) => {
+    await audit.viewedList(request, 'practices');
+    return currentPractices();
   });
 
-  // The lists' CSV files are made in the admin's browser, from lists already viewed; it says so here
-  // before it saves one, and the export is recorded.
-  app.post(
-    '/api/admin/audit/exports',
-    { schema: { body: adminExportSchema, response: { 200: messageSchema } } },
-    async (request) => {
-      await audit.exported(request, request.body.list, request.body.rows);
-      return { message: 'Export recorded.' };
-    },
+  // The lists as CSV files, made here (docs/decisions/107-admin-lists-exported-by-the-server.md): of the rows
+  // the page's search finds (`?q=`, shared/search.ts), and each file recorded as it is given, before it is
+  // sent, so no export goes unrecorded and none is recorded that was not made.
+  function csvExport<T>(
+    url: string,
+    list: AdminList,
+    file: string,
+    read: () => Promise<readonly T[]>,
+    { columns, searchIn }: { columns: readonly CsvColumn<T>[]; searchIn: (row: T) => readonly string[] },
+  ) {
+    app.get(
+      url,
+      { schema: { querystring: adminExportQuerySchema, response: { 200: CSV_FILE } } },
+      async (request, reply) => {
+        const rows = await read();
+        const search = request.query.q?.trim() ?? '';
+        const found = filterRows(rows, buildSearchIndex(rows, searchIn), search);
+        await audit.exported(request, list, found.length, search);
+        return sendCsv(reply, file, listCsv(columns, found));
+      },
+    );
+  }
+  const allUsers = async () => JSON.parse(await adminUsersJson(db)) as AdminUser[];
+  csvExport('/api/admin/users.csv', 'users', 'users', allUsers, {
+    columns: usersCsv,
+    searchIn: userSearchFields,
+  });
+  csvExport(
+    '/api/admin/subscriptions.csv',
+    'subscriptions',
+    'subscriptions',
+    async () => (await allUsers()).filter(isPaidAndActive),
+    { columns: subscriptionsCsv, searchIn: userSearchFields },
   );
+  csvExport('/api/admin/referrals.csv', 'referrals', 'referrals', () => adminReferrals(db), {
+    columns: referralsCsv,
+    searchIn: referralSearchFields,
+  });
+  csvExport(
+    '/api/admin/subscribers.csv',
+    'subscribers',
+    'newsletter subscribers',
+    () => adminSubscribers(db),
+    { columns: newsletterCsv, searchIn: subscriberSearchFields },
+  );
+  csvExport('/api/admin/practices.csv', 'practices', 'practices', currentPractices, {
+    columns: practicesCsv,
+    searchIn: practiceSearchFields,
+  });
 
   // The admin audit trail: read-only.
   app.get(

@@ -86,6 +86,19 @@ export async function trailCsv<R extends { id: number }, E>(
   })();
 }
 
+/**
+ * A list already read, as CSV written a batch of rows at a time: a long list is never one string (the admin's
+ * lists: admin/routes.ts).
+ */
+export async function* listCsv<T>(
+  columns: readonly CsvColumn<T>[],
+  rows: readonly T[],
+): AsyncIterable<string> {
+  yield csvHeader(columns);
+  for (let start = 0; start < rows.length; start += CSV_BATCH)
+    yield csvRows(columns, rows.slice(start, start + CSV_BATCH));
+}
+
 async function* withByteOrderMark(chunks: AsyncIterable<string>) {
   yield '\uFEFF';
   yield* chunks;

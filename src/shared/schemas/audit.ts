@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 import { SECURITY_EVENT_LABELS } from './security';
 
 // The audit trails (docs/decisions/090-practice-and-admin-audit-trails.md): a practice's, read by its owner
@@ -116,9 +117,10 @@ export const adminAuditPageSchema = z.object({
 });
 export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;
 
-/** The admin's browser says it is saving a list as CSV (the file is made there): recorded first. */
-export const adminExportSchema = z.object({
-  list: z.enum(ADMIN_LISTS, { error: 'Unknown list' }),
-  /** How many rows the file holds, when the browser says. */
-  rows: z.number().int().min(0).optional(),
+/** How long an admin list's search may be: longer than any field it looks in. */
+const ADMIN_SEARCH_MAX = 320;
+
+/** `?q=`: an admin list's CSV file holds the rows this search finds, as the page's search does; all without. */
+export const adminExportQuerySchema = z.object({
+  q: text().max(ADMIN_SEARCH_MAX, `Search must be at most ${ADMIN_SEARCH_MAX} characters`).optional(),
 });

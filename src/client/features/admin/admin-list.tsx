@@ -1,22 +1,15 @@
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { PRODUCT_NAME } from '@shared/brand';
-import { type CsvColumn, toCsv } from '@shared/csv';
-import type { AdminList as AdminListName } from '@shared/schemas/audit';
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { recordExport } from './api/record-export';
-import { csvFileName, downloadCsv } from './csv';
 import { formatCount, pluralise } from './format';
 import { useSearch } from './search';
 import { SearchBox } from './search-box';
 import { type TableColumn, VirtualTable } from './virtual-table';
 
 type AdminListProps<T> = {
-  /** The list's name: the table's accessible name, and in the CSV file name ('Users'). */
+  /** The list's name: the table's accessible name ('Users'). */
   label: string;
-  /** The list as the admin audit trail names it, when it is exported. */
-  list: AdminListName;
   /** What one row is: 'user' (and its plural when not just an s). */
   noun: { one: string; many?: string };
   /** The rows, once loaded. */
@@ -31,8 +24,11 @@ type AdminListProps<T> = {
     fields: (row: T) => readonly string[];
   };
   columns: readonly TableColumn<T>[];
-  /** What the CSV holds: raw values (ISO dates, numbers), for a spreadsheet rather than a reader. */
-  csvColumns: readonly CsvColumn<T>[];
+  /**
+   * The list's CSV file, which the server makes (of the rows the search finds, `?q=`) and records in the admin
+   * audit trail as it gives it (docs/decisions/107-admin-lists-exported-by-the-server.md).
+   */
+  csvHref: string;
   rowKey: (row: T) => string | number;
   /** Below this width the table scrolls sideways. */
   minWidth?: string;
@@ -56,7 +52,6 @@ function Message({ children, alert = false }: { children: ReactNode; alert?: boo
  */
 export function AdminList<T>({
   label,
-  list,
   noun,
   rows,
   isPending,
@@ -64,13 +59,13 @@ export function AdminList<T>({
   onRetry,
   search,
   columns,
-  csvColumns,
+  csvHref,
   rowKey,
   minWidth,
   messages,
 }: AdminListProps<T>) {
   const all = rows ?? NO_ROWS;
-  const { query, setQuery, filtered, searching } = useSearch<T>(all, search.fields);
+  const { query, setQuery, filtered, searched, searching } = useSearch<T>(all, search.fields);
 
   if (isPending) return <Spinner layout="page" label={messages.loading} />;
   if (isError)
@@ -85,11 +80,12 @@ export function AdminList<T>({
   if (all.length === 0) return <Message>{messages.empty}</Message>;
 
   const total = pluralise(all.length, noun.one, noun.many);
-  // Recorded first (docs/decisions/090-practice-and-admin-audit-trails.md): no record, no file.
-  const exportCsv = async () => {
-    if (await recordExport(list, filtered.length))
-      downloadCsv(csvFileName(PRODUCT_NAME, label), toCsv(csvColumns, filtered));
-  };
+  const exportLabel = (
+    <>
+      <Download aria-hidden="true" className="size-4" />
+      Export CSV
+    </>
+  );
 
   return (
     <div className="grid gap-4">
@@ -99,10 +95,18 @@ export function AdminList<T>({
           <p role="status" className="text-sm text-slate-600">
             {searching ? `${formatCount(filtered.length)} of ${total}` : total}
           </p>
-          <Button variant="outline" onClick={exportCsv} disabled={filtered.length === 0}>
-            <Download aria-hidden="true" className="size-4" />
-            Export CSV
-          </Button>
+          {filtered.length === 0 ? (
+            <Button variant="outline" disabled>
+              {exportLabel}
+            </Button>
+          ) : (
+            <Button asChild variant="outline">
+              {/* A file the server makes: the browser saves it, with the admin's session cookie. */}
+              <a href={searched ? `${csvHref}?q=${encodeURIComponent(searched)}` : csvHref} download>
+                {exportLabel}
+              </a>
+            </Button>
+          )}
         </div>
       </div>
       {filtered.length === 0 ? (

@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@clie
 import { EmailAddress } from '@client/components/ui/email-address';
 import { Skeleton, SkeletonList, SkeletonText } from '@client/components/ui/skeleton';
 import { useDeferredData } from '@client/lib/use-deferred-data';
+import { planName, statusName } from '@shared/admin-lists';
 import {
   CANCELLATION_DAYS,
   CANCELLATION_REASON_IDS,
@@ -19,15 +20,7 @@ import { useAdminStats } from './api/get-stats';
 import { Badge } from './badge';
 import { CountBarChart, type CountDatum, SignupsChart } from './dashboard-charts';
 import { DashboardIntro } from './dashboard-intro';
-import {
-  formatCalendarDay,
-  formatCount,
-  formatDateTime,
-  formatOneDecimal,
-  planName,
-  pluralise,
-  statusName,
-} from './format';
+import { formatCalendarDay, formatCount, formatDateTime, formatOneDecimal, pluralise } from './format';
 
 export function AdminDashboardPage() {
   const stats = useAdminStats();

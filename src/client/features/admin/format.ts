@@ -1,10 +1,7 @@
 import { ukDateTime } from '@client/lib/uk-date-time';
-import { inFreeTrial } from '@shared/access';
-import type { PlanId, SubscriptionStatus } from '@shared/constants';
 import { once } from '@shared/once';
-import { findPlan } from '@shared/plans';
 
-// How the admin area writes dates, counts, plans and statuses: one place for each rule.
+// How the admin area writes dates and counts: one place for each rule (plans and statuses: shared/admin-lists.ts).
 
 // On the UK calendar, as a UK reader writes it: '22 Nov 2026' and '22 Nov 2026, 14:05'.
 const shortDate = once(
@@ -63,32 +60,3 @@ export function formatOneDecimal(n: number): string {
 export function pluralise(n: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(n)} ${n === 1 ? singular : plural}`;
 }
-
-/** The plan's name as the pricing page shows it: 'Plus (pro)' would only confuse, so 'Plus'. */
-export function planName(plan: PlanId): string {
-  return findPlan(plan)?.name ?? plan;
-}
-
-const statusWords: Record<SubscriptionStatus, string> = {
-  active: 'Active',
-  paused: 'Paused',
-  past_due: 'Past due',
-  canceled: 'Cancelled',
-  inactive: 'Inactive',
-};
-
-/** The subscription status in words, so it never rests on a colour. */
-export function statusName(status: SubscriptionStatus): string {
-  return statusWords[status] ?? status;
-}
-
-type OwnSubscription = { subscriptionStatus: SubscriptionStatus; trialEndsAt: string | null };
-
-/** A person's own subscription is a free trial: active, but nothing paid yet (the dashboard counts trials apart too). */
-export const isOwnFreeTrial = (u: OwnSubscription): boolean =>
-  u.subscriptionStatus === 'active' &&
-  inFreeTrial({ trialEndsAt: u.trialEndsAt ? new Date(u.trialEndsAt) : null });
-
-/** A person's own subscription in words, a free trial named as one. */
-export const ownStatusName = (u: OwnSubscription): string =>
-  isOwnFreeTrial(u) ? 'Free trial' : statusName(u.subscriptionStatus);

@@ -1,13 +1,11 @@
 import { EmailAddress } from '@client/components/ui/email-address';
+import { subscriberSearchFields } from '@shared/admin-lists';
 import type { AdminSubscriber } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
-import { useAdminSubscribers } from './api/get-subscribers';
-import { newsletterCsv } from './csv-columns';
+import { ADMIN_SUBSCRIBERS_CSV, useAdminSubscribers } from './api/get-subscribers';
 import { formatDateTime } from './format';
 import type { TableColumn } from './virtual-table';
-
-const searchFields = (s: AdminSubscriber) => [s.email];
 
 const columns: TableColumn<AdminSubscriber>[] = [
   {
@@ -25,15 +23,14 @@ export function AdminNewsletterPage() {
       <AdminPageHeader title="Newsletter" description="Everyone who signed up for the newsletter." />
       <AdminList
         label="Newsletter subscribers"
-        list="subscribers"
         noun={{ one: 'subscriber' }}
         rows={subscribers.data}
         isPending={subscribers.isPending}
         isError={subscribers.isError}
         onRetry={() => void subscribers.refetch()}
-        search={{ label: 'Search subscribers', placeholder: 'Email', fields: searchFields }}
+        search={{ label: 'Search subscribers', placeholder: 'Email', fields: subscriberSearchFields }}
         columns={columns}
-        csvColumns={newsletterCsv}
+        csvHref={ADMIN_SUBSCRIBERS_CSV}
         rowKey={(s) => s.id}
         minWidth="28rem"
         messages={{

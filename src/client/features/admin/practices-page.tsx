@@ -1,16 +1,15 @@
 import { EmailAddress } from '@client/components/ui/email-address';
 import { isPayingPractice } from '@shared/access';
+import { planName, practiceSearchFields, statusName } from '@shared/admin-lists';
 import type { AdminPractice } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
-import { useAdminPractices } from './api/get-practices';
+import { ADMIN_PRACTICES_CSV, useAdminPractices } from './api/get-practices';
 import { Badge } from './badge';
-import { practicesCsv } from './csv-columns';
-import { formatDate, planName, statusName } from './format';
+import { formatDate } from './format';
 import type { TableColumn } from './virtual-table';
 
 /** Issue 15: a practice is found by its name or its owner's username or email. */
-const searchFields = (p: AdminPractice) => [p.name, p.ownerUsername, p.ownerEmail];
 
 /** The practice's plan as the owner's subscription has it ('Practice', 'Active'). */
 const planStatus = (p: AdminPractice) => `${planName(p.plan)}, ${statusName(p.subscriptionStatus)}`;
@@ -75,7 +74,6 @@ export function AdminPracticesPage() {
       />
       <AdminList
         label="Practices"
-        list="practices"
         noun={{ one: 'practice' }}
         rows={practices.data}
         isPending={practices.isPending}
@@ -84,10 +82,10 @@ export function AdminPracticesPage() {
         search={{
           label: 'Search practices',
           placeholder: 'Practice, owner username or email',
-          fields: searchFields,
+          fields: practiceSearchFields,
         }}
         columns={columns}
-        csvColumns={practicesCsv}
+        csvHref={ADMIN_PRACTICES_CSV}
         rowKey={(p) => p.id}
         minWidth="58rem"
         messages={{

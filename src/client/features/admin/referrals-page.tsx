@@ -1,23 +1,15 @@
 import { EmailAddress } from '@client/components/ui/email-address';
+import { referralSearchFields, referralStatusName } from '@shared/admin-lists';
 import type { AdminReferral } from '@shared/schemas/admin';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
-import { useAdminReferrals } from './api/get-referrals';
+import { ADMIN_REFERRALS_CSV, useAdminReferrals } from './api/get-referrals';
 import { Badge, type BadgeTone } from './badge';
-import { referralStatusName, referralsCsv } from './csv-columns';
 import { formatDate } from './format';
 import type { TableColumn } from './virtual-table';
 
 type Status = AdminReferral['status'];
 const statusTones: Record<Status, BadgeTone> = { pending: 'warning', completed: 'good', expired: 'neutral' };
-
-/** docs/architecture.md#screens: referrer username, referrer email, friend email or code. */
-const searchFields = (r: AdminReferral) => [
-  r.referrerUsername,
-  r.referrerEmail,
-  r.friendEmail,
-  r.referralCode,
-];
 
 const columns: TableColumn<AdminReferral>[] = [
   {
@@ -64,7 +56,6 @@ export function AdminReferralsPage() {
       />
       <AdminList
         label="Referrals"
-        list="referrals"
         noun={{ one: 'referral' }}
         rows={referrals.data}
         isPending={referrals.isPending}
@@ -73,10 +64,10 @@ export function AdminReferralsPage() {
         search={{
           label: 'Search referrals',
           placeholder: 'Referrer, friend email or code',
-          fields: searchFields,
+          fields: referralSearchFields,
         }}
         columns={columns}
-        csvColumns={referralsCsv}
+        csvHref={ADMIN_REFERRALS_CSV}
         rowKey={(r) => r.id}
         minWidth="64rem"
         messages={{

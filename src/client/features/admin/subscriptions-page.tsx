@@ -1,13 +1,13 @@
 import { isPaidAndActive } from '@shared/access';
+import { monthlyAmountOf, userSearchFields } from '@shared/admin-lists';
 import { RETENTION_DISCOUNT } from '@shared/constants';
 import { formatPounds } from '@shared/plans';
 import type { AdminUser } from '@shared/schemas/admin';
 import { useMemo } from 'react';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
-import { useAdminUsers } from './api/get-users';
+import { ADMIN_SUBSCRIPTIONS_CSV, useAdminUsers } from './api/get-users';
 import { Badge } from './badge';
-import { monthlyAmountOf, subscriptionsCsv } from './csv-columns';
 import {
   emailColumn,
   joinedColumn,
@@ -15,7 +15,6 @@ import {
   planColumn,
   userKey,
   usernameColumn,
-  userSearchFields,
 } from './user-columns';
 import type { TableColumn } from './virtual-table';
 
@@ -49,7 +48,6 @@ export function AdminSubscriptionsPage() {
       />
       <AdminList
         label="Subscriptions"
-        list="subscriptions"
         noun={{ one: 'subscription' }}
         rows={subscriptions}
         isPending={users.isPending}
@@ -61,7 +59,7 @@ export function AdminSubscriptionsPage() {
           fields: userSearchFields,
         }}
         columns={columns}
-        csvColumns={subscriptionsCsv}
+        csvHref={ADMIN_SUBSCRIPTIONS_CSV}
         rowKey={userKey}
         messages={{
           loading: 'Loading subscriptions',

@@ -1,12 +1,12 @@
 import { EmailAddress } from '@client/components/ui/email-address';
 import { paths } from '@client/config/paths';
 import { isLiveSubscription } from '@shared/access';
+import { isOwnFreeTrial, ownStatusName, planName, practiceOf, statusName } from '@shared/admin-lists';
 import type { PlanId, SubscriptionStatus } from '@shared/constants';
 import type { AdminUser } from '@shared/schemas/admin';
 import { Link } from 'react-router';
 import { Badge, type BadgeTone } from './badge';
-import { practiceOf } from './csv-columns';
-import { formatDate, formatLastLogin, isOwnFreeTrial, ownStatusName, planName, statusName } from './format';
+import { formatDate, formatLastLogin } from './format';
 import type { TableColumn } from './virtual-table';
 
 // The columns the users and subscriptions lists share, defined once.
@@ -18,11 +18,6 @@ export const statusTones: Record<SubscriptionStatus, BadgeTone> = {
   canceled: 'neutral',
   inactive: 'neutral',
 };
-
-/** The fields a search of users looks in (docs/architecture.md#screens: username or email). */
-export function userSearchFields(user: AdminUser): readonly string[] {
-  return [user.username, user.email];
-}
 
 export const userKey = (user: AdminUser) => user.id;
 

@@ -5,6 +5,7 @@ import { ScrollingTable } from '@client/components/ui/scrolling-table';
 import { paths } from '@client/config/paths';
 import { InvoiceTable } from '@client/features/account';
 import { ApiError } from '@client/lib/api';
+import { planName, statusName } from '@shared/admin-lists';
 import type { AdminUserDetail } from '@shared/schemas/admin';
 import { SECURITY_EVENT_LABELS } from '@shared/schemas/security';
 import { ArrowLeft } from 'lucide-react';
@@ -14,7 +15,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { useAdminUser } from './api/get-user';
 import { Badge } from './badge';
 import { EndSessionsDialog } from './end-sessions-dialog';
-import { formatCount, formatDate, formatDateTime, formatLastLogin, planName, statusName } from './format';
+import { formatCount, formatDate, formatDateTime, formatLastLogin } from './format';
 import { statusTones } from './user-columns';
 
 const linkClass =

@@ -1,10 +1,10 @@
 import { Button } from '@client/components/ui/button';
+import { userSearchFields } from '@shared/admin-lists';
 import type { AdminUser } from '@shared/schemas/admin';
 import { useMemo, useState } from 'react';
 import { AdminList } from './admin-list';
 import { AdminPageHeader } from './admin-page-header';
-import { useAdminUsers } from './api/get-users';
-import { usersCsv } from './csv-columns';
+import { ADMIN_USERS_CSV, useAdminUsers } from './api/get-users';
 import { EndSessionsDialog } from './end-sessions-dialog';
 import { formatCount } from './format';
 import {
@@ -16,7 +16,6 @@ import {
   statusColumn,
   userKey,
   usernameColumn,
-  userSearchFields,
 } from './user-columns';
 import type { TableColumn } from './virtual-table';
 
@@ -55,7 +54,6 @@ export function AdminUsersPage() {
       <AdminPageHeader title="Users" description="Everyone who has registered." />
       <AdminList
         label="Users"
-        list="users"
         noun={{ one: 'user' }}
         rows={users.data}
         isPending={users.isPending}
@@ -63,7 +61,7 @@ export function AdminUsersPage() {
         onRetry={() => void users.refetch()}
         search={{ label: 'Search users', placeholder: 'Username or email', fields: userSearchFields }}
         columns={columns}
-        csvColumns={usersCsv}
+        csvHref={ADMIN_USERS_CSV}
         rowKey={userKey}
         messages={{
           loading: 'Loading users',

@@ -14,3 +14,6 @@ export function useAdminPractices() {
   useFailureToast(query, 'Failed to fetch practices');
   return query;
 }
+
+/** The practices as CSV (`?q=`: the rows a search finds), made and recorded by the server. */
+export const ADMIN_PRACTICES_CSV = '/api/admin/practices.csv';

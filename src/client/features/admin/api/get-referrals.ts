@@ -14,3 +14,6 @@ export function useAdminReferrals() {
   useFailureToast(query, 'Failed to fetch referrals');
   return query;
 }
+
+/** The referrals as CSV (`?q=`: the rows a search finds), made and recorded by the server. */
+export const ADMIN_REFERRALS_CSV = '/api/admin/referrals.csv';

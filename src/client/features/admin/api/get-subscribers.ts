@@ -17,3 +17,6 @@ export function useAdminSubscribers() {
   useFailureToast(query, 'Failed to fetch subscribers');
   return query;
 }
+
+/** The newsletter list as CSV (`?q=`: the rows a search finds), made and recorded by the server. */
+export const ADMIN_SUBSCRIBERS_CSV = '/api/admin/subscribers.csv';

@@ -14,3 +14,9 @@ export function useAdminUsers() {
   useFailureToast(query, 'Failed to fetch users');
   return query;
 }
+
+/** The users list as CSV (`?q=`: the rows a search finds), made and recorded by the server. */
+export const ADMIN_USERS_CSV = '/api/admin/users.csv';
+
+/** The active paid subscriptions as CSV (`?q=`: the rows a search finds), made and recorded by the server. */
+export const ADMIN_SUBSCRIPTIONS_CSV = '/api/admin/subscriptions.csv';

@@ -1,11 +1,66 @@
-import type { CsvColumn } from '@shared/csv';
-import { monthlyAmount } from '@shared/plans';
-import type { AdminPractice, AdminReferral, AdminSubscriber, AdminUser } from '@shared/schemas/admin';
-import { ownStatusName, planName, statusName } from './format';
+import { inFreeTrial } from './access';
+import type { PlanId, SubscriptionStatus } from './constants';
+import type { CsvColumn } from './csv';
+import { findPlan, monthlyAmount } from './plans';
+import type { AdminPractice, AdminReferral, AdminSubscriber, AdminUser } from './schemas/admin';
 
-// Every CSV the admin area exports, column by column, in one place: each value is written by csv.ts's
-// csvCell, which neutralises text a spreadsheet would run as a formula (tests/unit/csv.test.ts holds
-// every list's free text to it).
+// The admin area's lists as their page shows them and their CSV file holds them: the words for plans and
+// statuses, the fields a search looks in, and every column of every CSV, in one place. The page searches in
+// the browser; the server makes the file, of the rows the same search finds (admin/routes.ts). Each value is
+// written by csv.ts's csvCell, which neutralises text a spreadsheet would run as a formula
+// (tests/unit/csv.test.ts holds every list's free text to it).
+
+/** The plan's name as the pricing page shows it: 'Plus (pro)' would only confuse, so 'Plus'. */
+export function planName(plan: PlanId): string {
+  return findPlan(plan)?.name ?? plan;
+}
+
+const statusWords: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  past_due: 'Past due',
+  canceled: 'Cancelled',
+  inactive: 'Inactive',
+};
+
+/** The subscription status in words, so it never rests on a colour. */
+export function statusName(status: SubscriptionStatus): string {
+  return statusWords[status] ?? status;
+}
+
+type OwnSubscription = { subscriptionStatus: SubscriptionStatus; trialEndsAt: string | null };
+
+/** A person's own subscription is a free trial: active, but nothing paid yet (the dashboard counts trials apart too). */
+export const isOwnFreeTrial = (u: OwnSubscription): boolean =>
+  u.subscriptionStatus === 'active' &&
+  inFreeTrial({ trialEndsAt: u.trialEndsAt ? new Date(u.trialEndsAt) : null });
+
+/** A person's own subscription in words, a free trial named as one. */
+export const ownStatusName = (u: OwnSubscription): string =>
+  isOwnFreeTrial(u) ? 'Free trial' : statusName(u.subscriptionStatus);
+
+// The fields each list's search looks in (docs/architecture.md#screens).
+
+/** Users and subscriptions: username or email. */
+export const userSearchFields = (user: AdminUser): readonly string[] => [user.username, user.email];
+
+/** Referrals: referrer username, referrer email, friend email or code. */
+export const referralSearchFields = (r: AdminReferral): readonly string[] => [
+  r.referrerUsername,
+  r.referrerEmail,
+  r.friendEmail,
+  r.referralCode,
+];
+
+/** Newsletter subscribers: email. */
+export const subscriberSearchFields = (s: AdminSubscriber): readonly string[] => [s.email];
+
+/** Practices: name, or the owner's username or email. */
+export const practiceSearchFields = (p: AdminPractice): readonly string[] => [
+  p.name,
+  p.ownerUsername,
+  p.ownerEmail,
+];
 
 export const practiceOf = (u: AdminUser) => (u.practiceName ? `${u.practiceName} (${u.practiceRole})` : '');
 
