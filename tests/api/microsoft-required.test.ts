@@ -130,6 +130,10 @@ describe('requiring Microsoft applies to the sessions already open', () => {
       '/account?microsoft-reauth=done',
     );
     expect((await b.post('/api/user/reauth/microsoft', {})).status).toBe(200);
+    // That confirms it for ChairNotes' own actions; the note app's step-up asks for a whole sign-in
+    // (docs/decisions/108-the-note-apps-step-up-is-a-whole-sign-in.md), which under the rule is Microsoft's.
+    await atMicrosoft(b, withMicrosoft.account);
+    expect((await b.post('/api/auth/microsoft/sign-in', {})).status).toBe(200);
     const landed = await b.open(atAuth.searchParams.get('redirect')!);
     expect(landed.url.startsWith(t.redirectUri), landed.url).toBe(true);
     const tokens = await authorization.exchange(landed.url);
