@@ -28,7 +28,10 @@ export const registerRequestSchema = z.object({
    * The practice invitation the person registers to accept (the token of its link), when they do: mailed
    * to the address, it proves the address, so no verification mail is sent for it.
    */
-  invitation: z.string().min(1).max(200).optional(),
+  invitation: z
+    .string()
+    .regex(/^[\w-]{1,200}$/, 'Not an invitation link')
+    .optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
