@@ -31,6 +31,7 @@ import { createMailer } from './mail/mailer';
 import { marketingRoutes } from './marketing/routes';
 import { metricsRoutes } from './metrics-routes';
 import { microsoftRoutes } from './microsoft/routes';
+import { NOTE_APP_ORIGIN_EXEMPT, noteReportRoutes } from './note-reports/routes';
 import { noteAppLogout } from './oidc/note-app-logout';
 import { oidcRepo } from './oidc/oidc-repo';
 import { clientStylesheets } from './oidc/pages';
@@ -182,7 +183,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   registerRequestLog(app);
   registerErrorHandler(app);
-  const originExempt = ['/api/stripe/webhook', '/api/newsletter/unsubscribe', ...OIDC_ORIGIN_EXEMPT];
+  const originExempt = [
+    '/api/stripe/webhook',
+    '/api/newsletter/unsubscribe',
+    ...OIDC_ORIGIN_EXEMPT,
+    ...NOTE_APP_ORIGIN_EXEMPT,
+  ];
   registerGuards(app, { appUrl: config.APP_URL, originExempt });
   registerAccessGuards(app);
 
@@ -214,6 +220,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(area('Billing', billingRoutes));
   await app.register(area('Referrals', referralRoutes));
   await app.register(area('Practices', practiceRoutes));
+  await app.register(area('Note app', noteReportRoutes));
   await app.register(area('Stripe', stripeWebhook));
   const indexHtml = opts.clientDir === undefined ? undefined : appIndexHtml(opts.clientDir);
   await app.register(oidcRoutes, { stylesheets: clientStylesheets(indexHtml) });

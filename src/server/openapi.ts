@@ -211,6 +211,10 @@ const AREAS = [
   ['Practices', 'Practices: members, invitations and roles'],
   ['Stripe', 'Stripe’s webhook'],
   [
+    'Note app',
+    'The note app’s server: its reports of finished notes (a client-credentials bearer token), and the record-keeping criteria they are audited against',
+  ],
+  [
     'Operations',
     'Prometheus metrics, for the operator only (METRICS_TOKEN as a bearer token; 404 without one)',
   ],

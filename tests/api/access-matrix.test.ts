@@ -511,6 +511,14 @@ const ROUTES: Record<string, Row> = {
   'GET /api/admin/audit.csv': { access: 'admin', allowed: 200 },
 
   // Without a valid signature 400 for everyone; a signed event 200 for everyone (below).
+  'GET /api/audit-criteria': { access: 'public', allowed: 200 },
+  // The note app's server, by its client-credentials token: a cookie, a user's or an admin's, is no token.
+  'POST /api/note-app/reports': {
+    access: 'public',
+    call: () => ({ body: { reports: [{}] } }),
+    allowed: 401,
+    message: 'A note-app access token is required: client credentials from /oidc/token, as a Bearer token.',
+  },
   'POST /api/stripe/webhook': { access: 'stripe', allowed: 400, message: 'Invalid Stripe signature' },
   // The OpenID Provider (docs/architecture.md#note-app-sign-in): its documents are public; its endpoints authenticate
   // the client, not a session; its sign-in step needs the user's session.

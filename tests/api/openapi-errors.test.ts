@@ -23,6 +23,7 @@ import {
 } from '../support/app';
 import { ALWAYS_AUTHENTICATES, DECLINING_CARD } from '../support/fake-stripe/billing';
 import { MICROSOFT_CLIENT, signInAtMicrosoft, startMicrosoft } from '../support/microsoft';
+import { NOTE_APP } from '../support/oidc';
 import { softwarePasskey } from '../support/passkey-authenticator';
 import { proofGoesStale } from '../support/recent-auth';
 import {
@@ -69,6 +70,10 @@ const t = await stripeApp(
     MICROSOFT_CLIENT_ID: MICROSOFT_CLIENT.id,
     MICROSOFT_CLIENT_SECRET: MICROSOFT_CLIENT.secret,
     MICROSOFT_LOGIN_URL: microsoft.url,
+    // The note app, whose server reports notes with a token of its own.
+    NOTE_APP_CLIENT_ID: NOTE_APP.clientId,
+    NOTE_APP_CLIENT_SECRET: NOTE_APP.clientSecret,
+    NOTE_APP_REDIRECT_URIS: 'http://127.0.0.1:9/note-app/callback',
   },
   { onRoute: main.onRoute },
 );
@@ -172,10 +177,17 @@ describe('the refusals of the parser and the guards, asked of every operation', 
   for (const route of main.routes.filter((r) => !r.url.startsWith('/oidc'))) {
     const key = routeKey(route);
     it(key, async () => {
-      const codes = documented.get(key) ?? new Set();
+      const codes = documented.get(key) ?? new Set<number>();
       const accepted = acceptedRequest(route);
+
       const send = (extra: Record<string, unknown>) =>
         t.app.inject({ ...accepted, remoteAddress: nextIp(), headers: { origin: APP_URL }, ...extra });
+      // The note app's server's own routes: its token is read before the body, and its limit is the
+      // client's; their other refusals are asked below, with a token ("the note app's reports").
+      if (BEARER_ROUTES.has(key)) {
+        answered(await send({}), 401);
+        return;
+      }
       // No session (the routes that need none refuse the accepted values their own way, or not at all).
       if (codes.has(401)) await send({});
       const readsBody = route.method !== 'GET';
@@ -212,6 +224,9 @@ describe('the refusals of the parser and the guards, asked of every operation', 
   }
 });
 
+/** Routes the note app's server calls with a client-credentials token, not a session. */
+const BEARER_ROUTES = new Set(['POST /api/note-app/reports']);
+
 const jsonFrom = (origin: string) => ({ origin, 'content-type': 'application/json' });
 /** The path with a parameter no schema accepts. */
 const brokenPath = (route: RouteInfo) => route.url.replace(/:\w+/g, 'not-an-id');
@@ -222,6 +237,41 @@ const brokenQuery = (route: RouteInfo) =>
     : undefined;
 
 describe("each operation's own refusals", () => {
+  it("the note app's reports", async () => {
+    const token = async (scope: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${NOTE_APP.clientId}:${NOTE_APP.clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({
+          grant_type: 'client_credentials',
+          ...(scope ? { scope } : {}),
+        }).toString(),
+      });
+      return answered(res, 200).json().access_token as string;
+    };
+    const reports = async (bearer: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/note-app/reports',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        payload,
+      });
+    const client = await token('notes:report');
+    answered(await reports(client, '{'), 400);
+    answered(await reports(client, JSON.stringify({ reports: [] })), 400);
+    answered(await reports(await token(''), JSON.stringify({ reports: [{}] })), 403);
+    answered(await reports(client, JSON.stringify({ reports: [{ noteId: 'z'.repeat(1_100_000) }] })), 413);
+    // The client's limit: refused reports count as much as accepted ones.
+    const statuses: number[] = [];
+    for (let i = 0; i <= main.limits.get('POST /api/note-app/reports')!; i++)
+      statuses.push((await reports(client, JSON.stringify({ reports: [{}] }))).statusCode);
+    expect(statuses.at(-1), String(statuses)).toBe(429);
+  });
+
   it('sign-up, sign-in and the profile', async () => {
     const a = await person();
     const b = await person();

@@ -231,6 +231,7 @@ type Def = {
   entries?: Record<string, string>;
   values?: unknown[];
   element?: z.ZodType;
+  valueType?: z.ZodType;
   format?: string;
   checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number; format?: string } } }[];
 };
@@ -326,6 +327,11 @@ export function arbitraryFor(schema: z.ZodType): fc.Arbitrary<unknown> {
       return numberArb(schema);
     case 'array':
       return fc.array(arbitraryFor(def.element!), { maxLength: 5 });
+    case 'record':
+      return fc.dictionary(fc.string({ maxLength: 12 }), arbitraryFor(def.valueType!), { maxKeys: 5 });
+    // What a schema takes as it comes (each report of a batch, read on its own): any JSON.
+    case 'unknown':
+      return fc.jsonValue({ maxDepth: 2 });
     default:
       // A new kind of schema in a request: teach this function about it rather than fuzz blind.
       throw new Error(`arbitraryFor: no arbitrary for zod type '${def.type}'`);

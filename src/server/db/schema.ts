@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -11,9 +12,11 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { APPOINTMENT_TYPES, type CRITERION_RESULTS, PATIENT_SENTIMENTS } from '../../shared/audit-criteria';
 import {
   BILLING_INTERVALS,
   CANCELLATION_REASON_IDS,
@@ -802,3 +805,90 @@ export const adminEvents = pgTable(
   (t) => [index('admin_events_created_idx').on(t.createdAt)],
 );
 export type AdminEventRow = typeof adminEvents.$inferSelect;
+
+/**
+ * One finished note, as the note app reported it (docs/note-app-integration.md#reports): metadata and its
+ * record-keeping audit, never the note. The clinician's, and the practice's they were a member of at
+ * `finished_at` when it arrived (null otherwise, fixed then). One per note id and client: the same id
+ * again is a duplicate. `day` is the London date of `finished_at`, the rollups' day.
+ */
+export const noteReports = pgTable(
+  'note_reports',
+  {
+    id: serial('id').primaryKey(),
+    clientId: text('client_id').notNull(),
+    noteId: text('note_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    practiceId: integer('practice_id').references(() => practices.id, { onDelete: 'cascade' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    appointmentType: text('appointment_type', { enum: APPOINTMENT_TYPES }).notNull(),
+    audioSeconds: integer('audio_seconds').notNull(),
+    editSeconds: integer('edit_seconds').notNull(),
+    criteriaSet: text('criteria_set').notNull(),
+    criteria: jsonb('criteria').$type<Record<string, (typeof CRITERION_RESULTS)[number]>>().notNull(),
+    patientSentiment: text('patient_sentiment', { enum: PATIENT_SENTIMENTS }),
+    lettersTreatment: integer('letters_treatment').notNull().default(0),
+    lettersConsent: integer('letters_consent').notNull().default(0),
+    lettersReferral: integer('letters_referral').notNull().default(0),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('note_reports_client_note_unique').on(t.clientId, t.noteId),
+    index('note_reports_practice_idx').on(t.practiceId, t.day),
+    index('note_reports_user_idx').on(t.userId, t.day),
+    index('note_reports_received_idx').on(t.receivedAt),
+  ],
+);
+
+/**
+ * The reports summed by day, clinician, practice (null: none) and appointment type, kept up in the ingest's
+ * transaction: what analytics read, never the reports themselves.
+ */
+export const noteReportDays = pgTable(
+  'note_report_days',
+  {
+    practiceId: integer('practice_id').references(() => practices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appointmentType: text('appointment_type', { enum: APPOINTMENT_TYPES }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    notes: integer('notes').notNull(),
+    audioSeconds: bigint('audio_seconds', { mode: 'number' }).notNull(),
+    editSeconds: bigint('edit_seconds', { mode: 'number' }).notNull(),
+    lettersTreatment: integer('letters_treatment').notNull(),
+    lettersConsent: integer('letters_consent').notNull(),
+    lettersReferral: integer('letters_referral').notNull(),
+    positive: integer('positive').notNull(),
+    neutral: integer('neutral').notNull(),
+    negative: integer('negative').notNull(),
+  },
+  (t) => [
+    unique('note_report_days_key').on(t.practiceId, t.userId, t.appointmentType, t.day).nullsNotDistinct(),
+    index('note_report_days_user_idx').on(t.userId, t.day),
+  ],
+);
+
+/** Each criterion's met and applicable notes by day, clinician and practice: the completeness behind analytics. */
+export const noteReportDayCriteria = pgTable(
+  'note_report_day_criteria',
+  {
+    practiceId: integer('practice_id').references(() => practices.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    code: text('code').notNull(),
+    met: integer('met').notNull(),
+    applicable: integer('applicable').notNull(),
+  },
+  (t) => [
+    unique('note_report_day_criteria_key').on(t.practiceId, t.userId, t.day, t.code).nullsNotDistinct(),
+    index('note_report_day_criteria_user_idx').on(t.userId, t.day),
+  ],
+);
+
+export type NoteReportRow = typeof noteReports.$inferSelect;

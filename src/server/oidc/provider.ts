@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import { NOTES_REPORT_SCOPE } from '../../shared/audit-criteria';
 import { NOTE_APP_TOKEN_MINUTES } from '../../shared/constants';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -29,7 +30,9 @@ function noteAppClients(config: Config): ClientMetadata[] {
       client_name: 'ChairNotes note app',
       redirect_uris: config.NOTE_APP_REDIRECT_URIS,
       post_logout_redirect_uris: config.NOTE_APP_POST_LOGOUT_REDIRECT_URIS,
-      grant_types: ['authorization_code', 'refresh_token'],
+      // Its server reports finished notes with a token of its own (docs/note-app-integration.md#reports).
+      grant_types: ['authorization_code', 'refresh_token', 'client_credentials'],
+      scope: [...OIDC_SCOPES, NOTES_REPORT_SCOPE].join(' '),
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: 'ES256',
@@ -103,7 +106,7 @@ function providerConfiguration(
     clients: noteAppClients(config),
     findAccount: findAccount(db),
     claims: OIDC_CLAIMS,
-    scopes: OIDC_SCOPES,
+    scopes: [...OIDC_SCOPES, NOTES_REPORT_SCOPE],
     jwks: keys,
     // The one client is ours: the scope claims go in the ID token too, so the note app needs no
     // userinfo call at sign-in (it still has one, for a refresh of the claims).
@@ -125,6 +128,8 @@ function providerConfiguration(
     clientBasedCORS: () => false,
     features: {
       devInteractions: { enabled: false },
+      // The note app's server, as itself: its reports of finished notes (note-reports/routes.ts).
+      clientCredentials: { enabled: true },
       // Pushed authorization requests stay (a server-to-server post, authenticated with the client
       // secret); DPoP goes: the note app's tokens are bound to it by its secret, and discovery should
       // advertise only what the note app may use (docs/decisions/069-openid-conformance.md).
