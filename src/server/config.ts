@@ -155,6 +155,8 @@ const envSchema = z
     LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     // Newsletter sign-ups and contact messages allowed per address per 10 minutes (each sends mail).
     FORM_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+    // Batches of note reports per note-app client per minute (docs/note-app-integration.md#reports).
+    NOTE_REPORTS_RATE_LIMIT: z.coerce.number().int().positive().default(60),
     // Rate-limit counters shared by every instance (docs/deploy.md); without it each instance counts alone.
     REDIS_URL: optionalText.pipe(z.url().optional()),
     TRUST_PROXY: trustProxy,

@@ -182,10 +182,12 @@ describe('the refusals of the parser and the guards, asked of every operation', 
 
       const send = (extra: Record<string, unknown>) =>
         t.app.inject({ ...accepted, remoteAddress: nextIp(), headers: { origin: APP_URL }, ...extra });
-      // The note app's server's own routes: its token is read before the body, and its limit is the
-      // client's; their other refusals are asked below, with a token ("the note app's reports").
+      // The note app's server's own routes: the parser's refusals as everywhere, then its token; its body
+      // limit and its rate limit are the client's, asked below with a token ("the note app's reports").
       if (BEARER_ROUTES.has(key)) {
         answered(await send({}), 401);
+        answered(await send({ payload: '{', headers: jsonFrom(APP_URL) }), 400);
+        answered(await send({ payload: 'x=1', headers: { 'content-type': 'text/plain' } }), 415);
         return;
       }
       // No session (the routes that need none refuse the accepted values their own way, or not at all).

@@ -15,9 +15,6 @@ const TOKEN_REQUIRED =
 
 const REPORTS_BODY_LIMIT = 1024 * 1024;
 
-/** Reports per client per minute: five full batches a second's worth of notes, far above any practice's day. */
-const REPORTS_RATE_LIMIT = 60;
-
 /**
  * Called by the note app's server, not a browser: no Origin to check (the check guards cookie sessions, and
  * a cookie never authenticates here; the bearer token does).
@@ -69,12 +66,15 @@ export const noteReportRoutes: FastifyPluginAsync = async (plain) => {
   app.post(
     '/api/note-app/reports',
     {
-      onRequest: noteAppClient(NOTES_REPORT_SCOPE),
+      // After the body is parsed (a body that is not JSON is a 400 to anyone, as on every route), before
+      // it is validated.
+      preValidation: noteAppClient(NOTES_REPORT_SCOPE),
       // A full batch of reports is larger than the 64 KiB a form may send.
       bodyLimit: REPORTS_BODY_LIMIT,
       config: {
         rateLimit: {
-          max: REPORTS_RATE_LIMIT,
+          // Batches per client (NOTE_REPORTS_RATE_LIMIT, 60 a minute: 30,000 notes, far above any day's).
+          max: app.ctx.config.NOTE_REPORTS_RATE_LIMIT,
           timeWindow: '1 minute',
           hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => `note-app:${request.noteAppClientId}`,
