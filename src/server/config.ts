@@ -147,6 +147,8 @@ const envSchema = z
     // Days the audit trails keep an event: six years by default, one at least, which the database holds
     // too (docs/decisions/090-practice-and-admin-audit-trails.md).
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(365).max(36_500).default(2190),
+    // How long the note app's reports of finished notes are kept (docs/note-app-integration.md#reports).
+    NOTE_REPORT_RETENTION_DAYS: z.coerce.number().int().min(90).max(36_500).default(730),
     ADMIN_USERNAME: optionalText,
     ADMIN_EMAIL: optionalText,
     ADMIN_PASSWORD: optionalText,

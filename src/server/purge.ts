@@ -6,6 +6,7 @@ import { rehashLegacyRecoveryCodes } from './auth/recovery-codes';
 import { resetTokensRepo } from './auth/reset-tokens-repo';
 import { securityEventsRepo } from './auth/security-events';
 import { microsoftSignInsUsedRepo } from './microsoft/sign-ins-used';
+import { noteReportsRepo } from './note-reports/note-reports-repo';
 import { oidcRepo } from './oidc/oidc-repo';
 import { webauthnChallengesRepo } from './passkeys/challenges';
 import { practiceAuditRepo } from './practices/audit';
@@ -18,7 +19,8 @@ export const PURGE_EVERY_MS = 60 * 60 * 1000;
  * Deletes expired sessions, reset tokens, email links, pending sign-ins, passkey challenges and the
  * OpenID Provider's expired codes, tokens and sessions, the Microsoft sign-ins used whose cookies have
  * expired (docs/architecture.md#safety), and security and
- * audit events past their keeping (AUDIT_RETENTION_DAYS for the audit trails), once an hour while the
+ * audit events past their keeping (AUDIT_RETENTION_DAYS for the audit trails), the note app's reports past
+ * theirs (NOTE_REPORT_RETENTION_DAYS), once an hour while the
  * app runs; and re-keys recovery codes stored in the old form (recovery-codes.ts), once the app is
  * ready and then with each purge (none are made so now: it finds rows only from a database of before,
  * or a copy restored from then).
@@ -35,6 +37,7 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
   const microsoftSignIns = microsoftSignInsUsedRepo(ctx.database.db);
   const practiceAudit = practiceAuditRepo(ctx.database.db);
   const adminAudit = adminAuditRepo(ctx.database.db);
+  const noteReports = noteReportsRepo(ctx.database.db);
   async function purge() {
     try {
       await ctx.sessions.user.purgeExpired();
@@ -48,6 +51,7 @@ export function scheduleExpiredPurge(app: FastifyInstance): void {
       await events.purgeOld();
       await practiceAudit.purgeOld(ctx.config.AUDIT_RETENTION_DAYS);
       await adminAudit.purgeOld(ctx.config.AUDIT_RETENTION_DAYS);
+      await noteReports.purgeOld(ctx.config.NOTE_REPORT_RETENTION_DAYS);
       await rehashLegacyRecoveryCodes(ctx.database.db, ctx.secretsKey);
     } catch (err) {
       app.log.error({ err }, 'expired sessions and tokens not purged; the next run retries');

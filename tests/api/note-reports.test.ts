@@ -268,3 +268,46 @@ describe('the rollups', () => {
     ]);
   });
 });
+
+describe('kept and erased', () => {
+  it("the person's data export holds their reports; deleting the account deletes them and their totals", async () => {
+    const dentist = await clinician();
+    const sent = report(dentist.sub);
+    expect((await send({ reports: [sent] }, await clientToken())).status).toBe(200);
+
+    const exported = (await (await dentist.b.request('/api/user/export')).json()) as {
+      noteReports: Record<string, unknown>[];
+    };
+    expect(exported.noteReports).toEqual([
+      {
+        noteId: sent.noteId,
+        reportedBy: 'note-app',
+        finishedAt: sent.finishedAt,
+        appointmentType: 'examination',
+        audioSeconds: 420,
+        editSeconds: 90,
+        criteriaSet: AUDIT_CRITERIA.set,
+        criteria: sent.criteria,
+        patientSentiment: 'positive',
+        letters: { treatment: 1, consent: 1, referral: 0 },
+        receivedAt: expect.any(String),
+      },
+    ]);
+
+    const rows = async () =>
+      (
+        await t.db.execute<{ n: number }>(sql`
+          select (select count(*) from note_reports where user_id = ${dentist.id})
+            + (select count(*) from note_report_days where user_id = ${dentist.id})
+            + (select count(*) from note_report_day_criteria where user_id = ${dentist.id}) as n`)
+      ).rows[0]!.n;
+    expect(Number(await rows())).toBeGreaterThan(2);
+    const deleted = await dentist.b.request('/api/user', {
+      method: 'DELETE',
+      body: JSON.stringify({ password: dentist.password }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(deleted.status).toBe(200);
+    expect(Number(await rows())).toBe(0);
+  });
+});

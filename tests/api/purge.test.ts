@@ -12,6 +12,8 @@ import {
   adminSessions,
   emailTokens,
   microsoftSignInsUsed,
+  noteReportDays,
+  noteReports,
   passwordResetTokens,
   practiceEvents,
   securityEvents,
@@ -140,6 +142,61 @@ it('deletes audit events older than AUDIT_RETENTION_DAYS (six years), and keeps 
 
   vi.advanceTimersByTime(PURGE_EVERY_MS);
   await vi.waitFor(async () => expect(await left()).toEqual({ practice: ['kept'], admin: ['kept'] }), {
+    timeout: 10_000,
+  });
+});
+
+it("deletes the note app's reports of notes finished more than NOTE_REPORT_RETENTION_DAYS ago, and keeps the daily totals", async () => {
+  const user = await signedInUser(t.app);
+  const report = (noteId: string, days: number) => {
+    const finishedAt = new Date(Date.now() - days * DAY);
+    return {
+      clientId: 'note-app',
+      noteId,
+      userId: user.id,
+      practiceId: null,
+      finishedAt,
+      day: finishedAt.toISOString().slice(0, 10),
+      appointmentType: 'examination' as const,
+      audioSeconds: 60,
+      editSeconds: 10,
+      criteriaSet: 'fgdp-record-keeping',
+      criteria: {},
+      patientSentiment: null,
+      lettersTreatment: 0,
+      lettersConsent: 0,
+      lettersReferral: 0,
+    };
+  };
+  await t.db.insert(noteReports).values([report('past-keeping', 731), report('kept', 729)]);
+  await t.db.insert(noteReportDays).values({
+    practiceId: null,
+    userId: user.id,
+    appointmentType: 'examination',
+    day: report('x', 731).day,
+    notes: 1,
+    audioSeconds: 60,
+    editSeconds: 10,
+    lettersTreatment: 0,
+    lettersConsent: 0,
+    lettersReferral: 0,
+    positive: 0,
+    neutral: 0,
+    negative: 0,
+  });
+  const left = async () => ({
+    reports: (
+      await t.db
+        .select({ noteId: noteReports.noteId })
+        .from(noteReports)
+        .where(eq(noteReports.userId, user.id))
+    ).map((r) => r.noteId),
+    days: (await t.db.select().from(noteReportDays).where(eq(noteReportDays.userId, user.id))).length,
+  });
+  expect(await left()).toEqual({ reports: ['past-keeping', 'kept'], days: 1 });
+
+  vi.advanceTimersByTime(PURGE_EVERY_MS);
+  await vi.waitFor(async () => expect(await left()).toEqual({ reports: ['kept'], days: 1 }), {
     timeout: 10_000,
   });
 });

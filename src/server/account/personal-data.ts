@@ -16,6 +16,7 @@ import {
   userSessions,
   users,
 } from '../db/schema';
+import { noteReportsRepo } from '../note-reports/note-reports-repo';
 
 /**
  * Everything we hold about one person (UK GDPR right of access), as one JSON document. The password
@@ -38,6 +39,7 @@ export async function personalData(db: Db, user: User) {
     practice,
     invitedOthers,
     cancelled,
+    notes,
   ] = await Promise.all([
     db
       .select({ createdAt: userSessions.createdAt, expiresAt: userSessions.expiresAt })
@@ -125,6 +127,8 @@ export async function personalData(db: Db, user: User) {
       })
       .from(cancellations)
       .where(eq(cancellations.userId, user.id)),
+    // What the note app reported of each note they finished (never the note itself).
+    noteReportsRepo(db).ofClinician(user.id),
   ]);
 
   return {
@@ -170,5 +174,6 @@ export async function personalData(db: Db, user: User) {
     newsletter: newsletter[0] ?? null,
     contactMessages: messages,
     emailsSentToYou: mails,
+    noteReports: notes,
   };
 }

@@ -32,6 +32,41 @@ export function noteReportsRepo(db: Db | Tx) {
       return row;
     },
 
+    /**
+     * Deletes the reports of notes finished more than `keepDays` ago (NOTE_REPORT_RETENTION_DAYS). The daily
+     * rollups stay: they are counts, and the analytics of past years read them.
+     */
+    async purgeOld(keepDays: number): Promise<void> {
+      await db
+        .delete(noteReports)
+        .where(sql`${noteReports.finishedAt} < now() - make_interval(days => ${keepDays})`);
+    },
+
+    /** One clinician's reports, oldest first (their personal-data export). */
+    async ofClinician(userId: number) {
+      return db
+        .select({
+          noteId: noteReports.noteId,
+          reportedBy: noteReports.clientId,
+          finishedAt: noteReports.finishedAt,
+          appointmentType: noteReports.appointmentType,
+          audioSeconds: noteReports.audioSeconds,
+          editSeconds: noteReports.editSeconds,
+          criteriaSet: noteReports.criteriaSet,
+          criteria: noteReports.criteria,
+          patientSentiment: noteReports.patientSentiment,
+          letters: {
+            treatment: noteReports.lettersTreatment,
+            consent: noteReports.lettersConsent,
+            referral: noteReports.lettersReferral,
+          },
+          receivedAt: noteReports.receivedAt,
+        })
+        .from(noteReports)
+        .where(eq(noteReports.userId, userId))
+        .orderBy(noteReports.finishedAt);
+    },
+
     /** Stores a report; false when the client has sent this note id before (a duplicate, nothing stored). */
     async insert(tx: Tx, report: NewNoteReport): Promise<boolean> {
       const stored = await tx
