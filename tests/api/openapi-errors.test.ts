@@ -7,11 +7,13 @@
  * operation gives is in the document, is held over the requests of access-matrix.test.ts and
  * tests/support/fuzz-every-route.ts (undocumentedStatuses).
  */
+
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { adminsRepo } from '../../src/server/auth/admins-repo';
 import { hashPassword } from '../../src/server/auth/password';
+import { NOTE_APP_ORIGIN_EXEMPT } from '../../src/server/note-reports/routes';
 import {
   APP_URL,
   client,
@@ -227,7 +229,7 @@ describe('the refusals of the parser and the guards, asked of every operation', 
 });
 
 /** Routes the note app's server calls with a client-credentials token, not a session. */
-const BEARER_ROUTES = new Set(['POST /api/note-app/reports']);
+const BEARER_ROUTES = new Set(NOTE_APP_ORIGIN_EXEMPT.map((path) => `POST ${path}`));
 
 const jsonFrom = (origin: string) => ({ origin, 'content-type': 'application/json' });
 /** The path with a parameter no schema accepts. */

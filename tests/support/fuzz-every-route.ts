@@ -19,6 +19,7 @@ import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { users } from '../../src/server/db/schema';
+import { NOTE_APP_ORIGIN_EXEMPT } from '../../src/server/note-reports/routes';
 import { APP_URL, signedInUser, stripeApp, subscribeWithCard, WEBHOOK_SECRET } from './app';
 import { MICROSOFT_CLIENT, startMicrosoft } from './microsoft';
 import {
@@ -44,11 +45,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * decides), and a form body is read.
  */
 const ONE_CLICK = new Set(['/api/newsletter/unsubscribe']);
-/**
- * Routes the note app's server calls with its client-credentials token (the fuzz sends one): no Origin of
- * ours, and a larger body than a form's.
- */
-const NOTE_APP_ROUTES: ReadonlyMap<string, number> = new Map([['/api/note-app/reports', 1024 * 1024]]);
+/** Routes the note app's server calls with its client-credentials token (the fuzz sends one): no Origin of ours. */
+const NOTE_APP_ROUTES: ReadonlySet<string> = new Set(NOTE_APP_ORIGIN_EXEMPT);
 const FORM = 'application/x-www-form-urlencoded';
 /** Content types Fastify has no parser for in this app: a body in one of them is refused with 415. */
 const FOREIGN_TYPES = [
@@ -660,7 +658,7 @@ export async function fuzzEveryRoute({ shard, of }: { shard: number; of: number 
       return validated(bodyOk(Object.fromEntries(new URLSearchParams(req.payload))));
     }
     const json = req.contentType === 'application/json';
-    const limit = NOTE_APP_ROUTES.get(route.url) ?? BODY_LIMIT;
+    const limit = route.bodyLimit ?? BODY_LIMIT;
     if (json && req.payload !== undefined && Buffer.byteLength(req.payload) > limit) return 413;
     if (req.kind === 'bad-json') {
       // Some cut JSON is still JSON ('12' from '123'): only text that is not, or that carries a

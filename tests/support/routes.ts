@@ -23,6 +23,8 @@ export type RouteInfo = {
   body?: z.ZodType;
   querystring?: z.ZodType;
   params?: z.ZodType;
+  /** The route's own body limit, when it has one (the app's is 64 KiB). */
+  bodyLimit?: number;
 };
 
 /**
@@ -50,7 +52,7 @@ export function routeRecorder() {
         // Fastify adds a HEAD route beside each GET by itself; it answers as the GET does.
         if (method === 'HEAD') continue;
         const { body, querystring, params } = schema;
-        routes.push({ method, url: route.url, body, querystring, params });
+        routes.push({ method, url: route.url, body, querystring, params, bodyLimit: route.bodyLimit });
       }
     },
   };

@@ -7,11 +7,18 @@ import {
   REPORT_MAX_AGE_DAYS,
 } from '../../shared/schemas/note-reports';
 import type { AppContext } from '../context';
-import type { Tx } from '../db/client';
 import { londonDate } from '../lib/london-day';
 import { type NewNoteReport, noteReportsRepo } from './note-reports-repo';
 
 type Result = NoteReportResults['results'][number];
+
+/** One batch's own: its client, its moment, its transaction's repository, its clinicians looked up once. */
+type Batch = {
+  clientId: string;
+  now: number;
+  repo: ReturnType<typeof noteReportsRepo>;
+  clinician: (sub: string) => ReturnType<ReturnType<typeof noteReportsRepo>['clinician']>;
+};
 
 const CODES: ReadonlySet<string> = new Set(AUDIT_CRITERIA.criteria.map((c) => c.code));
 const DAY_MS = 86_400_000;
@@ -36,12 +43,8 @@ export function noteReportService(ctx: AppContext) {
   const { db } = ctx.database;
 
   /** What is wrong with a report that parsed, or its row. */
-  async function admit(
-    tx: Tx,
-    clientId: string,
-    report: NoteReport,
-    now: number,
-  ): Promise<NewNoteReport | string> {
+  async function admit(batch: Batch, report: NoteReport): Promise<NewNoteReport | string> {
+    const { clientId, now } = batch;
     const unknown = Object.keys(report.criteria).find((code) => !CODES.has(code));
     if (unknown)
       return `criteria.${unknown}: not a criterion of ${AUDIT_CRITERIA.set} (GET /api/audit-criteria)`;
@@ -49,7 +52,7 @@ export function noteReportService(ctx: AppContext) {
     if (finishedAt.getTime() > now + CLOCK_SKEW_MS) return 'finishedAt: is in the future';
     if (finishedAt.getTime() < now - REPORT_MAX_AGE_DAYS * DAY_MS)
       return `finishedAt: is more than ${REPORT_MAX_AGE_DAYS} days ago`;
-    const clinician = await noteReportsRepo(tx).clinician(report.sub);
+    const clinician = await batch.clinician(report.sub);
     if (!clinician) return 'sub: no ChairNotes account has this sub';
     if (!clinician.usedNoteApp) return 'sub: this person has never signed in to the note app';
     // The practice keeps what was written as its member: one they had joined by the time the note was finished.
@@ -74,25 +77,35 @@ export function noteReportService(ctx: AppContext) {
     };
   }
 
-  async function one(tx: Tx, clientId: string, raw: Record<string, unknown>, now: number): Promise<Result> {
+  async function one(batch: Batch, raw: Record<string, unknown>): Promise<Result> {
     const parsed = noteReportSchema.safeParse(raw);
     const noteId = typeof raw.noteId === 'string' && raw.noteId.length <= 64 ? raw.noteId : null;
     if (!parsed.success) return { noteId, status: 'refused', reason: firstIssue(parsed.error) };
-    const row = await admit(tx, clientId, parsed.data, now);
+    const row = await admit(batch, parsed.data);
     if (typeof row === 'string') return { noteId, status: 'refused', reason: row };
-    const repo = noteReportsRepo(tx);
-    if (!(await repo.insert(tx, row))) return { noteId, status: 'duplicate' };
-    await repo.addToRollups(tx, row);
+    if (!(await batch.repo.insert(row))) return { noteId, status: 'duplicate' };
+    await batch.repo.addToRollups(row);
     return { noteId, status: 'accepted' };
   }
 
   return {
     /** A batch of reports from the note-app client `clientId`: a result for each, in the order sent. */
     async ingest(clientId: string, reports: Record<string, unknown>[]): Promise<NoteReportResults> {
-      const now = Date.now();
       const results = await db.transaction(async (tx) => {
+        const repo = noteReportsRepo(tx);
+        // A batch is mostly one clinician's notes: each sub is looked up once.
+        const clinicians = new Map<string, ReturnType<typeof repo.clinician>>();
+        const batch: Batch = {
+          clientId,
+          now: Date.now(),
+          repo,
+          clinician: (sub) => {
+            if (!clinicians.has(sub)) clinicians.set(sub, repo.clinician(sub));
+            return clinicians.get(sub)!;
+          },
+        };
         const out: Result[] = [];
-        for (const raw of reports) out.push(await one(tx, clientId, raw, now));
+        for (const raw of reports) out.push(await one(batch, raw));
         return out;
       });
       return { results };

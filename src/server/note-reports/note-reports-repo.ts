@@ -68,8 +68,8 @@ export function noteReportsRepo(db: Db | Tx) {
     },
 
     /** Stores a report; false when the client has sent this note id before (a duplicate, nothing stored). */
-    async insert(tx: Tx, report: NewNoteReport): Promise<boolean> {
-      const stored = await tx
+    async insert(report: NewNoteReport): Promise<boolean> {
+      const stored = await db
         .insert(noteReports)
         .values(report)
         .onConflictDoNothing({ target: [noteReports.clientId, noteReports.noteId] })
@@ -77,8 +77,8 @@ export function noteReportsRepo(db: Db | Tx) {
       return stored.length > 0;
     },
 
-    /** Adds a stored report to its day's rollups, in the same transaction. */
-    async addToRollups(tx: Tx, report: NewNoteReport): Promise<void> {
+    /** Adds a stored report to its day's rollups (called with the transaction that stored it). */
+    async addToRollups(report: NewNoteReport): Promise<void> {
       const key = {
         practiceId: report.practiceId,
         userId: report.userId,
@@ -98,7 +98,7 @@ export function noteReportsRepo(db: Db | Tx) {
       };
       const sum = (column: keyof typeof added) =>
         sql`${noteReportDays[column]} + ${sql.raw(`excluded.${noteReportDays[column].name}`)}`;
-      await tx
+      await db
         .insert(noteReportDays)
         .values({ ...key, appointmentType: report.appointmentType, ...added })
         .onConflictDoUpdate({
@@ -114,7 +114,7 @@ export function noteReportsRepo(db: Db | Tx) {
         });
       const applicable = Object.entries(report.criteria).filter(([, result]) => result !== 'not_applicable');
       if (applicable.length === 0) return;
-      await tx
+      await db
         .insert(noteReportDayCriteria)
         .values(
           applicable.map(([code, result]) => ({

@@ -250,10 +250,15 @@ export function practiceService(ctx: AppContext) {
     );
   }
 
+  /** The invitation a link names, and why it cannot be taken (404, 410), when it cannot. */
+  async function named(token: string) {
+    const found = await repo.invitationByToken(sha256Hex(token));
+    return { found, problem: invitationProblem(found?.invitation) };
+  }
+
   /** The invitation a link names, refused (404, 410) when it cannot be taken. */
   async function takeable(token: string) {
-    const found = await repo.invitationByToken(sha256Hex(token));
-    const problem = invitationProblem(found?.invitation);
+    const { found, problem } = await named(token);
     if (problem || !found) throw problem;
     return found;
   }
@@ -284,8 +289,8 @@ export function practiceService(ctx: AppContext) {
   return {
     /** The address a still-takeable invitation was sent to; null for any link that could not be taken. */
     async invitedAddress(token: string): Promise<string | null> {
-      const found = await repo.invitationByToken(sha256Hex(token));
-      return found && !invitationProblem(found.invitation) ? found.invitation.email : null;
+      const { found, problem } = await named(token);
+      return found && !problem ? found.invitation.email : null;
     },
 
     async overview(session: UserSession): Promise<PracticeOverview> {
